@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Installs every dependency Archipel needs to build, test and run, on Debian 12 (bookworm).
+# The one install script: README's commands, .ci/run and docker/Dockerfile all call it, so CI proves the image steps.
+#
+#   docker/install_deps.sh            build + runtime dependencies (compiler, Boost 1.81, nlohmann_json, spdlog,
+#                                     SQLite, GoogleTest, Google Benchmark, CLI11)
+#   docker/install_deps.sh --browser  also Chromium and the npm packages for the browser tests
+#   docker/install_deps.sh --runtime  only what the built server needs at run time (for the slim image)
+#
+# It is idempotent and quick when everything is already there.
+set -euo pipefail
+
+mode=build
+browser=0
+for arg in "$@"; do
+  case "$arg" in
+    --runtime) mode=runtime ;;
+    --browser) browser=1 ;;
+    *) echo "install_deps.sh: unknown argument '$arg'" >&2; exit 2 ;;
+  esac
+done
+
+if [ "$mode" = runtime ]; then
+  packages=(libsqlite3-0 ca-certificates curl)
+else
+  packages=(build-essential cmake pkg-config git
+            libboost1.81-dev nlohmann-json3-dev libspdlog-dev libfmt-dev
+            libsqlite3-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev curl)
+  # Node.js runs the browser tests and the bot example. A machine may already carry a newer Node with its
+  # own npm (Debian's npm package conflicts with it), so take Debian's only when there is none.
+  if [ "$browser" = 1 ]; then
+    packages+=(chromium)
+    command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
+  fi
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+
+if [ "${#missing[@]}" -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  echo "install_deps.sh: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ "$browser" = 1 ]; then
+  here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+  if [ -f "$here/tests/browser/package.json" ] && [ ! -d "$here/tests/browser/node_modules/playwright-core" ]; then
+    (cd "$here/tests/browser" && npm install --no-audit --no-fund --silent)
+  fi
+fi

@@ -1,0 +1,46 @@
+#include "engine/core/any_game.hpp"
+
+#include <cctype>
+
+namespace archipel::engine {
+
+std::string normalize_move_text(std::string_view text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out.push_back(' ');
+    space = false;
+    out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  }
+  return out;
+}
+
+Json GameInstance::client_view(Viewer viewer) const {
+  Json v = view(viewer);
+  auto acting = to_act();
+  v["to_act"] = acting;
+  Json legal_moves = Json::array();
+  if (!viewer.is_spectator() && std::find(acting.begin(), acting.end(), viewer.seat) != acting.end()) {
+    for (auto& move : legal(viewer.seat))
+      legal_moves.push_back(Json{{"action", std::move(move.action)}, {"text", std::move(move.text)}});
+  }
+  v["legal"] = std::move(legal_moves);
+  return v;
+}
+
+Result<Json> GameInstance::parse_text(Seat seat, std::string_view text) const {
+  auto acting = to_act();
+  if (std::find(acting.begin(), acting.end(), seat) == acting.end())
+    return fail("not_your_turn", acting.empty() ? "the game is over" : "it is not your turn to act");
+  const std::string wanted = normalize_move_text(text);
+  if (wanted.empty()) return fail("bad_arguments", "usage: /play <move>; /moves lists the legal ones");
+  for (auto& move : legal(seat))
+    if (normalize_move_text(move.text) == wanted) return std::move(move.action);
+  return fail("illegal_move", "'" + std::string(text) + "' is not a legal move now; /moves lists them");
+}
+
+}  // namespace archipel::engine

@@ -1,0 +1,113 @@
+#pragma once
+// GameInstance: the single type-erasure point. The server, the bots and the conformance tests hold games only
+// through this interface; the game folders never see it. Actions, views and events cross it as JSON.
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/core/game.hpp"
+
+namespace archipel::engine {
+
+/// A legal move as a client sees it: the action JSON to send back as is, and its /play text.
+struct LegalMove {
+  Json action;
+  std::string text;
+};
+
+class GameInstance {
+ public:
+  virtual ~GameInstance() = default;
+
+  virtual const GameSpec& spec() const = 0;
+  virtual int num_seats() const = 0;
+  virtual std::vector<Seat> to_act() const = 0;
+  virtual std::vector<LegalMove> legal(Seat seat) const = 0;
+  virtual Json view(Viewer viewer) const = 0;
+  virtual std::optional<Outcome> outcome() const = 0;
+  virtual Json to_json() const = 0;
+  virtual std::string describe(const Json& event, const std::vector<std::string>& names) const = 0;
+  virtual std::vector<Secret> secrets() const = 0;
+  virtual std::unique_ptr<GameInstance> clone() const = 0;
+
+  /// Applies `action` for `seat`. Validates first: a seat that may not act gets `not_your_turn`, an action
+  /// that is not one of the seat's legal actions gets `illegal_move` (with the game's own reason when it
+  /// gives one). On any error the game is unchanged.
+  virtual Result<std::vector<Json>> apply(Seat seat, const Json& action) = 0;
+
+  /// The view a client receives: the game's view plus `to_act` and, for a seat that must act, `legal`
+  /// (an array of {"action", "text"}; empty otherwise).
+  Json client_view(Viewer viewer) const;
+
+  /// Finds the legal action whose /play text matches `text` (case and spacing ignored).
+  Result<Json> parse_text(Seat seat, std::string_view text) const;
+
+  bool over() const { return to_act().empty(); }
+};
+
+/// Lower-cases and collapses white space, so "/play  Ship c04" matches "ship C04".
+std::string normalize_move_text(std::string_view text);
+
+/// The wrapper for one Rules type. Instantiated once per game in the registry.
+template <GameRules R>
+class GameOf final : public GameInstance {
+ public:
+  explicit GameOf(typename R::State state) : state_(std::move(state)) {}
+
+  const GameSpec& spec() const override { return R::spec(); }
+  int num_seats() const override { return R::num_seats(state_); }
+  std::vector<Seat> to_act() const override { return R::to_act(state_); }
+  std::vector<LegalMove> legal(Seat seat) const override {
+    std::vector<LegalMove> moves;
+    for (auto& action : R::legal_actions(state_, seat)) {
+      std::string text = R::action_text(state_, seat, action);
+      moves.push_back(LegalMove{std::move(action), std::move(text)});
+    }
+    return moves;
+  }
+  Json view(Viewer viewer) const override { return R::view(state_, viewer); }
+  std::optional<Outcome> outcome() const override { return R::outcome(state_); }
+  Json to_json() const override { return R::to_json(state_); }
+  std::string describe(const Json& event, const std::vector<std::string>& names) const override {
+    return R::describe(event, names);
+  }
+  std::vector<Secret> secrets() const override { return R::secrets(state_); }
+  std::unique_ptr<GameInstance> clone() const override { return std::make_unique<GameOf>(state_); }
+
+  Result<std::vector<Json>> apply(Seat seat, const Json& action) override {
+    auto acting = R::to_act(state_);
+    if (std::find(acting.begin(), acting.end(), seat) == acting.end())
+      return fail("not_your_turn", acting.empty() ? "the game is over" : "it is not your turn to act");
+    if (!action.is_object() || !action.contains("type") || !action["type"].is_string())
+      return fail("bad_action", "an action is a JSON object with a string \"type\"");
+    auto legal = R::legal_actions(state_, seat);
+    if (std::find(legal.begin(), legal.end(), action) == legal.end()) {
+      // Let the game name the broken rule. It runs on a scratch copy, and a game that trips over a
+      // malformed field (a JSON type error) still yields a plain refusal, never an exception to the caller.
+      try {
+        auto scratch = state_;
+        auto result = R::apply(scratch, seat, action);
+        if (!result.ok()) return result.error();
+      } catch (const Json::exception&) {
+      }
+      return fail("illegal_move", "that move is not legal now; /moves lists the legal ones");
+    }
+    // A legal action must apply. Should a game break that promise, the scratch copy keeps us unchanged.
+    auto scratch = state_;
+    auto result = R::apply(scratch, seat, action);
+    if (result.ok()) state_ = std::move(scratch);
+    return result;
+  }
+
+  const typename R::State& state() const { return state_; }
+
+ private:
+  typename R::State state_;
+};
+
+}  // namespace archipel::engine

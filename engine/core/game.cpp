@@ -1,0 +1,41 @@
+#include "engine/core/game.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace archipel::engine {
+
+Result<Options> complete_options(const GameSpec& spec, const Options& given) {
+  Options out;
+  for (const auto& option : spec.options) out[option.key] = option.default_value;
+  for (const auto& [key, value] : given) {
+    auto it = std::find_if(spec.options.begin(), spec.options.end(),
+                           [&](const OptionSpec& o) { return o.key == key; });
+    if (it == spec.options.end()) {
+      std::string known;
+      for (const auto& o : spec.options) known += (known.empty() ? "" : ", ") + o.key;
+      return fail("bad_option", "unknown option '" + key + "' for " + spec.id +
+                                    (known.empty() ? " (it has no options)" : " (options: " + known + ")"));
+    }
+    if (std::find(it->choices.begin(), it->choices.end(), value) == it->choices.end()) {
+      std::string choices;
+      for (const auto& c : it->choices) choices += (choices.empty() ? "" : "|") + c;
+      return fail("bad_option", "option " + key + " takes " + choices + ", not '" + value + "'");
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+std::vector<Seat> rank_by_score(const std::vector<int>& scores, const std::vector<int>& tie_order) {
+  std::vector<Seat> seats(scores.size());
+  std::iota(seats.begin(), seats.end(), 0);
+  std::stable_sort(seats.begin(), seats.end(), [&](Seat a, Seat b) {
+    if (scores[a] != scores[b]) return scores[a] > scores[b];
+    if (!tie_order.empty() && tie_order[a] != tie_order[b]) return tie_order[a] < tie_order[b];
+    return a < b;
+  });
+  return seats;
+}
+
+}  // namespace archipel::engine

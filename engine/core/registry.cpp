@@ -1,0 +1,15 @@
+// The list of games Archipel ships. Adding a game is one line here (and its folder under engine/).
+#include "engine/core/registry.hpp"
+
+namespace archipel::engine {
+
+const Registry& default_registry() {
+  static const Registry registry = [] {
+    Registry r;
+    // Games are added here as they land: r.add(entry_for<santa_cruz::Rules>());
+    return r;
+  }();
+  return registry;
+}
+
+}  // namespace archipel::engine

@@ -1,0 +1,48 @@
+#pragma once
+// The conformance harness (after OpenSpiel's basic_tests): seeded random playouts of any registered game
+// through GameInstance, with the contract's invariants checked after every step. Failures are reported with
+// GoogleTest's ADD_FAILURE, naming the game, seed and step so the failure can be replayed.
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/core/registry.hpp"
+
+namespace archipel::testing {
+
+struct PlayoutConfig {
+  std::string game;
+  int seats = 2;
+  engine::Options options;
+  int max_steps = 5000;  // a game that has not ended by then fails "the game ends"
+};
+
+/// Called after every step with the game and the events of the last action; a game's own invariants
+/// (pieces conserved ...) go here and report with EXPECT_*.
+using InvariantHook = std::function<void(const engine::GameInstance&, const std::vector<engine::Json>&)>;
+
+struct PlayoutResult {
+  int steps = 0;
+  bool ended = false;
+  std::vector<std::pair<engine::Seat, engine::Json>> log;  // seat, action
+  std::string final_state;                                 // to_json().dump()
+};
+
+/// One random game with every contract invariant checked. Random choices come from engine::Rng(seed ^ salt).
+PlayoutResult run_playout(const engine::Registry& registry, const PlayoutConfig& config, std::uint64_t seed,
+                          const InvariantHook& hook = {});
+
+/// Replays a log from the same seed; returns the final state's dump ("" and a test failure on error).
+std::string replay(const engine::Registry& registry, const PlayoutConfig& config, std::uint64_t seed,
+                   const std::vector<std::pair<engine::Seat, engine::Json>>& log);
+
+/// True when `token` occurs as a string value (or object key) anywhere in `j`.
+bool contains_string(const engine::Json& j, const std::string& token);
+
+/// Every option configuration worth covering for a spec: the defaults, then each non-default choice of each
+/// option on its own.
+std::vector<engine::Options> option_variants(const engine::GameSpec& spec);
+
+}  // namespace archipel::testing
