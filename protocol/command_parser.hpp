@@ -1,0 +1,30 @@
+#pragma once
+// Chat line -> Command, or an Error whose message carries the command's usage. The /help table is data in
+// command_parser.cpp, next to the parser, so help and syntax cannot drift apart.
+
+#include <string_view>
+#include <vector>
+
+#include "protocol/command.hpp"
+
+namespace archipel::protocol {
+
+struct CommandHelp {
+  std::string_view name;     // "join"
+  std::string_view usage;    // "/join [room] [seat]"
+  std::string_view summary;  // one line
+};
+
+/// Every command, in /help order.
+const std::vector<CommandHelp>& command_table();
+
+/// The /help text: the whole table, or one command's usage and summary (an error for an unknown topic).
+Result<std::string> help_text(std::string_view topic);
+
+/// Parses one chat line. Lines not starting with '/' are Say; "//text" says "/text".
+Result<Command> parse_command(std::string_view line);
+
+/// Nicknames: 1 to 24 characters from [A-Za-z0-9_-.], not only digits.
+bool valid_name(std::string_view name);
+
+}  // namespace archipel::protocol

@@ -1,0 +1,160 @@
+#include "protocol/messages.hpp"
+
+namespace archipel::protocol {
+namespace {
+
+// Reads a room id: a JSON integer, or a string of digits (bots written in loosely typed languages).
+std::optional<RoomId> room_id(const Json& j) {
+  if (j.is_number_integer()) return j.get<RoomId>();
+  if (j.is_number_unsigned() && j.get<std::uint64_t>() < (1ULL << 62)) return static_cast<RoomId>(j.get<std::uint64_t>());
+  if (j.is_string()) {
+    const auto& s = j.get_ref<const std::string&>();
+    if (s.empty() || s.size() > 18) return std::nullopt;
+    RoomId id = 0;
+    for (char c : s) {
+      if (c < '0' || c > '9') return std::nullopt;
+      id = id * 10 + (c - '0');
+    }
+    return id;
+  }
+  return std::nullopt;
+}
+
+Result<RoomId> required_room(const Json& msg, const std::string& type) {
+  if (!msg.contains("room")) return make_error(ErrorCode::missing_field, type + " needs a \"room\"");
+  auto id = room_id(msg["room"]);
+  if (!id) return make_error(ErrorCode::bad_message, "\"room\" must be a room number");
+  return *id;
+}
+
+Result<std::optional<std::string>> optional_string(const Json& msg, const char* key) {
+  if (!msg.contains(key) || msg[key].is_null()) return std::optional<std::string>{};
+  if (!msg[key].is_string())
+    return make_error(ErrorCode::bad_message, std::string("\"") + key + "\" must be a string");
+  return std::optional<std::string>{msg[key].get<std::string>()};
+}
+
+}  // namespace
+
+Result<ClientMessage> parse_client_message(std::string_view frame) {
+  Json msg = Json::parse(frame.begin(), frame.end(), nullptr, /*allow_exceptions=*/false);
+  if (msg.is_discarded()) return make_error(ErrorCode::bad_json, "the message is not valid JSON");
+  if (!msg.is_object()) return make_error(ErrorCode::bad_message, "a message is a JSON object");
+  if (!msg.contains("type")) return make_error(ErrorCode::missing_field, "a message needs a \"type\"");
+  if (!msg["type"].is_string()) return make_error(ErrorCode::bad_message, "\"type\" must be a string");
+  const std::string type = msg["type"].get<std::string>();
+
+  if (type == "hello") {
+    auto name = optional_string(msg, "name");
+    if (!name.ok()) return name.error();
+    auto token = optional_string(msg, "token");
+    if (!token.ok()) return token.error();
+    if (!name.value() && !token.value())
+      return make_error(ErrorCode::missing_field, "hello needs a \"name\" or a \"token\"");
+    return ClientMessage{Hello{std::move(name).value(), std::move(token).value()}};
+  }
+  if (type == "chat") {
+    if (!msg.contains("text")) return make_error(ErrorCode::missing_field, "chat needs a \"text\"");
+    if (!msg["text"].is_string()) return make_error(ErrorCode::bad_message, "\"text\" must be a string");
+    return ClientMessage{Chat{msg["text"].get<std::string>()}};
+  }
+  if (type == "action") {
+    auto room = required_room(msg, type);
+    if (!room.ok()) return room.error();
+    if (!msg.contains("action")) return make_error(ErrorCode::missing_field, "action needs an \"action\"");
+    if (!msg["action"].is_object())
+      return make_error(ErrorCode::bad_message, "\"action\" must be an object, one of your view's legal[].action");
+    return ClientMessage{Action{room.value(), msg["action"]}};
+  }
+  if (type == "sync") {
+    auto room = required_room(msg, type);
+    if (!room.ok()) return room.error();
+    return ClientMessage{Sync{room.value()}};
+  }
+  return make_error(ErrorCode::unknown_type, "unknown message type '" + type.substr(0, 40) +
+                                                 "' (hello, chat, action, sync)");
+}
+
+Json welcome_message(const std::string& name, const std::string& token) {
+  return Json{{"type", "welcome"}, {"name", name}, {"token", token}, {"version", kProtocolVersion}};
+}
+
+Json chat_message(std::optional<RoomId> room, const std::string& from, const std::string& text) {
+  return Json{{"type", "chat"}, {"room", room ? Json(*room) : Json()}, {"from", from}, {"text", text}};
+}
+
+Json info_message(const std::string& text, std::optional<RoomId> room) {
+  Json j{{"type", "info"}, {"text", text}};
+  if (room) j["room"] = *room;
+  return j;
+}
+
+Json error_message(const Error& error) {
+  return Json{{"type", "error"}, {"code", error.rule}, {"message", error.message}};
+}
+
+Json room_json(const RoomInfo& room) {
+  Json seats = Json::array();
+  for (const auto& seat : room.seats) {
+    Json s{{"name", seat.name.empty() ? Json() : Json(seat.name)}, {"connected", seat.connected}};
+    if (seat.bot) s["bot"] = true;
+    seats.push_back(std::move(s));
+  }
+  return Json{{"id", room.id},
+              {"game", room.game},
+              {"title", room.title},
+              {"seats", seats},
+              {"spectators", room.spectators},
+              {"host", room.host},
+              {"status", room.status},
+              {"options", room.options},
+              {"min_players", room.min_players},
+              {"max_players", room.max_players}};
+}
+
+Json room_message(const RoomInfo& room) {
+  Json j = room_json(room);
+  j["type"] = "room";
+  return j;
+}
+
+Json rooms_message(const std::vector<RoomInfo>& rooms) {
+  Json list = Json::array();
+  for (const auto& room : rooms) list.push_back(room_json(room));
+  return Json{{"type", "rooms"}, {"rooms", list}};
+}
+
+Json state_message(RoomId room, std::int64_t version, Json view, std::optional<engine::Seat> seat) {
+  return Json{{"type", "state"}, {"room", room},  {"version", version},
+              {"seat", seat ? Json(*seat) : Json()}, {"view", std::move(view)}};
+}
+
+Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops) {
+  return Json{{"type", "patch"}, {"room", room}, {"from", from}, {"to", to}, {"ops", std::move(ops)}};
+}
+
+Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names) {
+  Json ranking = Json::array();
+  for (auto seat : outcome.ranking)
+    ranking.push_back(Json{{"seat", seat}, {"name", names.at(seat)}, {"score", outcome.scores.at(seat)}});
+  return Json{{"type", "over"}, {"room", room}, {"scores", outcome.scores}, {"ranking", ranking}};
+}
+
+Json left_message(RoomId room) { return Json{{"type", "left"}, {"room", room}}; }
+
+Json games_message(const std::vector<const engine::GameSpec*>& specs) {
+  Json games = Json::array();
+  for (const auto* spec : specs) {
+    Json options = Json::array();
+    for (const auto& o : spec->options)
+      options.push_back(Json{{"key", o.key}, {"choices", o.choices}, {"default", o.default_value}, {"help", o.help}});
+    games.push_back(Json{{"id", spec->id},
+                         {"title", spec->title},
+                         {"min_players", spec->min_players},
+                         {"max_players", spec->max_players},
+                         {"options", options}});
+  }
+  return Json{{"type", "games"}, {"games", games}};
+}
+
+}  // namespace archipel::protocol

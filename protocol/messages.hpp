@@ -1,0 +1,89 @@
+#pragma once
+// The wire messages (docs/protocol.md is the contract bot authors write against). WebSocket at /ws, JSON text
+// frames, every message an object with a string "type". Client messages are parsed into a variant of small
+// structs, or refused with a typed error; server messages are built by the functions below, each returning
+// the JSON to serialize once and send to every recipient.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/game.hpp"
+#include "protocol/errors.hpp"
+
+namespace archipel::protocol {
+
+using Json = nlohmann::json;
+using RoomId = std::int64_t;
+
+inline constexpr int kProtocolVersion = 1;
+
+// ---- client -> server -------------------------------------------------------------------------------
+
+/// First message on a connection: a nickname for a new player, or the resume token of an earlier one.
+struct Hello {
+  std::optional<std::string> name;
+  std::optional<std::string> token;
+};
+
+/// A chat line exactly as typed: plain text is chat to one's room (or the lobby); "/..." is a command.
+struct Chat {
+  std::string text;
+};
+
+/// A game action for a room one is seated in; `action` is one of the view's legal[].action as is.
+struct Action {
+  RoomId room = 0;
+  Json action;
+};
+
+/// Ask for the full state of a room again (after a gap in patch versions).
+struct Sync {
+  RoomId room = 0;
+};
+
+using ClientMessage = std::variant<Hello, Chat, Action, Sync>;
+
+/// Parses one text frame. Never throws; every way a frame can be wrong is an Error with a code.
+Result<ClientMessage> parse_client_message(std::string_view frame);
+
+// ---- server -> client -------------------------------------------------------------------------------
+
+struct SeatInfo {
+  std::string name;  // empty for a free seat
+  bool connected = false;
+  bool bot = false;
+};
+
+struct RoomInfo {
+  RoomId id = 0;
+  std::string game;
+  std::string title;
+  std::vector<SeatInfo> seats;
+  std::vector<std::string> spectators;
+  std::string host;
+  std::string status;  // waiting | playing | over
+  engine::Options options;
+  int min_players = 0;
+  int max_players = 0;
+};
+
+Json welcome_message(const std::string& name, const std::string& token);
+Json chat_message(std::optional<RoomId> room, const std::string& from, const std::string& text);
+Json info_message(const std::string& text, std::optional<RoomId> room = std::nullopt);
+Json error_message(const Error& error);
+Json room_json(const RoomInfo& room);
+Json room_message(const RoomInfo& room);
+Json rooms_message(const std::vector<RoomInfo>& rooms);
+Json state_message(RoomId room, std::int64_t version, Json view, std::optional<engine::Seat> seat);
+Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops);
+Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names);
+Json left_message(RoomId room);
+Json games_message(const std::vector<const engine::GameSpec*>& specs);
+
+}  // namespace archipel::protocol

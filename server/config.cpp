@@ -1,0 +1,44 @@
+#include "server/config.hpp"
+
+#include <CLI/CLI.hpp>
+
+#ifndef ARCHIPEL_DEFAULT_WEB_ROOT
+#define ARCHIPEL_DEFAULT_WEB_ROOT "web-client"
+#endif
+
+namespace archipel::server {
+
+std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
+  Config c;
+  c.web_root = ARCHIPEL_DEFAULT_WEB_ROOT;
+  CLI::App app{"archipel-server: board games online, played with chat commands"};
+  app.option_defaults()->always_capture_default();
+  app.add_option("--bind", c.bind, "address to listen on")->envname("ARCHIPEL_BIND");
+  app.add_option("--port", c.port, "port for HTTP and WebSocket (0: any free port)")->envname("ARCHIPEL_PORT");
+  app.add_option("--data", c.data_dir, "data folder for the SQLite store (\"memory\": keep nothing)")->envname("ARCHIPEL_DATA");
+  app.add_option("--web-root", c.web_root, "folder of the web client's files")->envname("ARCHIPEL_WEB_ROOT");
+  app.add_option("--threads", c.threads, "threads running the io_context")->envname("ARCHIPEL_THREADS")->check(CLI::Range(1, 64));
+  app.add_option("--log-level", c.log_level, "trace, debug, info, warn, error or off")
+      ->envname("ARCHIPEL_LOG_LEVEL")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
+  app.add_option("--max-frame", c.max_frame_bytes, "largest WebSocket message accepted, in bytes")
+      ->envname("ARCHIPEL_MAX_FRAME")->check(CLI::Range(1024, 16 * 1024 * 1024));
+  app.add_option("--max-queue", c.max_queue, "frames queued for one client before it is dropped as too slow")
+      ->envname("ARCHIPEL_MAX_QUEUE")->check(CLI::Range(8, 100000));
+  app.add_option("--rate", c.rate_per_second, "messages per second one client may send, sustained")
+      ->envname("ARCHIPEL_RATE")->check(CLI::Range(0.1, 100000.0));
+  app.add_option("--burst", c.rate_burst, "messages one client may send in a burst")
+      ->envname("ARCHIPEL_BURST")->check(CLI::Range(1, 100000));
+  app.add_option("--idle-timeout", c.idle_timeout_seconds, "seconds without traffic before a client is dropped")
+      ->envname("ARCHIPEL_IDLE_TIMEOUT")->check(CLI::Range(2, 86400));
+  app.add_option("--port-file", c.port_file, "write the bound port to this file once listening");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    *exit_code = app.exit(e);
+    return std::nullopt;
+  }
+  return c;
+}
+
+}  // namespace archipel::server

@@ -1,0 +1,28 @@
+#pragma once
+// Configuration: flags, each with an environment variable (flags win). docs/operations.md lists them all.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace archipel::server {
+
+struct Config {
+  std::string bind = "0.0.0.0";         // --bind, ARCHIPEL_BIND
+  std::uint16_t port = 8080;            // --port, ARCHIPEL_PORT (0: any free port, printed at start)
+  std::string data_dir = "data";        // --data, ARCHIPEL_DATA ("" or "memory": nothing persisted)
+  std::string web_root;                 // --web-root, ARCHIPEL_WEB_ROOT (default: the source tree's web-client/)
+  int threads = 2;                      // --threads, ARCHIPEL_THREADS
+  std::string log_level = "info";       // --log-level, ARCHIPEL_LOG_LEVEL: trace debug info warn error off
+  std::size_t max_frame_bytes = 64 * 1024;   // --max-frame, ARCHIPEL_MAX_FRAME
+  std::size_t max_queue = 256;               // --max-queue, ARCHIPEL_MAX_QUEUE: frames queued per client
+  double rate_per_second = 20;               // --rate, ARCHIPEL_RATE: sustained messages per second per client
+  int rate_burst = 40;                       // --burst, ARCHIPEL_BURST
+  int idle_timeout_seconds = 60;             // --idle-timeout, ARCHIPEL_IDLE_TIMEOUT (pings at half of it)
+  std::string port_file;                     // --port-file: write the bound port there (tests, scripts)
+};
+
+/// Parses argv and the environment. Returns nullopt after printing help or an error (exit code in *exit_code).
+std::optional<Config> parse_config(int argc, char** argv, int* exit_code);
+
+}  // namespace archipel::server

@@ -1,0 +1,32 @@
+#pragma once
+// One HTTP connection: serves the web client's files, /healthz and /metrics, and hands a WebSocket upgrade
+// on /ws over to a WebsocketSession. One port does both.
+
+#include <memory>
+#include <optional>
+
+#include "server/net.hpp"
+#include "server/server_context.hpp"
+
+namespace archipel::server {
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context);
+  void run();
+
+ private:
+  void do_read();
+  void on_read(error_code ec, std::size_t bytes);
+  void on_write(bool keep_alive, error_code ec, std::size_t bytes);
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::shared_ptr<const ServerContext> context_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+};
+
+/// The response to one plain HTTP request (exposed for tests).
+http::message_generator handle_http_request(const ServerContext& context, http::request<http::string_body>&& req);
+
+}  // namespace archipel::server

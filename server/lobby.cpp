@@ -1,0 +1,422 @@
+#include "server/lobby.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <random>
+
+#include <spdlog/spdlog.h>
+
+#include "protocol/command_parser.hpp"
+#include "server/replay.hpp"
+
+namespace archipel::server {
+
+using nlohmann::json;
+using protocol::ErrorCode;
+using protocol::make_error;
+
+namespace {
+
+constexpr std::size_t kMaxChatLength = 500;
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+}  // namespace
+
+Lobby::Lobby(net::any_io_executor executor, RoomContext context)
+    : strand_(net::make_strand(executor)), executor_(executor), context_(std::move(context)) {}
+
+void Lobby::restore_games() {
+  next_room_ = context_.store->max_room_id() + 1;
+  for (const auto& record : context_.store->load_unfinished()) {
+    auto r = Room::restore(executor_, record, context_, weak_from_this());
+    if (!r) continue;
+    rooms_[record.id] = r;
+    for (const auto& seat : record.seats) {
+      Player& p = players_[seat.token];
+      p.token = seat.token;
+      p.name = seat.name;
+      p.room = record.id;
+    }
+    spdlog::info("event=game_restored room={} game={} actions={}", record.id, record.game, record.actions.size());
+    r->publish();
+  }
+}
+
+// ---- entry points --------------------------------------------------------------------------------------
+
+void Lobby::on_message(ClientPtr client, protocol::ClientMessage message) {
+  post([client = std::move(client), message = std::move(message)](Lobby& l) mutable {
+    if (auto* hello = std::get_if<protocol::Hello>(&message)) return l.do_hello(client, *hello);
+    Player* player = l.player_of(client);
+    if (!player) return l.send_error(client, make_error(ErrorCode::hello_first, "say hello first (a name or a token)"));
+    std::visit(
+        [&](auto& m) {
+          using T = std::decay_t<decltype(m)>;
+          if constexpr (std::is_same_v<T, protocol::Chat>) {
+            l.do_chat(*player, m.text);
+          } else if constexpr (std::is_same_v<T, protocol::Action>) {
+            if (player->room != m.room)
+              return l.send_error(client, make_error(ErrorCode::not_in_room, "you are not seated in room " + std::to_string(m.room)));
+            if (auto r = l.room(m.room)) r->action(player->token, std::move(m.action));
+          } else if constexpr (std::is_same_v<T, protocol::Sync>) {
+            if (player->room != m.room && player->watching != m.room)
+              return l.send_error(client, make_error(ErrorCode::not_in_room, "you are not in room " + std::to_string(m.room)));
+            if (auto r = l.room(m.room)) r->sync(player->token);
+          }
+        },
+        message);
+  });
+}
+
+void Lobby::on_close(ClientPtr client) {
+  post([client = std::move(client)](Lobby& l) {
+    auto it = l.tokens_.find(client->id());
+    if (it == l.tokens_.end()) return;
+    const std::string token = it->second;
+    l.tokens_.erase(it);
+    auto pit = l.players_.find(token);
+    if (pit == l.players_.end()) return;
+    Player& p = pit->second;
+    if (p.client != client) return;  // already resumed on another connection
+    p.client = nullptr;
+    if (p.watching) {
+      if (auto r = l.room(*p.watching)) r->unwatch(token);
+      p.watching.reset();
+    }
+    if (p.room) {
+      if (auto r = l.room(*p.room)) r->disconnect(token);
+    } else {
+      l.players_.erase(pit);  // nothing to come back to: the name is free again
+    }
+  });
+}
+
+void Lobby::shutdown() {
+  post([](Lobby& l) {
+    for (auto& [token, p] : l.players_)
+      if (p.client) p.client->close();
+  });
+}
+
+void Lobby::room_changed(const protocol::RoomInfo& info) {
+  post([info](Lobby& l) {
+    if (!l.rooms_.count(info.id)) return;
+    l.room_infos_[info.id] = info;
+    std::vector<protocol::RoomInfo> list;
+    for (const auto& [id, i] : l.room_infos_) list.push_back(i);
+    l.broadcast_lobby(protocol::rooms_message(list));
+  });
+}
+
+void Lobby::seat_changed(const std::string& token, RoomId room, bool seated) {
+  post([token, room, seated](Lobby& l) {
+    auto it = l.players_.find(token);
+    if (it == l.players_.end()) return;
+    Player& p = it->second;
+    if (seated) {
+      p.room = room;
+      if (p.watching == room) p.watching.reset();
+    } else if (p.room == room) {
+      p.room.reset();
+      if (!p.client) l.players_.erase(it);
+      else l.send_rooms(p.client);
+    }
+  });
+}
+
+void Lobby::room_closed(RoomId room) {
+  post([room](Lobby& l) {
+    l.rooms_.erase(room);
+    l.room_infos_.erase(room);
+    for (auto& [token, p] : l.players_)
+      if (p.watching == room) p.watching.reset();
+    std::vector<protocol::RoomInfo> list;
+    for (const auto& [id, i] : l.room_infos_) list.push_back(i);
+    l.broadcast_lobby(protocol::rooms_message(list));
+  });
+}
+
+// ---- hello ---------------------------------------------------------------------------------------------
+
+void Lobby::do_hello(const ClientPtr& client, const protocol::Hello& hello) {
+  if (tokens_.count(client->id()))
+    return send_error(client, make_error(ErrorCode::already_welcomed, "this connection has already said hello"));
+  Player* player = nullptr;
+  if (hello.token) {
+    auto it = players_.find(*hello.token);
+    if (it == players_.end())
+      return send_error(client, make_error(ErrorCode::bad_token, "unknown resume token; say hello with a name instead"));
+    player = &it->second;
+    if (player->client) {  // the same player from a new connection: the old one goes
+      player->client->send(make_frame(protocol::info_message("You connected from elsewhere")));
+      tokens_.erase(player->client->id());
+      player->client->close();
+    }
+  } else {
+    const std::string& name = *hello.name;
+    if (!protocol::valid_name(name))
+      return send_error(client, make_error(ErrorCode::bad_name, "a name is 1 to 24 letters, digits, '_', '-' or '.', not only digits"));
+    if (player_named(name)) return send_error(client, make_error(ErrorCode::name_taken, "the name " + name + " is taken"));
+    const std::string token = new_token();
+    player = &players_[token];
+    player->token = token;
+    player->name = name;
+  }
+  player->client = client;
+  tokens_[client->id()] = player->token;
+  spdlog::debug("event=hello name={} resumed={}", player->name, hello.token.has_value());
+  send(client, protocol::welcome_message(player->name, player->token));
+  send_rooms(client);
+  if (player->room) {
+    if (auto r = room(*player->room)) r->connect(player->token, client);
+  } else {
+    send(client, protocol::info_message("Welcome, " + player->name + ". /help lists the commands."));
+  }
+}
+
+// ---- chat and commands -----------------------------------------------------------------------------------
+
+void Lobby::do_chat(Player& player, const std::string& text) {
+  auto parsed = protocol::parse_command(text);
+  if (!parsed.ok()) return send_error(player.client, parsed.error());
+  do_command(player, std::move(parsed).value());
+}
+
+void Lobby::do_command(Player& player, protocol::Command command) {
+  namespace cmd = protocol::cmd;
+  const ClientPtr& client = player.client;
+  std::visit(
+      [&](auto& c) {
+        using T = std::decay_t<decltype(c)>;
+        if constexpr (std::is_same_v<T, cmd::Say>) {
+          if (c.text.empty()) return;
+          if (c.text.size() > kMaxChatLength)
+            return send_error(client, make_error(ErrorCode::bad_arguments, "a chat line is at most 500 characters"));
+          if (player.room || player.watching) {
+            if (auto r = room(player.room ? *player.room : *player.watching)) r->say(player.token, c.text);
+          } else {
+            broadcast_lobby(protocol::chat_message(std::nullopt, player.name, c.text));
+          }
+        } else if constexpr (std::is_same_v<T, cmd::Help>) {
+          auto text = protocol::help_text(c.topic);
+          if (!text.ok()) return send_error(client, text.error());
+          send(client, protocol::info_message(text.value()));
+        } else if constexpr (std::is_same_v<T, cmd::Nick>) {
+          do_nick(player, c.name);
+        } else if constexpr (std::is_same_v<T, cmd::Games>) {
+          std::vector<const engine::GameSpec*> specs;
+          std::string text = "Games:";
+          for (const auto& g : context_.registry->games()) {
+            specs.push_back(g.spec);
+            text += "\n  " + g.spec->id + " - " + g.spec->title + ", " + std::to_string(g.spec->min_players) + "-" +
+                    std::to_string(g.spec->max_players) + " players";
+            for (const auto& o : g.spec->options) {
+              text += "; " + o.key + "=";
+              for (std::size_t i = 0; i < o.choices.size(); ++i) text += (i ? "|" : "") + o.choices[i];
+              text += " (default " + o.default_value + ")";
+            }
+          }
+          send(client, protocol::games_message(specs));
+          send(client, protocol::info_message(text));
+        } else if constexpr (std::is_same_v<T, cmd::Rooms>) {
+          send_rooms(client);
+          std::string text = room_infos_.empty() ? "No rooms yet; /create <game> opens one" : "Rooms:";
+          for (const auto& [id, i] : room_infos_) {
+            int seated = 0;
+            for (const auto& s : i.seats) seated += !s.name.empty();
+            text += "\n  " + std::to_string(id) + ": " + i.title + ", " + i.status + ", " + std::to_string(seated) +
+                    "/" + std::to_string(i.seats.size()) + " seated, host " + i.host;
+          }
+          send(client, protocol::info_message(text));
+        } else if constexpr (std::is_same_v<T, cmd::Create>) {
+          do_create(player, c);
+        } else if constexpr (std::is_same_v<T, cmd::Join>) {
+          do_join(player, c);
+        } else if constexpr (std::is_same_v<T, cmd::Watch>) {
+          do_watch(player, c.room);
+        } else if constexpr (std::is_same_v<T, cmd::Leave>) {
+          do_leave(player);
+        } else if constexpr (std::is_same_v<T, cmd::Log>) {
+          do_log(player, c.room);
+        } else if constexpr (std::is_same_v<T, cmd::Who>) {
+          do_who(player);
+        } else {  // start, option, kick, play, moves, addbot: the room decides
+          if (!player.room)
+            return send_error(client, make_error(ErrorCode::not_in_room, "join a room first (/rooms lists them)"));
+          if (auto r = room(*player.room)) r->command(player.token, std::move(command));
+        }
+      },
+      command);
+}
+
+void Lobby::do_create(Player& player, const protocol::cmd::Create& create) {
+  if (player.room)
+    return send_error(player.client, make_error(ErrorCode::already_in_room, "you are seated in room " + std::to_string(*player.room) + "; /leave first"));
+  const engine::GameEntry* entry = context_.registry->find(create.game);
+  if (!entry) return send_error(player.client, make_error(ErrorCode::unknown_game, "no game called '" + create.game + "'; /games lists them"));
+  auto options = engine::complete_options(*entry->spec, create.options);
+  if (!options.ok()) return send_error(player.client, options.error());
+  if (player.watching) {
+    if (auto r = room(*player.watching)) r->unwatch(player.token);
+    player.watching.reset();
+  }
+  const RoomId id = next_room_++;
+  auto r = std::make_shared<Room>(executor_, id, *entry->spec, options.value(), context_, weak_from_this());
+  rooms_[id] = r;
+  player.room = id;
+  send(player.client, protocol::info_message("Room " + std::to_string(id) + " created for " + entry->spec->title +
+                                                 "; others join with /join " + std::to_string(id) + ", then /start"));
+  r->join(member_of(player), std::nullopt);
+}
+
+void Lobby::do_join(Player& player, const protocol::cmd::Join& join) {
+  std::optional<RoomId> target = join.room;
+  if (!target && player.room) target = player.room;
+  if (!target && player.watching) target = player.watching;
+  if (!target) {  // the first room with a free seat
+    for (const auto& [id, info] : room_infos_)
+      if (info.status == "waiting" &&
+          std::any_of(info.seats.begin(), info.seats.end(), [](const auto& s) { return s.name.empty(); })) {
+        target = id;
+        break;
+      }
+    if (!target) return send_error(player.client, make_error(ErrorCode::no_such_room, "no open room; /create <game> opens one"));
+  }
+  auto r = room(*target);
+  if (!r) return send_error(player.client, make_error(ErrorCode::no_such_room, "there is no room " + std::to_string(*target)));
+  if (player.room && player.room != target)
+    return send_error(player.client, make_error(ErrorCode::already_in_room, "you are seated in room " + std::to_string(*player.room) + "; /leave first"));
+  if (player.watching && player.watching != target) {
+    if (auto w = room(*player.watching)) w->unwatch(player.token);
+  }
+  player.watching.reset();
+  player.room = target;  // provisional: the room confirms or refuses through seat_changed
+  r->join(member_of(player), join.seat ? std::optional<int>(*join.seat - 1) : std::nullopt);
+}
+
+void Lobby::do_watch(Player& player, RoomId id) {
+  auto r = room(id);
+  if (!r) return send_error(player.client, make_error(ErrorCode::no_such_room, "there is no room " + std::to_string(id)));
+  if (player.room == id) return r->connect(player.token, player.client);  // seated here already: just resync
+  if (player.watching && player.watching != id) {
+    if (auto w = room(*player.watching)) w->unwatch(player.token);
+  }
+  player.watching = id;
+  r->watch(member_of(player));
+}
+
+void Lobby::do_leave(Player& player) {
+  if (player.room) {
+    if (auto r = room(*player.room)) r->leave(player.token);
+    player.room.reset();
+  } else if (player.watching) {
+    if (auto r = room(*player.watching)) r->unwatch(player.token);
+    send(player.client, protocol::left_message(*player.watching));
+    player.watching.reset();
+  } else {
+    return send_error(player.client, make_error(ErrorCode::not_in_room, "you are not in a room"));
+  }
+  send_rooms(player.client);
+}
+
+void Lobby::do_nick(Player& player, const std::string& name) {
+  Player* other = player_named(name);
+  if (other && other != &player) return send_error(player.client, make_error(ErrorCode::name_taken, "the name " + name + " is taken"));
+  const std::string old = player.name;
+  player.name = name;
+  send(player.client, protocol::info_message("You are now " + name));
+  if (player.room) {
+    if (auto r = room(*player.room)) r->rename(player.token, name);
+  } else if (player.watching) {
+    if (auto r = room(*player.watching)) r->rename(player.token, name);
+  }
+}
+
+void Lobby::do_log(Player& player, std::optional<RoomId> id) {
+  if (!id) id = player.room ? player.room : player.watching;
+  if (!id) return send_error(player.client, make_error(ErrorCode::bad_arguments, "usage: /log [room] (you are in no room)"));
+  if (auto r = room(*id)) {
+    if (player.room == id || player.watching == id) return r->command(player.token, protocol::cmd::Log{id});
+    // Not in that room: read the log from the record, as for a finished game.
+  }
+  auto record = context_.store->load_game(*id);
+  if (!record) return send_error(player.client, make_error(ErrorCode::no_such_room, "no game was played in room " + std::to_string(*id)));
+  auto replayed = replay_record(*context_.registry, *record);
+  if (!replayed.ok()) return send_error(player.client, make_error(ErrorCode::no_such_room, "the game in room " + std::to_string(*id) + " cannot be replayed"));
+  std::string text = "Room " + std::to_string(*id) + " log:";
+  const auto& log = replayed.value().log;
+  for (std::size_t i = 0; i < log.size(); ++i) text += "\n" + std::to_string(i + 1) + ". " + log[i];
+  if (log.empty()) text += " no moves";
+  send(player.client, protocol::info_message(text));
+}
+
+void Lobby::do_who(Player& player) {
+  if (player.room || player.watching) {
+    if (auto r = room(player.room ? *player.room : *player.watching)) return r->command(player.token, protocol::cmd::Who{});
+  }
+  std::vector<std::string> names;
+  for (const auto& [token, p] : players_)
+    if (p.client) names.push_back(p.name);
+  std::sort(names.begin(), names.end());
+  std::string text = "Online (" + std::to_string(names.size()) + "):";
+  for (const auto& n : names) text += " " + n;
+  send(player.client, protocol::info_message(text));
+}
+
+// ---- helpers -------------------------------------------------------------------------------------------
+
+Lobby::Player* Lobby::player_of(const ClientPtr& client) {
+  auto it = tokens_.find(client->id());
+  if (it == tokens_.end()) return nullptr;
+  auto pit = players_.find(it->second);
+  return pit == players_.end() ? nullptr : &pit->second;
+}
+
+Lobby::Player* Lobby::player_named(const std::string& name) {
+  const std::string wanted = lower(name);
+  for (auto& [token, p] : players_)
+    if (lower(p.name) == wanted) return &p;
+  return nullptr;
+}
+
+std::shared_ptr<Room> Lobby::room(RoomId id) {
+  auto it = rooms_.find(id);
+  return it == rooms_.end() ? nullptr : it->second;
+}
+
+Member Lobby::member_of(const Player& player) const { return Member{player.token, player.name, player.client, false}; }
+
+void Lobby::send(const ClientPtr& client, const json& message) {
+  if (client) client->send(make_frame(message));
+}
+
+void Lobby::send_error(const ClientPtr& client, const protocol::Error& error) {
+  context_.metrics->errors_sent++;
+  send(client, protocol::error_message(error));
+}
+
+void Lobby::send_rooms(const ClientPtr& client) {
+  std::vector<protocol::RoomInfo> list;
+  for (const auto& [id, i] : room_infos_) list.push_back(i);
+  send(client, protocol::rooms_message(list));
+}
+
+void Lobby::broadcast_lobby(const json& message) {
+  auto frame = make_frame(message);
+  for (auto& [token, p] : players_)
+    if (p.client && !p.room && !p.watching) p.client->send(frame);
+}
+
+std::string Lobby::new_token() {
+  static thread_local std::random_device device;
+  std::string token;
+  static const char* hex = "0123456789abcdef";
+  for (int i = 0; i < 32; ++i) token.push_back(hex[device() % 16]);
+  return token;
+}
+
+}  // namespace archipel::server

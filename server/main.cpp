@@ -1,0 +1,53 @@
+// archipel-server: read the configuration, set up logging, open the store, run the server until SIGINT or
+// SIGTERM, then stop in two stages (close every client, then stop the threads after a grace period).
+#include <fstream>
+#include <thread>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+
+#include "engine/core/registry.hpp"
+#include "server/config.hpp"
+#include "server/logging.hpp"
+#include "server/server.hpp"
+
+using namespace archipel::server;
+
+int main(int argc, char** argv) {
+  int exit_code = 0;
+  auto config = parse_config(argc, argv, &exit_code);
+  if (!config) return exit_code;
+  setup_logging(config->log_level);
+
+  try {
+    std::unique_ptr<Store> store = (config->data_dir.empty() || config->data_dir == "memory")
+                                       ? make_memory_store()
+                                       : make_sqlite_store(config->data_dir);
+    net::io_context ioc{config->threads};
+    Server server(ioc, *config, archipel::engine::default_registry(), *store);
+    const auto port = server.start();
+    spdlog::info("event=listening bind={} port={} web_root={} data={}", config->bind, port, config->web_root,
+                 config->data_dir.empty() ? "memory" : config->data_dir);
+    if (!config->port_file.empty()) std::ofstream(config->port_file) << port << "\n";
+
+    net::signal_set signals(ioc, SIGINT, SIGTERM);
+    net::steady_timer grace(ioc);
+    signals.async_wait([&](error_code ec, int signal) {
+      if (ec) return;
+      spdlog::info("event=shutdown signal={}", signal);
+      server.stop();
+      grace.expires_after(std::chrono::seconds(2));
+      grace.async_wait([&](error_code) { ioc.stop(); });
+    });
+
+    std::vector<std::thread> threads;
+    for (int i = 1; i < config->threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
+    ioc.run();
+    for (auto& t : threads) t.join();
+    spdlog::info("event=stopped");
+  } catch (const std::exception& e) {
+    spdlog::critical("event=fatal error=\"{}\"", e.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,59 @@
+// The in-memory Store: for tests, and for running without a data folder (--data "").
+#include <map>
+#include <mutex>
+
+#include "server/store.hpp"
+
+namespace archipel::server {
+namespace {
+
+class MemoryStore final : public Store {
+ public:
+  bool save_game(const GameRecord& game) override {
+    std::lock_guard lock(mutex_);
+    games_[game.id] = game;
+    return true;
+  }
+  bool append_action(RoomId room, int index, const ActionRecord& action) override {
+    std::lock_guard lock(mutex_);
+    auto it = games_.find(room);
+    if (it == games_.end() || static_cast<int>(it->second.actions.size()) != index) return false;
+    it->second.actions.push_back(action);
+    return true;
+  }
+  bool finish_game(RoomId room, const nlohmann::json& outcome) override {
+    std::lock_guard lock(mutex_);
+    auto it = games_.find(room);
+    if (it == games_.end()) return false;
+    it->second.status = "over";
+    it->second.outcome = outcome;
+    return true;
+  }
+  std::vector<GameRecord> load_unfinished() override {
+    std::lock_guard lock(mutex_);
+    std::vector<GameRecord> out;
+    for (const auto& [id, game] : games_)
+      if (game.status != "over") out.push_back(game);
+    return out;
+  }
+  std::optional<GameRecord> load_game(RoomId room) override {
+    std::lock_guard lock(mutex_);
+    auto it = games_.find(room);
+    if (it == games_.end()) return std::nullopt;
+    return it->second;
+  }
+  RoomId max_room_id() override {
+    std::lock_guard lock(mutex_);
+    return games_.empty() ? 0 : games_.rbegin()->first;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<RoomId, GameRecord> games_;
+};
+
+}  // namespace
+
+std::unique_ptr<Store> make_memory_store() { return std::make_unique<MemoryStore>(); }
+
+}  // namespace archipel::server

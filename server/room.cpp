@@ -1,0 +1,510 @@
+#include "server/room.hpp"
+
+#include <algorithm>
+
+#include <spdlog/spdlog.h>
+
+#include "protocol/errors.hpp"
+#include "server/replay.hpp"
+
+namespace archipel::server {
+
+using nlohmann::json;
+using protocol::ErrorCode;
+using protocol::make_error;
+
+namespace {
+
+const char* status_name(int s) { return s == 0 ? "waiting" : s == 1 ? "playing" : "over"; }
+
+json outcome_json(const engine::Outcome& o) { return json{{"scores", o.scores}, {"ranking", o.ranking}}; }
+
+}  // namespace
+
+Room::Room(net::any_io_executor executor, RoomId id, const engine::GameSpec& spec, engine::Options options,
+           RoomContext context, std::weak_ptr<RoomObserver> observer)
+    : strand_(net::make_strand(executor)),
+      id_(id),
+      spec_(&spec),
+      options_(std::move(options)),
+      context_(std::move(context)),
+      observer_(std::move(observer)),
+      seats_(static_cast<std::size_t>(spec.max_players)) {
+  context_.metrics->rooms++;
+}
+
+std::shared_ptr<Room> Room::restore(net::any_io_executor executor, const GameRecord& record, RoomContext context,
+                                    std::weak_ptr<RoomObserver> observer) {
+  const engine::GameEntry* entry = context.registry->find(record.game);
+  auto replayed = replay_record(*context.registry, record);
+  if (!entry || !replayed.ok()) {
+    spdlog::error("event=restore_failed room={} reason=\"{}\"", record.id,
+                  entry ? replayed.error().message : "unknown game " + record.game);
+    return nullptr;
+  }
+  auto room = std::make_shared<Room>(executor, record.id, *entry->spec, record.options, context, observer);
+  room->game_ = std::move(replayed.value().game);
+  room->log_ = std::move(replayed.value().log);
+  room->actions_ = static_cast<int>(record.actions.size());
+  room->seed_ = record.seed;
+  room->host_ = record.host;
+  room->seats_.clear();
+  for (const auto& s : record.seats) room->seats_.push_back(Member{s.token, s.name, nullptr, s.bot});
+  room->version_ = room->actions_ + 1;
+  room->status_ = room->game_->over() ? Status::over : Status::playing;
+  if (room->status_ == Status::playing) context.metrics->games_running++;
+  for (int i = 0; i < room->game_->num_seats(); ++i)
+    room->seat_views_.push_back(room->game_->client_view(engine::Viewer::of(i)));
+  room->spectator_view_ = room->game_->client_view(engine::Viewer::spectator());
+  return room;
+}
+
+// ---- entry points --------------------------------------------------------------------------------------
+
+void Room::join(Member m, std::optional<int> seat) {
+  post([m = std::move(m), seat](Room& r) mutable { r.do_join(std::move(m), seat); });
+}
+void Room::leave(const std::string& token) {
+  post([token](Room& r) { r.do_leave(token); });
+}
+void Room::watch(Member m) {
+  post([m = std::move(m)](Room& r) mutable {
+    const int seat = r.seat_of(m.token);
+    if (seat >= 0) {  // a seated player who watches is simply back at the table
+      r.seats_[seat]->client = m.client;
+    } else {
+      std::erase_if(r.spectators_, [&](const Member& s) { return s.token == m.token; });
+      r.spectators_.push_back(m);
+    }
+    r.publish_room();
+    if (r.game_) r.send_full_state(m.token);
+  });
+}
+void Room::unwatch(const std::string& token) {
+  post([token](Room& r) {
+    const auto before = r.spectators_.size();
+    std::erase_if(r.spectators_, [&](const Member& s) { return s.token == token; });
+    if (r.spectators_.size() != before) r.publish_room();
+  });
+}
+void Room::connect(const std::string& token, ClientPtr client) {
+  post([token, client = std::move(client)](Room& r) mutable {
+    Member* m = r.member(token);
+    if (!m) return;
+    m->client = std::move(client);
+    r.publish_room();
+    if (r.game_) r.send_full_state(token);
+  });
+}
+void Room::disconnect(const std::string& token) {
+  post([token](Room& r) {
+    std::erase_if(r.spectators_, [&](const Member& s) { return s.token == token; });
+    const int seat = r.seat_of(token);
+    if (seat >= 0) {
+      r.seats_[seat]->client = nullptr;
+      // Before the start a dropped player frees the seat; during a game the seat waits for them.
+      if (r.status_ == Status::waiting) {
+        r.do_leave(token);
+        return;
+      }
+    }
+    r.publish_room();
+  });
+}
+void Room::rename(const std::string& token, std::string name) {
+  post([token, name = std::move(name)](Room& r) {
+    if (Member* m = r.member(token)) {
+      m->name = name;
+      r.publish_room();
+    }
+  });
+}
+void Room::say(const std::string& token, std::string text) {
+  post([token, text = std::move(text)](Room& r) {
+    if (Member* m = r.member(token)) r.broadcast(protocol::chat_message(r.id_, m->name, text));
+  });
+}
+void Room::command(const std::string& token, protocol::Command c) {
+  post([token, c = std::move(c)](Room& r) mutable { r.do_command(token, std::move(c)); });
+}
+void Room::action(const std::string& token, json a) {
+  post([token, a = std::move(a)](Room& r) { r.do_action(token, a); });
+}
+void Room::sync(const std::string& token) {
+  post([token](Room& r) {
+    if (!r.member(token)) return r.send_error(token, make_error(ErrorCode::not_in_room, "you are not in this room"));
+    if (!r.game_) return r.send_error(token, make_error(ErrorCode::not_started, "the game has not started"));
+    r.send_full_state(token);
+  });
+}
+void Room::publish() {
+  post([](Room& r) { r.publish_room(); });
+}
+void Room::broadcast_info(std::string text) {
+  post([text = std::move(text)](Room& r) { r.broadcast(protocol::info_message(text, r.id_)); });
+}
+
+// ---- membership ----------------------------------------------------------------------------------------
+
+void Room::do_join(Member m, std::optional<int> seat) {
+  auto refuse = [&](const protocol::Error& e) {
+    if (auto o = observer_.lock()) o->seat_changed(m.token, id_, false);
+    if (m.client) m.client->send(make_frame(protocol::error_message(e)));
+  };
+  const int current = seat_of(m.token);
+  if (current >= 0) {  // already seated: this is taking one's seat back
+    seats_[current]->client = m.client;
+    seats_[current]->name = m.name;
+    std::erase_if(spectators_, [&](const Member& s) { return s.token == m.token; });
+    if (auto o = observer_.lock()) o->seat_changed(m.token, id_, true);
+    publish_room();
+    if (game_) send_full_state(m.token);
+    return;
+  }
+  if (status_ != Status::waiting)
+    return refuse(make_error(ErrorCode::already_started, "the game in room " + std::to_string(id_) +
+                                                             " has started; /watch " + std::to_string(id_) + " to follow it"));
+  int target = -1;
+  if (seat) {
+    if (*seat < 0 || *seat >= static_cast<int>(seats_.size()))
+      return refuse(make_error(ErrorCode::bad_arguments, "room " + std::to_string(id_) + " has seats 1 to " +
+                                                             std::to_string(seats_.size())));
+    if (seats_[*seat]) return refuse(make_error(ErrorCode::room_full, "seat " + std::to_string(*seat + 1) + " is taken"));
+    target = *seat;
+  } else {
+    for (int i = 0; i < static_cast<int>(seats_.size()); ++i)
+      if (!seats_[i]) {
+        target = i;
+        break;
+      }
+    if (target < 0) return refuse(make_error(ErrorCode::room_full, "room " + std::to_string(id_) + " is full"));
+  }
+  std::erase_if(spectators_, [&](const Member& s) { return s.token == m.token; });
+  if (host_.empty()) host_ = m.token;
+  const std::string name = m.name;
+  const std::string token = m.token;
+  seats_[target] = std::move(m);
+  if (auto o = observer_.lock()) o->seat_changed(token, id_, true);
+  broadcast(protocol::info_message(name + " sits at seat " + std::to_string(target + 1), id_));
+  publish_room();
+}
+
+void Room::do_leave(const std::string& token) {
+  const int seat = seat_of(token);
+  if (seat < 0) {
+    std::erase_if(spectators_, [&](const Member& s) { return s.token == token; });
+    publish_room();
+    return;
+  }
+  Member& m = *seats_[seat];
+  const std::string name = m.name;
+  if (m.client) m.client->send(make_frame(protocol::left_message(id_)));
+  if (status_ == Status::waiting) {
+    seats_[seat].reset();
+    if (host_ == token) {  // the host's role passes to the first seated player
+      host_.clear();
+      for (const auto& s : seats_)
+        if (s) {
+          host_ = s->token;
+          break;
+        }
+    }
+    broadcast(protocol::info_message(name + " leaves", id_));
+  } else {
+    m.client = nullptr;  // the seat waits: /join <room> takes it back
+    broadcast(protocol::info_message(name + " leaves the table; /join " + std::to_string(id_) +
+                                         " takes the seat back", id_));
+  }
+  if (auto o = observer_.lock()) o->seat_changed(token, id_, false);
+  publish_room();
+  close_if_empty();
+}
+
+void Room::close_if_empty() {
+  if (status_ != Status::waiting || !spectators_.empty()) return;
+  if (std::any_of(seats_.begin(), seats_.end(), [](const auto& s) { return s.has_value(); })) return;
+  context_.metrics->rooms--;
+  if (auto o = observer_.lock()) o->room_closed(id_);
+}
+
+// ---- commands ------------------------------------------------------------------------------------------
+
+void Room::do_command(const std::string& token, protocol::Command c) {
+  std::visit(
+      [&](auto& command) {
+        using T = std::decay_t<decltype(command)>;
+        if constexpr (std::is_same_v<T, protocol::cmd::Start>) do_start(token);
+        else if constexpr (std::is_same_v<T, protocol::cmd::Option>) do_option(token, command);
+        else if constexpr (std::is_same_v<T, protocol::cmd::Kick>) do_kick(token, command.name);
+        else if constexpr (std::is_same_v<T, protocol::cmd::Moves>) do_moves(token);
+        else if constexpr (std::is_same_v<T, protocol::cmd::Who>) do_who(token);
+        else if constexpr (std::is_same_v<T, protocol::cmd::Log>) do_log(token);
+        else if constexpr (std::is_same_v<T, protocol::cmd::Play>) {
+          const int seat = seat_of(token);
+          if (seat < 0) return send_error(token, make_error(ErrorCode::not_in_room, "only seated players play; /join first"));
+          if (!game_) return send_error(token, make_error(ErrorCode::not_started, "the game has not started"));
+          auto parsed = game_->parse_text(seat, command.move);
+          if (!parsed.ok()) return send_error(token, parsed.error());
+          do_action(token, parsed.value());
+        } else if constexpr (std::is_same_v<T, protocol::cmd::AddBot>) {
+          send_error(token, make_error(ErrorCode::not_available, "bots are not available on this server yet"));
+        } else {
+          send_error(token, make_error(ErrorCode::bad_arguments, "that command is not for a room"));
+        }
+      },
+      c);
+}
+
+void Room::do_start(const std::string& token) {
+  if (token != host_) return send_error(token, make_error(ErrorCode::not_host, "only the host can /start"));
+  if (status_ != Status::waiting) return send_error(token, make_error(ErrorCode::already_started, "the game has started"));
+  std::vector<Member> players;
+  for (auto& s : seats_)
+    if (s) players.push_back(*s);
+  const int n = static_cast<int>(players.size());
+  if (n < spec_->min_players || n > spec_->max_players)
+    return send_error(token, make_error(ErrorCode::seat_count,
+                                        spec_->title + " needs " + std::to_string(spec_->min_players) + " to " +
+                                            std::to_string(spec_->max_players) + " players; " +
+                                            std::to_string(n) + " seated"));
+  const std::uint64_t seed = context_.new_seed();
+  auto game = context_.registry->create(spec_->id, n, options_, seed);
+  if (!game.ok()) return send_error(token, game.error());
+
+  GameRecord record;
+  record.id = id_;
+  record.game = spec_->id;
+  record.options = options_;
+  record.seed = seed;
+  record.host = host_;
+  for (const auto& p : players) record.seats.push_back(SeatRecord{p.name, p.token, p.bot});
+  if (!context_.store->save_game(record))
+    return send_error(token, protocol::Error{"storage_failed", "the game could not be saved; try again"});
+
+  seats_.clear();
+  for (auto& p : players) seats_.emplace_back(std::move(p));
+  game_ = std::move(game).value();
+  seed_ = seed;
+  status_ = Status::playing;
+  version_ = 1;
+  context_.metrics->games_running++;
+  seat_views_.clear();
+  for (int i = 0; i < n; ++i) seat_views_.push_back(game_->client_view(engine::Viewer::of(i)));
+  spectator_view_ = game_->client_view(engine::Viewer::spectator());
+  spdlog::info("event=game_start room={} game={} seats={} seed={}", id_, spec_->id, n, seed);
+  broadcast(protocol::info_message("The game of " + spec_->title + " starts", id_));
+  publish_room();
+  for (int i = 0; i < n; ++i) send(seats_[i]->token, protocol::state_message(id_, version_, seat_views_[i], i));
+  if (!spectators_.empty()) {
+    auto frame = make_frame(protocol::state_message(id_, version_, spectator_view_, std::nullopt));
+    for (auto& s : spectators_)
+      if (s.client) s.client->send(frame);
+  }
+  finish_if_over();
+}
+
+void Room::do_option(const std::string& token, const protocol::cmd::Option& option) {
+  if (token != host_) return send_error(token, make_error(ErrorCode::not_host, "only the host can change options"));
+  if (status_ != Status::waiting) return send_error(token, make_error(ErrorCode::already_started, "the game has started"));
+  auto changed = options_;
+  changed[option.key] = option.value;
+  auto completed = engine::complete_options(*spec_, changed);
+  if (!completed.ok()) return send_error(token, completed.error());
+  options_ = std::move(completed).value();
+  broadcast(protocol::info_message("Option " + option.key + " = " + option.value, id_));
+  publish_room();
+}
+
+void Room::do_kick(const std::string& token, const std::string& name) {
+  if (token != host_) return send_error(token, make_error(ErrorCode::not_host, "only the host can /kick"));
+  if (status_ != Status::waiting)
+    return send_error(token, make_error(ErrorCode::already_started, "players cannot be kicked once the game has started"));
+  for (auto& s : seats_) {
+    if (s && s->name == name) {
+      if (s->token == token) return send_error(token, make_error(ErrorCode::bad_arguments, "use /leave to leave"));
+      const std::string kicked = s->token;
+      if (s->client) s->client->send(make_frame(protocol::info_message("You were removed from room " + std::to_string(id_) + " by the host", id_)));
+      do_leave(kicked);
+      return;
+    }
+  }
+  send_error(token, make_error(ErrorCode::bad_arguments, "nobody called " + name + " is seated here"));
+}
+
+void Room::do_moves(const std::string& token) {
+  const int seat = seat_of(token);
+  if (seat < 0) return send_error(token, make_error(ErrorCode::not_in_room, "only seated players have moves"));
+  if (!game_) return send_error(token, make_error(ErrorCode::not_started, "the game has not started"));
+  auto moves = game_->legal(seat);
+  if (moves.empty()) return send(token, protocol::info_message("You have no move now", id_));
+  std::string text = "Your moves:";
+  for (const auto& m : moves) text += " " + m.text + ";";
+  text.pop_back();
+  send(token, protocol::info_message(text, id_));
+}
+
+void Room::do_who(const std::string& token) {
+  std::string text = "Room " + std::to_string(id_) + " (" + spec_->title + ", " +
+                     status_name(static_cast<int>(status_)) + "):";
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    text += "\n  seat " + std::to_string(i + 1) + ": ";
+    if (!seats_[i]) {
+      text += "free";
+      continue;
+    }
+    text += seats_[i]->name;
+    if (seats_[i]->token == host_) text += " (host)";
+    if (!seats_[i]->client) text += " (away)";
+  }
+  if (!spectators_.empty()) {
+    text += "\n  watching:";
+    for (const auto& s : spectators_) text += " " + s.name;
+  }
+  send(token, protocol::info_message(text, id_));
+}
+
+void Room::do_log(const std::string& token) {
+  if (log_.empty()) return send(token, protocol::info_message("No moves yet in room " + std::to_string(id_), id_));
+  std::string text = "Room " + std::to_string(id_) + " log:";
+  for (std::size_t i = 0; i < log_.size(); ++i) text += "\n" + std::to_string(i + 1) + ". " + log_[i];
+  send(token, protocol::info_message(text, id_));
+}
+
+// ---- playing -------------------------------------------------------------------------------------------
+
+void Room::do_action(const std::string& token, const json& action) {
+  const int seat = seat_of(token);
+  if (seat < 0) return send_error(token, make_error(ErrorCode::not_in_room, "you are not seated in room " + std::to_string(id_)));
+  if (!game_ || status_ == Status::waiting)
+    return send_error(token, make_error(ErrorCode::not_started, "the game has not started"));
+  auto backup = game_->clone();
+  auto events = game_->apply(seat, action);
+  if (!events.ok()) return send_error(token, events.error());
+  // Stored before anything is sent: a crash after this line replays the action; before it, nobody saw it.
+  if (!context_.store->append_action(id_, actions_, ActionRecord{seat, action})) {
+    game_ = std::move(backup);
+    return send_error(token, protocol::Error{"storage_failed", "the move could not be saved; try again"});
+  }
+  ++actions_;
+  context_.metrics->actions_applied++;
+  const auto names = seat_names();
+  for (const auto& e : events.value()) {
+    log_.push_back(game_->describe(e, names));
+    broadcast(protocol::info_message(log_.back(), id_));
+  }
+  send_views_after_action();
+  finish_if_over();
+}
+
+void Room::send_views_after_action() {
+  const std::int64_t from = version_++;
+  for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {
+    json view = game_->client_view(engine::Viewer::of(i));
+    json ops = json::diff(seat_views_[i], view);
+    seat_views_[i] = std::move(view);
+    if (seats_[i]->client) seats_[i]->client->send(make_frame(protocol::patch_message(id_, from, version_, std::move(ops))));
+  }
+  json view = game_->client_view(engine::Viewer::spectator());
+  json ops = json::diff(spectator_view_, view);
+  spectator_view_ = std::move(view);
+  if (!spectators_.empty()) {
+    auto frame = make_frame(protocol::patch_message(id_, from, version_, std::move(ops)));  // serialized once
+    for (auto& s : spectators_)
+      if (s.client) s.client->send(frame);
+  }
+}
+
+void Room::finish_if_over() {
+  if (status_ != Status::playing || !game_->over()) return;
+  auto outcome = game_->outcome();
+  if (!outcome) return;
+  status_ = Status::over;
+  context_.metrics->games_running--;
+  context_.metrics->games_finished++;
+  context_.store->finish_game(id_, outcome_json(*outcome));
+  spdlog::info("event=game_over room={} game={}", id_, spec_->id);
+  broadcast(protocol::over_message(id_, *outcome, seat_names()));
+  publish_room();
+}
+
+void Room::send_full_state(const std::string& token) {
+  const int seat = seat_of(token);
+  if (seat >= 0) {
+    send(token, protocol::state_message(id_, version_, seat_views_[seat], seat));
+  } else {
+    send(token, protocol::state_message(id_, version_, spectator_view_, std::nullopt));
+  }
+  if (status_ == Status::over) {
+    if (auto outcome = game_->outcome()) send(token, protocol::over_message(id_, *outcome, seat_names()));
+  }
+}
+
+// ---- helpers -------------------------------------------------------------------------------------------
+
+int Room::seat_of(const std::string& token) const {
+  for (int i = 0; i < static_cast<int>(seats_.size()); ++i)
+    if (seats_[i] && seats_[i]->token == token) return i;
+  return -1;
+}
+
+Member* Room::member(const std::string& token) {
+  const int seat = seat_of(token);
+  if (seat >= 0) return &*seats_[seat];
+  for (auto& s : spectators_)
+    if (s.token == token) return &s;
+  return nullptr;
+}
+
+std::vector<std::string> Room::seat_names() const {
+  std::vector<std::string> names;
+  for (const auto& s : seats_) names.push_back(s ? s->name : "");
+  return names;
+}
+
+protocol::RoomInfo Room::info() const {
+  protocol::RoomInfo info;
+  info.id = id_;
+  info.game = spec_->id;
+  info.title = spec_->title;
+  info.status = status_name(static_cast<int>(status_));
+  info.options = options_;
+  info.min_players = spec_->min_players;
+  info.max_players = spec_->max_players;
+  for (const auto& s : seats_) {
+    protocol::SeatInfo seat;
+    if (s) {
+      seat.name = s->name;
+      seat.connected = s->client != nullptr;
+      seat.bot = s->bot;
+      if (s->token == host_) info.host = s->name;
+    }
+    info.seats.push_back(seat);
+  }
+  for (const auto& s : spectators_) info.spectators.push_back(s.name);
+  return info;
+}
+
+void Room::send(const std::string& token, const json& message) {
+  if (Member* m = member(token); m && m->client) m->client->send(make_frame(message));
+}
+
+void Room::send_error(const std::string& token, const protocol::Error& error) {
+  context_.metrics->errors_sent++;
+  send(token, protocol::error_message(error));
+}
+
+void Room::broadcast(const json& message) {
+  auto frame = make_frame(message);
+  for (auto& s : seats_)
+    if (s && s->client) s->client->send(frame);
+  for (auto& s : spectators_)
+    if (s.client) s.client->send(frame);
+}
+
+void Room::publish_room() {
+  auto i = info();
+  broadcast(protocol::room_message(i));
+  if (auto o = observer_.lock()) o->room_changed(i);
+}
+
+}  // namespace archipel::server

@@ -1,0 +1,131 @@
+#pragma once
+// A room: one game table. It owns a strand, so its game is touched by one thread at a time and the engine needs
+// no locks; every public entry point posts to that strand. It holds the seats, the spectators, the game, each
+// seat's last view and the version, applies actions (persisting each one before anything is sent), and sends
+// each seat the JSON Patch from its previous view.
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/registry.hpp"
+#include "protocol/command.hpp"
+#include "protocol/messages.hpp"
+#include "server/client.hpp"
+#include "server/metrics.hpp"
+#include "server/net.hpp"
+#include "server/store.hpp"
+
+namespace archipel::server {
+
+/// A player as a room knows them. The token identifies the player across reconnections.
+struct Member {
+  std::string token;
+  std::string name;
+  ClientPtr client;  // null while disconnected
+  bool bot = false;
+};
+
+/// What a room tells the lobby. Called from the room's strand; the lobby posts to its own.
+class RoomObserver {
+ public:
+  virtual ~RoomObserver() = default;
+  virtual void room_changed(const protocol::RoomInfo& info) = 0;
+  /// The room confirms (seated=true) or ends (false) a player's seat: refused join, leave, kick.
+  virtual void seat_changed(const std::string& token, RoomId room, bool seated) = 0;
+  /// The room is empty and gone.
+  virtual void room_closed(RoomId room) = 0;
+};
+
+/// What every room shares.
+struct RoomContext {
+  const engine::Registry* registry = nullptr;
+  Store* store = nullptr;
+  Metrics* metrics = nullptr;
+  std::function<std::uint64_t()> new_seed;  // a fresh game seed (random in the server, fixed in tests)
+};
+
+class Room : public std::enable_shared_from_this<Room> {
+ public:
+  Room(net::any_io_executor executor, RoomId id, const engine::GameSpec& spec, engine::Options options,
+       RoomContext context, std::weak_ptr<RoomObserver> observer);
+
+  /// Rebuilds a started game from its record by replaying its actions. Null if the record does not replay.
+  static std::shared_ptr<Room> restore(net::any_io_executor executor, const GameRecord& record,
+                                       RoomContext context, std::weak_ptr<RoomObserver> observer);
+
+  RoomId id() const { return id_; }
+
+  // Entry points: thread-safe, run later on the room's strand. `seat` is 0-based.
+  void join(Member member, std::optional<int> seat);
+  void leave(const std::string& token);
+  void watch(Member member);
+  void unwatch(const std::string& token);
+  void connect(const std::string& token, ClientPtr client);  // a seated player is back (resume)
+  void disconnect(const std::string& token);
+  void rename(const std::string& token, std::string name);
+  void say(const std::string& token, std::string text);
+  void command(const std::string& token, protocol::Command command);
+  void action(const std::string& token, nlohmann::json action);
+  void sync(const std::string& token);
+  /// Tells everyone in the room (operator notices such as a shutdown).
+  void broadcast_info(std::string text);
+  /// Sends the room's summary to the lobby again (after a restore).
+  void publish();
+
+ private:
+  enum class Status { waiting, playing, over };
+
+  template <class F>
+  void post(F&& f) {
+    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(*self); });
+  }
+
+  // All of these run on the strand.
+  void do_join(Member member, std::optional<int> seat);
+  void do_leave(const std::string& token);
+  void do_command(const std::string& token, protocol::Command command);
+  void do_action(const std::string& token, const nlohmann::json& action);
+  void do_start(const std::string& token);
+  void do_option(const std::string& token, const protocol::cmd::Option& option);
+  void do_kick(const std::string& token, const std::string& name);
+  void do_moves(const std::string& token);
+  void do_who(const std::string& token);
+  void do_log(const std::string& token);
+
+  int seat_of(const std::string& token) const;  // -1 if not seated
+  Member* member(const std::string& token);
+  std::vector<std::string> seat_names() const;
+  protocol::RoomInfo info() const;
+  void send(const std::string& token, const nlohmann::json& message);
+  void send_error(const std::string& token, const protocol::Error& error);
+  void broadcast(const nlohmann::json& message);
+  void publish_room();                         // room message to members, summary to the lobby
+  void send_full_state(const std::string& token);
+  void send_views_after_action();
+  void finish_if_over();
+  void close_if_empty();
+
+  net::strand<net::any_io_executor> strand_;
+  RoomId id_;
+  const engine::GameSpec* spec_;
+  engine::Options options_;
+  RoomContext context_;
+  std::weak_ptr<RoomObserver> observer_;
+
+  Status status_ = Status::waiting;
+  std::string host_;                           // token
+  std::vector<std::optional<Member>> seats_;   // max_players slots before the start; one per player after
+  std::vector<Member> spectators_;
+  engine::GamePtr game_;
+  std::uint64_t seed_ = 0;
+  int actions_ = 0;                            // actions applied (and stored)
+  std::int64_t version_ = 0;
+  std::vector<nlohmann::json> seat_views_;     // last view sent to each seat
+  nlohmann::json spectator_view_;
+  std::vector<std::string> log_;               // one line per game event
+};
+
+}  // namespace archipel::server

@@ -1,0 +1,37 @@
+#include "server/server.hpp"
+
+#include <random>
+
+#include <spdlog/spdlog.h>
+
+namespace archipel::server {
+
+Server::Server(net::io_context& ioc, Config config, const engine::Registry& registry, Store& store) : ioc_(ioc) {
+  RoomContext rooms;
+  rooms.registry = &registry;
+  rooms.store = &store;
+  rooms.metrics = &metrics_;
+  rooms.new_seed = [] {
+    std::random_device device;
+    return (static_cast<std::uint64_t>(device()) << 32) | device();
+  };
+  context_ = std::make_shared<ServerContext>();
+  context_->config = std::move(config);
+  context_->metrics = &metrics_;
+  context_->lobby = std::make_shared<Lobby>(ioc.get_executor(), rooms);
+}
+
+std::uint16_t Server::start() {
+  context_->lobby->restore_games();
+  const auto address = net::ip::make_address(context_->config.bind);
+  listener_ = std::make_shared<Listener>(ioc_, tcp::endpoint{address, context_->config.port}, context_);
+  listener_->run();
+  return listener_->port();
+}
+
+void Server::stop() {
+  if (listener_) listener_->stop();
+  context_->lobby->shutdown();
+}
+
+}  // namespace archipel::server

@@ -1,0 +1,34 @@
+#pragma once
+// The whole server, minus main(): the lobby with its rooms restored from the store, and the listener.
+// Tests run it in-process on port 0 with their own registry and store.
+
+#include <memory>
+
+#include "engine/core/registry.hpp"
+#include "server/config.hpp"
+#include "server/listener.hpp"
+#include "server/metrics.hpp"
+#include "server/server_context.hpp"
+#include "server/store.hpp"
+
+namespace archipel::server {
+
+class Server {
+ public:
+  Server(net::io_context& ioc, Config config, const engine::Registry& registry, Store& store);
+
+  /// Restores unfinished games, binds and starts accepting. Returns the bound port.
+  std::uint16_t start();
+  /// Graceful stop, first stage: no new connections, every client closed with "going away".
+  void stop();
+
+  Metrics& metrics() { return metrics_; }
+
+ private:
+  net::io_context& ioc_;
+  Metrics metrics_;
+  std::shared_ptr<ServerContext> context_;
+  std::shared_ptr<Listener> listener_;
+};
+
+}  // namespace archipel::server

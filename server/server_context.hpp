@@ -1,0 +1,18 @@
+#pragma once
+// What every connection shares: the configuration, the counters and the lobby.
+
+#include <memory>
+
+#include "server/config.hpp"
+#include "server/lobby.hpp"
+#include "server/metrics.hpp"
+
+namespace archipel::server {
+
+struct ServerContext {
+  Config config;
+  Metrics* metrics = nullptr;
+  std::shared_ptr<Lobby> lobby;
+};
+
+}  // namespace archipel::server

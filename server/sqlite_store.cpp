@@ -1,0 +1,171 @@
+// The embedded default Store: one SQLite file in the data folder. WAL journal so a crash loses nothing that
+// was committed; every append is its own transaction, committed before the room broadcasts the result.
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <mutex>
+#include <stdexcept>
+
+#include <spdlog/spdlog.h>
+
+#include "server/store.hpp"
+
+namespace archipel::server {
+namespace {
+
+using Json = nlohmann::json;
+
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) {
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK)
+      throw std::runtime_error(std::string("sqlite prepare: ") + sqlite3_errmsg(db));
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  Statement& bind(int i, std::int64_t v) {
+    sqlite3_bind_int64(stmt_, i, v);
+    return *this;
+  }
+  Statement& bind(int i, const std::string& v) {
+    sqlite3_bind_text(stmt_, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+    return *this;
+  }
+  int step() { return sqlite3_step(stmt_); }
+  std::int64_t int_at(int i) { return sqlite3_column_int64(stmt_, i); }
+  std::string text_at(int i) {
+    auto p = sqlite3_column_text(stmt_, i);
+    return p ? std::string(reinterpret_cast<const char*>(p)) : std::string();
+  }
+
+ private:
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+class SqliteStore final : public Store {
+ public:
+  explicit SqliteStore(const std::string& data_dir) {
+    std::filesystem::create_directories(data_dir);
+    const std::string path = (std::filesystem::path(data_dir) / "archipel.sqlite3").string();
+    if (sqlite3_open(path.c_str(), &db_) != SQLITE_OK) {
+      std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
+      sqlite3_close(db_);
+      throw std::runtime_error("cannot open " + path + ": " + why);
+    }
+    exec("PRAGMA journal_mode=WAL");
+    exec("PRAGMA synchronous=NORMAL");
+    exec("PRAGMA foreign_keys=ON");
+    exec(R"(CREATE TABLE IF NOT EXISTS games (
+              id INTEGER PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed TEXT NOT NULL,
+              seats TEXT NOT NULL, host TEXT NOT NULL, status TEXT NOT NULL, outcome TEXT,
+              created_at INTEGER NOT NULL DEFAULT (strftime('%s','now'))))");
+    exec(R"(CREATE TABLE IF NOT EXISTS actions (
+              game INTEGER NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, seat INTEGER NOT NULL,
+              action TEXT NOT NULL, PRIMARY KEY (game, idx)))");
+    spdlog::info("event=store_open path={}", path);
+  }
+  ~SqliteStore() override { sqlite3_close(db_); }
+
+  bool save_game(const GameRecord& g) override {
+    std::lock_guard lock(mutex_);
+    Json seats = Json::array();
+    for (const auto& s : g.seats) seats.push_back(Json{{"name", s.name}, {"token", s.token}, {"bot", s.bot}});
+    Statement st(db_, "INSERT OR REPLACE INTO games (id, game, options, seed, seats, host, status) VALUES (?,?,?,?,?,?,?)");
+    st.bind(1, g.id).bind(2, g.game).bind(3, Json(g.options).dump()).bind(4, std::to_string(g.seed))
+        .bind(5, seats.dump()).bind(6, g.host).bind(7, g.status);
+    return done(st.step(), "save_game");
+  }
+
+  bool append_action(RoomId room, int index, const ActionRecord& a) override {
+    std::lock_guard lock(mutex_);
+    Statement st(db_, "INSERT INTO actions (game, idx, seat, action) VALUES (?,?,?,?)");
+    st.bind(1, room).bind(2, index).bind(3, a.seat).bind(4, a.action.dump());
+    return done(st.step(), "append_action");
+  }
+
+  bool finish_game(RoomId room, const Json& outcome) override {
+    std::lock_guard lock(mutex_);
+    Statement st(db_, "UPDATE games SET status='over', outcome=? WHERE id=?");
+    st.bind(1, outcome.dump()).bind(2, room);
+    return done(st.step(), "finish_game");
+  }
+
+  std::vector<GameRecord> load_unfinished() override {
+    std::lock_guard lock(mutex_);
+    std::vector<RoomId> ids;
+    Statement st(db_, "SELECT id FROM games WHERE status <> 'over' ORDER BY id");
+    while (st.step() == SQLITE_ROW) ids.push_back(st.int_at(0));
+    std::vector<GameRecord> out;
+    for (auto id : ids)
+      if (auto g = load_locked(id)) out.push_back(std::move(*g));
+    return out;
+  }
+
+  std::optional<GameRecord> load_game(RoomId room) override {
+    std::lock_guard lock(mutex_);
+    return load_locked(room);
+  }
+
+  RoomId max_room_id() override {
+    std::lock_guard lock(mutex_);
+    Statement st(db_, "SELECT COALESCE(MAX(id), 0) FROM games");
+    return st.step() == SQLITE_ROW ? st.int_at(0) : 0;
+  }
+
+ private:
+  std::optional<GameRecord> load_locked(RoomId room) {
+    Statement st(db_, "SELECT id, game, options, seed, seats, host, status, outcome FROM games WHERE id=?");
+    st.bind(1, room);
+    if (st.step() != SQLITE_ROW) return std::nullopt;
+    try {
+      GameRecord g;
+      g.id = st.int_at(0);
+      g.game = st.text_at(1);
+      g.options = Json::parse(st.text_at(2)).get<engine::Options>();
+      g.seed = std::stoull(st.text_at(3));
+      for (const auto& s : Json::parse(st.text_at(4)))
+        g.seats.push_back(SeatRecord{s.at("name").get<std::string>(), s.at("token").get<std::string>(),
+                                     s.value("bot", false)});
+      g.host = st.text_at(5);
+      g.status = st.text_at(6);
+      const std::string outcome = st.text_at(7);
+      if (!outcome.empty()) g.outcome = Json::parse(outcome);
+      Statement acts(db_, "SELECT seat, action FROM actions WHERE game=? ORDER BY idx");
+      acts.bind(1, room);
+      while (acts.step() == SQLITE_ROW)
+        g.actions.push_back(ActionRecord{static_cast<int>(acts.int_at(0)), Json::parse(acts.text_at(1))});
+      return g;
+    } catch (const std::exception& e) {
+      spdlog::error("event=store_corrupt game={} error=\"{}\"", room, e.what());
+      return std::nullopt;
+    }
+  }
+
+  void exec(const char* sql) {
+    char* err = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+      std::string why = err ? err : "?";
+      sqlite3_free(err);
+      throw std::runtime_error(std::string("sqlite: ") + why);
+    }
+  }
+
+  bool done(int rc, const char* what) {
+    if (rc == SQLITE_DONE) return true;
+    spdlog::error("event=store_write_failed op={} error=\"{}\"", what, sqlite3_errmsg(db_));
+    return false;
+  }
+
+  std::mutex mutex_;
+  sqlite3* db_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<Store> make_sqlite_store(const std::string& data_dir) {
+  return std::make_unique<SqliteStore>(data_dir);
+}
+
+}  // namespace archipel::server

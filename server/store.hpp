@@ -1,0 +1,65 @@
+#pragma once
+// Persistence: what a room must keep to survive a restart. A game is its seed plus its action log (DESIGN.md),
+// so that is what is stored; state is rebuilt by replaying. Each action is appended before its result is
+// broadcast. Implementations are thread-safe (rooms call them from their own strands).
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/game.hpp"
+#include "protocol/messages.hpp"
+
+namespace archipel::server {
+
+using protocol::RoomId;
+
+struct SeatRecord {
+  std::string name;
+  std::string token;  // the player's resume token: their seat after a restart
+  bool bot = false;
+};
+
+struct ActionRecord {
+  int seat = 0;
+  nlohmann::json action;
+};
+
+struct GameRecord {
+  RoomId id = 0;
+  std::string game;
+  engine::Options options;
+  std::uint64_t seed = 0;
+  std::vector<SeatRecord> seats;
+  std::string host;                       // host's token
+  std::string status = "playing";         // playing | over
+  std::vector<ActionRecord> actions;
+  std::optional<nlohmann::json> outcome;  // {"scores":[...],"ranking":[...]} once over
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+  /// Records a game at its start (no actions yet). False on a storage failure.
+  virtual bool save_game(const GameRecord& game) = 0;
+  /// Appends action number `index` (0-based, consecutive). False on a storage failure or a wrong index.
+  virtual bool append_action(RoomId room, int index, const ActionRecord& action) = 0;
+  /// Marks a game over with its outcome.
+  virtual bool finish_game(RoomId room, const nlohmann::json& outcome) = 0;
+  /// Every game not over, with its actions in order.
+  virtual std::vector<GameRecord> load_unfinished() = 0;
+  /// One game (finished or not), for /log.
+  virtual std::optional<GameRecord> load_game(RoomId room) = 0;
+  /// The highest room id ever stored (0 if none), so new rooms never reuse a stored id.
+  virtual RoomId max_room_id() = 0;
+};
+
+std::unique_ptr<Store> make_memory_store();
+/// Opens (creating if needed) `<data_dir>/archipel.sqlite3`. Throws std::runtime_error if it cannot.
+std::unique_ptr<Store> make_sqlite_store(const std::string& data_dir);
+
+}  // namespace archipel::server

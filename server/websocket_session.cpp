@@ -1,0 +1,158 @@
+#include "server/websocket_session.hpp"
+
+#include <atomic>
+
+#include <spdlog/spdlog.h>
+
+#include "protocol/messages.hpp"
+
+namespace archipel::server {
+namespace {
+
+std::atomic<std::uint64_t> next_id{1};
+
+}  // namespace
+
+WebsocketSession::WebsocketSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context)
+    : ws_(std::move(socket)),
+      context_(std::move(context)),
+      id_(next_id++),
+      tokens_(context_->config.rate_burst),
+      refilled_(std::chrono::steady_clock::now()) {}
+
+WebsocketSession::~WebsocketSession() {
+  if (accepted_) context_->metrics->connections--;
+}
+
+void WebsocketSession::run(http::request<http::string_body> request) {
+  beast::get_lowest_layer(ws_).expires_never();  // the websocket stream's own timeouts take over
+  websocket::stream_base::timeout timeout{};
+  timeout.handshake_timeout = std::chrono::seconds(30);
+  timeout.idle_timeout = std::chrono::seconds(context_->config.idle_timeout_seconds);
+  timeout.keep_alive_pings = true;
+  ws_.set_option(timeout);
+  ws_.read_message_max(context_->config.max_frame_bytes);
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& res) { res.set(http::field::server, "archipel"); }));
+  ws_.async_accept(request, beast::bind_front_handler(&WebsocketSession::on_accept, shared_from_this()));
+}
+
+void WebsocketSession::on_accept(error_code ec) {
+  if (ec) return fail(ec, "accept");
+  accepted_ = true;
+  context_->metrics->connections++;
+  context_->metrics->connections_total++;
+  spdlog::debug("event=ws_open client={}", id_);
+  do_read();
+}
+
+void WebsocketSession::do_read() {
+  ws_.async_read(buffer_, beast::bind_front_handler(&WebsocketSession::on_read, shared_from_this()));
+}
+
+void WebsocketSession::on_read(error_code ec, std::size_t) {
+  if (ec) return fail(ec, "read");
+  context_->metrics->messages_in++;
+  handle_frame();
+  buffer_.consume(buffer_.size());
+  do_read();
+}
+
+void WebsocketSession::handle_frame() {
+  if (!take_rate_token()) {
+    context_->metrics->rate_limited++;
+    if (!told_rate_limited_) {
+      told_rate_limited_ = true;
+      queue(make_frame(protocol::error_message(protocol::make_error(
+          protocol::ErrorCode::rate_limited, "too many messages; slow down (messages are being dropped)"))));
+    }
+    // A client that keeps flooding long after being told is not a person: let it go.
+    if (++dropped_in_a_row_ > 20 * context_->config.rate_burst) close();
+    return;
+  }
+  dropped_in_a_row_ = 0;
+  told_rate_limited_ = false;
+  if (!ws_.got_text()) {
+    context_->metrics->errors_sent++;
+    return queue(make_frame(protocol::error_message(
+        protocol::make_error(protocol::ErrorCode::bad_message, "messages are JSON text frames"))));
+  }
+  auto parsed = protocol::parse_client_message(beast::buffers_to_string(buffer_.data()));
+  if (!parsed.ok()) {
+    context_->metrics->errors_sent++;
+    return queue(make_frame(protocol::error_message(parsed.error())));
+  }
+  context_->lobby->on_message(shared_from_this(), std::move(parsed).value());
+}
+
+bool WebsocketSession::take_rate_token() {
+  const auto now = std::chrono::steady_clock::now();
+  const double elapsed = std::chrono::duration<double>(now - refilled_).count();
+  refilled_ = now;
+  tokens_ = std::min<double>(context_->config.rate_burst, tokens_ + elapsed * context_->config.rate_per_second);
+  if (tokens_ < 1.0) return false;
+  tokens_ -= 1.0;
+  return true;
+}
+
+void WebsocketSession::send(Frame frame) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
+    self->queue(std::move(frame));
+  });
+}
+
+void WebsocketSession::queue(Frame frame) {
+  if (closing_) return;
+  if (queue_.size() >= context_->config.max_queue) {
+    // Too slow to drain: drop the connection rather than buffer without bound.
+    context_->metrics->slow_clients_dropped++;
+    spdlog::warn("event=slow_client_dropped client={} queued={}", id_, queue_.size());
+    closing_ = true;
+    error_code ignored;
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+    return;
+  }
+  queue_.push_back(std::move(frame));
+  if (queue_.size() == 1) do_write();
+}
+
+void WebsocketSession::do_write() {
+  ws_.text(true);
+  ws_.async_write(net::buffer(*queue_.front()),
+                  beast::bind_front_handler(&WebsocketSession::on_write, shared_from_this()));
+}
+
+void WebsocketSession::on_write(error_code ec, std::size_t) {
+  if (ec) return fail(ec, "write");
+  context_->metrics->messages_out++;
+  queue_.pop_front();
+  if (!queue_.empty()) return do_write();
+  if (close_after_write_) do_close();
+}
+
+void WebsocketSession::close() {
+  net::post(ws_.get_executor(), [self = shared_from_this()] {
+    if (self->closing_) return;
+    if (self->queue_.empty()) self->do_close();
+    else self->close_after_write_ = true;  // let what was queued go out first
+  });
+}
+
+void WebsocketSession::do_close() {
+  if (closing_) return;
+  closing_ = true;
+  ws_.async_close(websocket::close_code::going_away, [self = shared_from_this()](error_code) {});
+}
+
+void WebsocketSession::fail(error_code ec, const char* what) {
+  if (ec != websocket::error::closed && ec != net::error::operation_aborted && ec != net::error::eof)
+    spdlog::debug("event=ws_error client={} op={} error=\"{}\"", id_, what, ec.message());
+  closing_ = true;
+  if (accepted_ && !closed_reported_) {
+    closed_reported_ = true;
+    spdlog::debug("event=ws_close client={}", id_);
+    context_->lobby->on_close(shared_from_this());
+  }
+}
+
+}  // namespace archipel::server

@@ -1,0 +1,56 @@
+#pragma once
+// One WebSocket connection. It lives exactly as long as it has work pending (Beast's chat-multi pattern) and
+// runs on its own strand. It owns its write queue: a bounded FIFO with one write in flight, so messages reach
+// the client in the order they were sent and a client that cannot keep up is dropped instead of growing
+// memory. Frames have a size cap, messages a rate limit, and an idle connection is pinged and then dropped.
+
+#include <chrono>
+#include <deque>
+#include <memory>
+
+#include "server/client.hpp"
+#include "server/net.hpp"
+#include "server/server_context.hpp"
+
+namespace archipel::server {
+
+class WebsocketSession final : public Client, public std::enable_shared_from_this<WebsocketSession> {
+ public:
+  WebsocketSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context);
+  ~WebsocketSession() override;
+
+  /// Accepts the upgrade request already read by the HTTP session.
+  void run(http::request<http::string_body> request);
+
+  void send(Frame frame) override;
+  void close() override;
+  std::uint64_t id() const override { return id_; }
+
+ private:
+  void on_accept(error_code ec);
+  void do_read();
+  void on_read(error_code ec, std::size_t bytes);
+  void handle_frame();
+  bool take_rate_token();
+  void queue(Frame frame);
+  void do_write();
+  void on_write(error_code ec, std::size_t bytes);
+  void do_close();
+  void fail(error_code ec, const char* what);
+
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  std::shared_ptr<const ServerContext> context_;
+  std::uint64_t id_;
+  std::deque<Frame> queue_;
+  bool accepted_ = false;
+  bool closing_ = false;       // no more writes are queued
+  bool close_after_write_ = false;
+  bool closed_reported_ = false;
+  double tokens_;
+  std::chrono::steady_clock::time_point refilled_;
+  bool told_rate_limited_ = false;
+  int dropped_in_a_row_ = 0;
+};
+
+}  // namespace archipel::server

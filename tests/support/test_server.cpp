@@ -1,0 +1,128 @@
+#include "tests/support/test_server.hpp"
+
+#include <gtest/gtest.h>
+#include <spdlog/spdlog.h>
+
+namespace archipel::testing {
+
+namespace net = server::net;
+namespace beast = server::beast;
+namespace websocket = server::websocket;
+
+server::Config TestServer::default_config() {
+  server::Config c;
+  c.bind = "127.0.0.1";
+  c.port = 0;
+  c.log_level = "off";
+  return c;
+}
+
+TestServer::TestServer(const engine::Registry& registry, std::string data_dir, server::Config config) {
+  spdlog::set_level(spdlog::level::warn);
+  store_ = data_dir.empty() ? server::make_memory_store() : server::make_sqlite_store(data_dir);
+  server_ = std::make_unique<server::Server>(ioc_, config, registry, *store_);
+  port_ = server_->start();
+  for (int i = 0; i < 2; ++i) threads_.emplace_back([this] { ioc_.run(); });
+}
+
+void TestServer::kill() {
+  if (stopped_) return;
+  stopped_ = true;
+  ioc_.stop();
+  for (auto& t : threads_) t.join();
+}
+
+TestServer::~TestServer() {
+  if (!stopped_) {
+    server_->stop();
+    std::this_thread::sleep_for(50ms);
+  }
+  kill();
+}
+
+TestClient::TestClient(std::uint16_t port) : ws_(ioc_) {
+  auto& tcp = beast::get_lowest_layer(ws_);
+  tcp.expires_after(5s);
+  tcp.connect(server::tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  tcp.expires_never();
+  ws_.read_message_max(64 * 1024 * 1024);
+  ws_.handshake("127.0.0.1", "/ws");
+  start_read();
+}
+
+TestClient::~TestClient() {
+  if (!closed_) {
+    beast::error_code ec;
+    beast::get_lowest_layer(ws_).socket().close(ec);
+  }
+}
+
+void TestClient::send(const json& message) { send_raw(message.dump()); }
+
+void TestClient::send_raw(const std::string& text) {
+  if (closed_) return;
+  beast::error_code ec;
+  ws_.text(true);
+  ws_.write(net::buffer(text), ec);
+  if (ec) closed_ = true;
+}
+
+json TestClient::hello(const std::string& name) {
+  send(json{{"type", "hello"}, {"name", name}});
+  return expect("welcome");
+}
+
+void TestClient::start_read() {
+  ws_.async_read(buffer_, [this](beast::error_code ec, std::size_t) {
+    if (ec) {
+      closed_ = true;
+      return;
+    }
+    auto parsed = json::parse(beast::buffers_to_string(buffer_.data()), nullptr, false);
+    buffer_.consume(buffer_.size());
+    inbox_.push_back(std::move(parsed));
+    start_read();
+  });
+}
+
+std::optional<json> TestClient::next(std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (inbox_.empty() && !closed_) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now >= deadline) break;
+    if (ioc_.stopped()) ioc_.restart();
+    ioc_.run_one_for(deadline - now);
+  }
+  if (inbox_.empty()) return std::nullopt;
+  json m = std::move(inbox_.front());
+  inbox_.pop_front();
+  history_.push_back(m);
+  return m;
+}
+
+json TestClient::expect(const std::string& type, std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (true) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) break;
+    auto m = next(left);
+    if (!m) break;
+    if (m->value("type", "") == type) return *m;
+  }
+  ADD_FAILURE() << "no '" << type << "' message arrived";
+  return json();
+}
+
+json TestClient::expect_error(const std::string& code, std::chrono::milliseconds timeout) {
+  json e = expect("error", timeout);
+  EXPECT_EQ(e.value("code", ""), code) << e.dump();
+  return e;
+}
+
+std::vector<json> TestClient::drain(std::chrono::milliseconds quiet) {
+  std::vector<json> out;
+  while (auto m = next(quiet)) out.push_back(*m);
+  return out;
+}
+
+}  // namespace archipel::testing

@@ -1,0 +1,78 @@
+#pragma once
+// The real server, in-process on a loopback port, and a WebSocket client for tests that talks to it over a
+// real socket. Every wait is bounded, so a broken server fails a test instead of hanging it.
+
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "server/net.hpp"
+#include "server/server.hpp"
+
+namespace archipel::testing {
+
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+class TestServer {
+ public:
+  /// data_dir empty: memory store. The registry must outlive the server.
+  explicit TestServer(const engine::Registry& registry, std::string data_dir = "",
+                      server::Config config = default_config());
+  ~TestServer();
+  /// Stops like a crash: no goodbye to clients, threads halted (the store keeps what it committed).
+  void kill();
+  std::uint16_t port() const { return port_; }
+  server::Metrics& metrics() { return server_->metrics(); }
+
+  static server::Config default_config();
+
+ private:
+  server::net::io_context ioc_{2};
+  std::unique_ptr<server::Store> store_;
+  std::unique_ptr<server::Server> server_;
+  std::vector<std::thread> threads_;
+  std::uint16_t port_ = 0;
+  bool stopped_ = false;
+};
+
+class TestClient {
+ public:
+  explicit TestClient(std::uint16_t port);
+  ~TestClient();
+
+  void send(const json& message);
+  void send_raw(const std::string& text);
+  /// hello + welcome; returns the welcome.
+  json hello(const std::string& name);
+  void chat(const std::string& text) { send(json{{"type", "chat"}, {"text", text}}); }
+
+  /// The next message, or nullopt after `timeout` (or once the connection is closed).
+  std::optional<json> next(std::chrono::milliseconds timeout = 3000ms);
+  /// Skips messages until one of `type` arrives (fails the test on timeout). Skipped ones stay in history().
+  json expect(const std::string& type, std::chrono::milliseconds timeout = 3000ms);
+  /// Like expect, for an error: returns it.
+  json expect_error(const std::string& code, std::chrono::milliseconds timeout = 3000ms);
+  /// Everything that arrives within `quiet` of silence.
+  std::vector<json> drain(std::chrono::milliseconds quiet = 200ms);
+  bool closed() const { return closed_; }
+  const std::vector<json>& history() const { return history_; }
+
+ private:
+  server::net::io_context ioc_;
+  server::websocket::stream<server::beast::tcp_stream> ws_;
+  void start_read();
+
+  server::beast::flat_buffer buffer_;
+  std::deque<json> inbox_;  // one read is always pending; what it brings waits here
+  bool closed_ = false;
+  std::vector<json> history_;
+};
+
+}  // namespace archipel::testing
