@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Configures and builds Archipel. Used by scripts/serve.sh, scripts/test.sh and docker/Dockerfile alike.
+#
+#   scripts/build.sh server [BUILD_DIR]   the server only, optimised, no tests (what the image ships)
+#   scripts/build.sh all [BUILD_DIR]      everything: server, tests, benchmarks
+#
+# Two jobs by default (ARCHIPEL_JOBS to change): the project is sized for a 2-core machine.
+set -euo pipefail
+what="${1:-all}"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+jobs="${ARCHIPEL_JOBS:-2}"
+
+case "$what" in
+  server)
+    dir="${2:-$root/build-release}"
+    cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DARCHIPEL_BUILD_TESTS=OFF -DARCHIPEL_BUILD_BENCH=OFF >/dev/null
+    cmake --build "$dir" -j"$jobs" --target archipel-server
+    ;;
+  all)
+    dir="${2:-$root/build}"
+    cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+    cmake --build "$dir" -j"$jobs"
+    ;;
+  *) echo "usage: scripts/build.sh server|all [BUILD_DIR]" >&2; exit 2 ;;
+esac

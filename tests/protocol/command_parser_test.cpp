@@ -1,0 +1,86 @@
+#include "protocol/command_parser.hpp"
+
+#include <gtest/gtest.h>
+
+namespace archipel::protocol {
+namespace {
+
+template <class T>
+T as(const std::string& line) {
+  auto r = parse_command(line);
+  EXPECT_TRUE(r.ok()) << line << ": " << (r.ok() ? "" : r.error().message);
+  EXPECT_TRUE(std::holds_alternative<T>(r.value())) << line;
+  return std::get<T>(r.value());
+}
+
+Error error_of(const std::string& line) {
+  auto r = parse_command(line);
+  EXPECT_FALSE(r.ok()) << line;
+  return r.ok() ? Error{} : r.error();
+}
+
+TEST(CommandParser, PlainTextIsChatAndDoubleSlashEscapes) {
+  EXPECT_EQ(as<cmd::Say>("hello all").text, "hello all");
+  EXPECT_EQ(as<cmd::Say>("//join is a command").text, "/join is a command");
+}
+
+TEST(CommandParser, JoinTakesAnOptionalRoomAndSeat) {
+  EXPECT_FALSE(as<cmd::Join>("/join").room.has_value());
+  auto j = as<cmd::Join>("/JOIN 3 2");
+  EXPECT_EQ(*j.room, 3);
+  EXPECT_EQ(*j.seat, 2);
+  EXPECT_EQ(error_of("/join x").rule, "bad_arguments");
+  EXPECT_EQ(error_of("/join 0").rule, "bad_arguments");
+  EXPECT_EQ(error_of("/join 1 2 3").rule, "bad_arguments");
+}
+
+TEST(CommandParser, CreateTakesKeyValueOptions) {
+  auto c = as<cmd::Create>("/create Santa-Cruz rules=table");
+  EXPECT_EQ(c.game, "santa-cruz");
+  EXPECT_EQ(c.options.at("rules"), "table");
+  EXPECT_EQ(error_of("/create").rule, "bad_arguments");
+  auto e = error_of("/create santa-cruz table");
+  EXPECT_NE(e.message.find("key=value"), std::string::npos);
+  EXPECT_NE(e.message.find("usage: /create"), std::string::npos);
+}
+
+TEST(CommandParser, PlayKeepsTheWholeMove) {
+  EXPECT_EQ(as<cmd::Play>("/play  double road ").move, "double road");
+  EXPECT_EQ(error_of("/play").rule, "bad_arguments");
+}
+
+TEST(CommandParser, EveryCommandOfTheHelpTableParses) {
+  const std::map<std::string, std::string> examples = {
+      {"help", "/help join"}, {"nick", "/nick Anna"},   {"games", "/games"},  {"rooms", "/rooms"},
+      {"create", "/create race"}, {"option", "/option rules=table"}, {"join", "/join 1"},
+      {"leave", "/leave"},    {"watch", "/watch 2"},    {"start", "/start"},  {"addbot", "/addbot greedy"},
+      {"play", "/play ship C04"}, {"moves", "/moves"}, {"who", "/who"},     {"log", "/log 4"},
+      {"kick", "/kick Bruno"}};
+  for (const auto& c : command_table()) {
+    auto it = examples.find(std::string(c.name));
+    ASSERT_NE(it, examples.end()) << "no example for /" << c.name;
+    EXPECT_TRUE(parse_command(it->second).ok()) << it->second;
+  }
+}
+
+TEST(CommandParser, UnknownCommandsAndArgumentsAreErrorsWithUsage) {
+  EXPECT_EQ(error_of("/dance").rule, "unknown_command");
+  EXPECT_EQ(error_of("/start now").rule, "bad_arguments");
+  EXPECT_EQ(error_of("/nick bad!name").rule, "bad_name");
+  EXPECT_EQ(error_of("/nick 1234").rule, "bad_name");
+  EXPECT_EQ(error_of("/option rules").rule, "bad_arguments");
+  EXPECT_EQ(error_of("/watch").rule, "bad_arguments");
+}
+
+TEST(CommandParser, HelpListsEveryCommandAndExplainsOne) {
+  auto all = help_text("");
+  ASSERT_TRUE(all.ok());
+  for (const auto& c : command_table()) EXPECT_NE(all->find(std::string(c.usage)), std::string::npos);
+  auto one = help_text("/join");
+  ASSERT_TRUE(one.ok());
+  EXPECT_EQ(one->rfind("/join [room] [seat]", 0), 0u);
+  EXPECT_FALSE(help_text("fly").ok());
+}
+
+}  // namespace
+}  // namespace archipel::protocol

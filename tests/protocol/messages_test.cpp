@@ -1,0 +1,58 @@
+#include "protocol/messages.hpp"
+
+#include <gtest/gtest.h>
+
+namespace archipel::protocol {
+namespace {
+
+template <class T>
+T parsed_as(const std::string& frame) {
+  auto r = parse_client_message(frame);
+  EXPECT_TRUE(r.ok()) << frame << ": " << (r.ok() ? "" : r.error().message);
+  EXPECT_TRUE(std::holds_alternative<T>(r.value()));
+  return std::get<T>(r.value());
+}
+
+std::string error_code(const std::string& frame) {
+  auto r = parse_client_message(frame);
+  return r.ok() ? "ok" : r.error().rule;
+}
+
+TEST(Messages, ParsesEveryClientMessage) {
+  EXPECT_EQ(*parsed_as<Hello>(R"({"type":"hello","name":"Anna"})").name, "Anna");
+  EXPECT_EQ(*parsed_as<Hello>(R"({"type":"hello","token":"t"})").token, "t");
+  EXPECT_EQ(parsed_as<Chat>(R"({"type":"chat","text":"/join 3"})").text, "/join 3");
+  auto a = parsed_as<Action>(R"({"type":"action","room":3,"action":{"type":"build","site":"C04"}})");
+  EXPECT_EQ(a.room, 3);
+  EXPECT_EQ(a.action["site"], "C04");
+  EXPECT_EQ(parsed_as<Sync>(R"({"type":"sync","room":"12"})").room, 12);
+}
+
+TEST(Messages, EveryMalformedShapeHasItsCode) {
+  EXPECT_EQ(error_code("{"), "bad_json");
+  EXPECT_EQ(error_code(""), "bad_json");
+  EXPECT_EQ(error_code("\"hello\""), "bad_message");
+  EXPECT_EQ(error_code("{}"), "missing_field");
+  EXPECT_EQ(error_code(R"({"type":null})"), "bad_message");
+  EXPECT_EQ(error_code(R"({"type":"nope"})"), "unknown_type");
+  EXPECT_EQ(error_code(R"({"type":"hello"})"), "missing_field");
+  EXPECT_EQ(error_code(R"({"type":"hello","name":7})"), "bad_message");
+  EXPECT_EQ(error_code(R"({"type":"chat","text":["x"]})"), "bad_message");
+  EXPECT_EQ(error_code(R"({"type":"action","room":1,"action":"ship"})"), "bad_message");
+  EXPECT_EQ(error_code(R"({"type":"action","room":-1.5,"action":{}})"), "bad_message");
+  EXPECT_EQ(error_code(R"({"type":"sync"})"), "missing_field");
+  EXPECT_EQ(error_code(R"({"type":"sync","room":"12a"})"), "bad_message");
+}
+
+TEST(Messages, ServerMessagesCarryTheirType) {
+  EXPECT_EQ(welcome_message("A", "t")["version"], kProtocolVersion);
+  EXPECT_TRUE(chat_message(std::nullopt, "A", "hi")["room"].is_null());
+  EXPECT_EQ(patch_message(1, 4, 5, nlohmann::json::array())["from"], 4);
+  engine::Outcome o{{3, 9}, {1, 0}};
+  auto over = over_message(2, o, {"A", "B"});
+  EXPECT_EQ(over["ranking"][0]["name"], "B");
+  EXPECT_EQ(over["ranking"][0]["score"], 9);
+}
+
+}  // namespace
+}  // namespace archipel::protocol

@@ -1,0 +1,63 @@
+// The HTTP side of the one port: health, metrics, the web client's files, and nothing outside them.
+
+#include <gtest/gtest.h>
+
+#include "tests/support/race_game.hpp"
+#include "tests/support/test_server.hpp"
+
+namespace archipel::testing {
+namespace {
+
+namespace http = server::http;
+namespace beast = server::beast;
+
+http::response<http::string_body> get(std::uint16_t port, const std::string& target) {
+  server::net::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.connect(server::tcp::endpoint(server::net::ip::make_address("127.0.0.1"), port));
+  http::request<http::empty_body> req{http::verb::get, target, 11};
+  req.set(http::field::host, "localhost");
+  http::write(stream, req);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res);
+  return res;
+}
+
+TEST(Http, HealthzIsJson) {
+  TestServer server(registry_with_race());
+  auto res = get(server.port(), "/healthz");
+  EXPECT_EQ(res.result(), http::status::ok);
+  auto j = json::parse(res.body());
+  EXPECT_EQ(j["status"], "ok");
+  EXPECT_TRUE(j.contains("connections"));
+}
+
+TEST(Http, MetricsArePrometheusTextAndCount) {
+  TestServer server(registry_with_race());
+  {
+    TestClient c(server.port());
+    c.hello("Mia");
+    c.send_raw("nonsense");
+    c.expect("error");
+  }
+  auto res = get(server.port(), "/metrics");
+  EXPECT_EQ(res.result(), http::status::ok);
+  EXPECT_NE(res.body().find("# TYPE archipel_connections gauge"), std::string::npos);
+  EXPECT_NE(res.body().find("archipel_messages_in_total 2"), std::string::npos) << res.body();
+  EXPECT_NE(res.body().find("archipel_errors_sent_total 1"), std::string::npos) << res.body();
+}
+
+TEST(Http, ServesTheWebClientAndNothingOutsideIt) {
+  TestServer server(registry_with_race());
+  auto index = get(server.port(), "/");
+  EXPECT_EQ(index.result(), http::status::ok);
+  EXPECT_NE(index.body().find("<html"), std::string::npos);
+  EXPECT_EQ(index[http::field::content_type], "text/html; charset=utf-8");
+  EXPECT_EQ(get(server.port(), "/../CMakeLists.txt").result(), http::status::bad_request);
+  EXPECT_EQ(get(server.port(), "/%2e%2e/CMakeLists.txt").result(), http::status::not_found);
+  EXPECT_EQ(get(server.port(), "/no-such-file.js").result(), http::status::not_found);
+}
+
+}  // namespace
+}  // namespace archipel::testing

@@ -1,0 +1,98 @@
+// Kill the server in the middle of a game, start it again on the same data folder, reconnect with the token:
+// the game is where it was, and it plays on to the end.
+
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "tests/support/race_game.hpp"
+#include "tests/support/test_server.hpp"
+
+namespace archipel::testing {
+namespace {
+
+TEST(Restart, AKilledServerResumesTheGameFromItsLog) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("archipel-restart-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::string ann_token, ben_token;
+  std::int64_t room = 0;
+  json ann_view, ben_view;
+  std::int64_t version = 0;
+  {
+    TestServer server(registry_with_race(), dir.string());
+    TestClient a(server.port()), b(server.port());
+    ann_token = a.hello("Ann")["token"];
+    ben_token = b.hello("Ben")["token"];
+    a.chat("/create race");
+    room = a.expect("room")["id"];
+    b.chat("/join " + std::to_string(room));
+    for (int i = 0; i < 10; ++i)
+      if (b.expect("room")["seats"][1]["name"] == "Ben") break;
+    a.chat("/start");
+    a.expect("state");
+    b.expect("state");
+    for (const auto* side : {"high", "low"}) {
+      TestClient& c = std::string(side) == "high" ? a : b;
+      c.send(json{{"type", "action"}, {"room", room}, {"action", {{"type", "bet"}, {"side", side}}}});
+      c.expect("patch");
+    }
+    a.send(json{{"type", "action"}, {"room", room}, {"action", {{"type", "add"}, {"n", 2}}}});
+    a.expect("patch");
+    a.send(json{{"type", "sync"}, {"room", room}});
+    json s = a.expect("state");
+    ann_view = s["view"];
+    version = s["version"];
+    b.send(json{{"type", "sync"}, {"room", room}});
+    ben_view = b.expect("state")["view"];
+    server.kill();  // no goodbye, no flush beyond what each action already committed
+  }
+  {
+    TestServer server(registry_with_race(), dir.string());
+    TestClient a(server.port()), b(server.port()), forger(server.port());
+    a.send(json{{"type", "hello"}, {"token", ann_token}});
+    EXPECT_EQ(a.expect("welcome")["name"], "Ann");
+    json s = a.expect("state");
+    EXPECT_EQ(s["room"], room);
+    EXPECT_EQ(s["version"], version);
+    EXPECT_EQ(s["view"], ann_view);
+    b.send(json{{"type", "hello"}, {"token", ben_token}});
+    b.expect("welcome");
+    EXPECT_EQ(b.expect("state")["view"], ben_view);
+    forger.send(json{{"type", "hello"}, {"token", std::string(32, 'a')}});
+    forger.expect_error("bad_token");
+    // The name of a seated player stays theirs while they are away.
+    forger.send(json{{"type", "hello"}, {"name", "ann"}});
+    forger.expect_error("name_taken");
+
+    // Play on to the end: Ben then Ann add until the counter reaches 10.
+    json view = ben_view;
+    TestClient* clients[2] = {&a, &b};
+    for (int step = 0; step < 20; ++step) {
+      a.send(json{{"type", "sync"}, {"room", room}});
+      view = a.expect("state")["view"];
+      if (view["to_act"].empty()) break;
+      const int actor = view["to_act"][0];
+      clients[actor]->send(json{{"type", "action"}, {"room", room}, {"action", {{"type", "add"}, {"n", 2}}}});
+      clients[actor]->expect("patch");
+    }
+    EXPECT_TRUE(view["to_act"].empty());
+    a.chat("/log " + std::to_string(room));
+    json log = a.expect("info");
+    while (log["text"].get<std::string>().rfind("Room", 0) != 0) log = a.expect("info");
+    EXPECT_NE(log["text"].get<std::string>().find("Ann adds 2 (counter 2)"), std::string::npos) << log.dump();
+  }
+  {  // A finished game stays readable after another restart.
+    TestServer server(registry_with_race(), dir.string());
+    TestClient c(server.port());
+    c.hello("Curious");
+    c.chat("/log " + std::to_string(room));
+    json log = c.expect("info");
+    while (log["text"].get<std::string>().rfind("Room", 0) != 0) log = c.expect("info");
+    EXPECT_NE(log["text"].get<std::string>().find("reaches the target"), std::string::npos);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace archipel::testing
