@@ -1,0 +1,108 @@
+// The lobby and room commands around a game: options, kick, leave and rejoin, nick, who, chat scopes.
+
+#include <gtest/gtest.h>
+
+#include "tests/support/race_game.hpp"
+#include "tests/support/test_server.hpp"
+
+namespace archipel::testing {
+namespace {
+
+json expect_info_starting(TestClient& c, const std::string& prefix) {
+  for (int i = 0; i < 20; ++i) {
+    json m = c.expect("info");
+    if (m["text"].get<std::string>().rfind(prefix, 0) == 0) return m;
+  }
+  ADD_FAILURE() << "no info starting with " << prefix;
+  return json();
+}
+
+json expect_room_where(TestClient& c, const std::function<bool(const json&)>& pred) {
+  for (int i = 0; i < 20; ++i) {
+    json r = c.expect("room");
+    if (pred(r)) return r;
+  }
+  ADD_FAILURE() << "no matching room message";
+  return json();
+}
+
+TEST(Lobby, HostSetsOptionsKicksAndHostRolePassesOn) {
+  TestServer server(registry_with_race());
+  TestClient a(server.port()), b(server.port()), c(server.port());
+  a.hello("Ann");
+  b.hello("Ben");
+  c.hello("Cat");
+  a.chat("/create race");
+  const std::int64_t room = a.expect("room")["id"];
+  b.chat("/join " + std::to_string(room) + " 3");
+  expect_room_where(b, [](const json& r) { return r["seats"][2]["name"] == "Ben"; });
+  c.chat("/join " + std::to_string(room) + " 3");
+  c.expect_error("room_full");
+  c.chat("/join " + std::to_string(room));
+  expect_room_where(c, [](const json& r) { return r["seats"][1]["name"] == "Cat"; });
+
+  b.chat("/option target=6");
+  b.expect_error("not_host");
+  a.chat("/option target=7");
+  a.expect_error("bad_option");
+  a.chat("/option target=6");
+  expect_room_where(b, [](const json& r) { return r["options"]["target"] == "6"; });
+
+  a.chat("/kick Cat");
+  c.expect("left");
+  expect_room_where(a, [](const json& r) { return r["seats"][1]["name"].is_null(); });
+
+  a.chat("/leave");
+  expect_room_where(b, [](const json& r) { return r["host"] == "Ben"; });
+  b.chat("/start");
+  b.expect_error("seat_count");
+}
+
+TEST(Lobby, ALeaverDuringAGameTakesTheSeatBackWithJoin) {
+  TestServer server(registry_with_race());
+  TestClient a(server.port()), b(server.port());
+  a.hello("Ann");
+  b.hello("Ben");
+  a.chat("/create race");
+  const std::int64_t room = a.expect("room")["id"];
+  b.chat("/join " + std::to_string(room));
+  expect_room_where(b, [](const json& r) { return r["seats"][1]["name"] == "Ben"; });
+  a.chat("/start");
+  const json view = b.expect("state")["view"];
+  b.chat("/leave");
+  b.expect("left");
+  expect_room_where(a, [](const json& r) { return r["seats"][1]["connected"] == false; });
+  b.chat("/join " + std::to_string(room));
+  json state = b.expect("state");
+  EXPECT_EQ(state["seat"], 1);
+  EXPECT_EQ(state["view"], view);
+}
+
+TEST(Lobby, ChatStaysInItsScopeAndNickRenames) {
+  TestServer server(registry_with_race());
+  TestClient a(server.port()), b(server.port()), lobby(server.port());
+  a.hello("Ann");
+  b.hello("Ben");
+  lobby.hello("Lou");
+  a.chat("/create race");
+  const std::int64_t room = a.expect("room")["id"];
+  b.chat("/join " + std::to_string(room));
+  expect_room_where(b, [](const json& r) { return r["seats"][1]["name"] == "Ben"; });
+  a.chat("hello table");
+  json said = b.expect("chat");
+  EXPECT_EQ(said["room"], room);
+  EXPECT_EQ(said["from"], "Ann");
+  lobby.chat("hello lobby");
+  EXPECT_EQ(lobby.expect("chat")["room"], nullptr);
+  for (const auto& m : b.drain(200ms)) EXPECT_NE(m.value("text", ""), "hello lobby") << "lobby chat leaked into a room";
+  for (const auto& m : lobby.history()) EXPECT_NE(m.value("text", ""), "hello table") << "room chat leaked to the lobby";
+  b.chat("/nick Ann");
+  b.expect_error("name_taken");
+  b.chat("/nick Bea");
+  expect_room_where(a, [](const json& r) { return r["seats"][1]["name"] == "Bea"; });
+  a.chat("/who");
+  EXPECT_NE(expect_info_starting(a, "Room")["text"].get<std::string>().find("Ann (host)"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace archipel::testing
