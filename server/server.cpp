@@ -6,12 +6,14 @@
 
 namespace archipel::server {
 
-Server::Server(net::io_context& ioc, Config config, const engine::Registry& registry, Store& store) : ioc_(ioc) {
+Server::Server(net::io_context& ioc, Config config, const engine::Registry& registry, Store& store,
+               std::function<std::uint64_t()> new_seed)
+    : ioc_(ioc) {
   RoomContext rooms;
   rooms.registry = &registry;
   rooms.store = &store;
   rooms.metrics = &metrics_;
-  rooms.new_seed = [] {
+  rooms.new_seed = new_seed ? std::move(new_seed) : [] {
     std::random_device device;
     return (static_cast<std::uint64_t>(device()) << 32) | device();
   };

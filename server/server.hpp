@@ -2,6 +2,7 @@
 // The whole server, minus main(): the lobby with its rooms restored from the store, and the listener.
 // Tests run it in-process on port 0 with their own registry and store.
 
+#include <functional>
 #include <memory>
 
 #include "engine/core/registry.hpp"
@@ -15,7 +16,9 @@ namespace archipel::server {
 
 class Server {
  public:
-  Server(net::io_context& ioc, Config config, const engine::Registry& registry, Store& store);
+  /// `new_seed` gives each new game its seed; by default a random one (tests pass a fixed sequence).
+  Server(net::io_context& ioc, Config config, const engine::Registry& registry, Store& store,
+         std::function<std::uint64_t()> new_seed = {});
 
   /// Restores unfinished games, binds and starts accepting. Returns the bound port.
   std::uint16_t start();

@@ -17,10 +17,12 @@ server::Config TestServer::default_config() {
   return c;
 }
 
-TestServer::TestServer(const engine::Registry& registry, std::string data_dir, server::Config config) {
+TestServer::TestServer(const engine::Registry& registry, std::string data_dir, server::Config config,
+                       std::uint64_t first_seed)
+    : next_seed_(first_seed) {
   spdlog::set_level(spdlog::level::warn);
   store_ = data_dir.empty() ? server::make_memory_store() : server::make_sqlite_store(data_dir);
-  server_ = std::make_unique<server::Server>(ioc_, config, registry, *store_);
+  server_ = std::make_unique<server::Server>(ioc_, config, registry, *store_, [this] { return next_seed_++; });
   port_ = server_->start();
   for (int i = 0; i < 2; ++i) threads_.emplace_back([this] { ioc_.run(); });
 }

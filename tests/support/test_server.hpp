@@ -2,6 +2,7 @@
 // The real server, in-process on a loopback port, and a WebSocket client for tests that talks to it over a
 // real socket. Every wait is bounded, so a broken server fails a test instead of hanging it.
 
+#include <atomic>
 #include <chrono>
 #include <deque>
 #include <memory>
@@ -23,8 +24,9 @@ using namespace std::chrono_literals;
 class TestServer {
  public:
   /// data_dir empty: memory store. The registry must outlive the server.
+  /// Games get seeds first_seed, first_seed+1, ... so a test can replay them in the engine.
   explicit TestServer(const engine::Registry& registry, std::string data_dir = "",
-                      server::Config config = default_config());
+                      server::Config config = default_config(), std::uint64_t first_seed = 1);
   ~TestServer();
   /// Stops like a crash: no goodbye to clients, threads halted (the store keeps what it committed).
   void kill();
@@ -40,6 +42,7 @@ class TestServer {
   std::vector<std::thread> threads_;
   std::uint16_t port_ = 0;
   bool stopped_ = false;
+  std::atomic<std::uint64_t> next_seed_;
 };
 
 class TestClient {
