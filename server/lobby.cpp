@@ -99,6 +99,12 @@ void Lobby::shutdown() {
   post([](Lobby& l) {
     for (auto& [token, p] : l.players_)
       if (p.client) p.client->close();
+    // Sessions hold the lobby (through the server context) and the lobby and its rooms hold sessions: let go
+    // of ours so every session is freed once its last operation ends.
+    l.players_.clear();
+    l.tokens_.clear();
+    l.rooms_.clear();
+    l.room_infos_.clear();
   });
 }
 

@@ -59,5 +59,17 @@ TEST(Http, ServesTheWebClientAndNothingOutsideIt) {
   EXPECT_EQ(get(server.port(), "/no-such-file.js").result(), http::status::not_found);
 }
 
+TEST(Shutdown, StopClosesEveryClientAndRefusesNewConnections) {
+  auto server = std::make_unique<TestServer>(registry_with_race());
+  const auto port = server->port();
+  TestClient c(port);
+  c.hello("Sam");
+  server->stop();  // graceful stop: clients are told "going away"
+  c.drain(500ms);
+  EXPECT_TRUE(c.closed());
+  EXPECT_THROW(TestClient again(port), std::exception);
+  server.reset();
+}
+
 }  // namespace
 }  // namespace archipel::testing

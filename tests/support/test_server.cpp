@@ -27,6 +27,8 @@ TestServer::TestServer(const engine::Registry& registry, std::string data_dir, s
   for (int i = 0; i < 2; ++i) threads_.emplace_back([this] { ioc_.run(); });
 }
 
+void TestServer::stop() { server_->stop(); }
+
 void TestServer::kill() {
   if (stopped_) return;
   stopped_ = true;

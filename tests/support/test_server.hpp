@@ -28,6 +28,8 @@ class TestServer {
   explicit TestServer(const engine::Registry& registry, std::string data_dir = "",
                       server::Config config = default_config(), std::uint64_t first_seed = 1);
   ~TestServer();
+  /// Graceful stop (SIGTERM's first stage): no new connections, clients closed with "going away".
+  void stop();
   /// Stops like a crash: no goodbye to clients, threads halted (the store keeps what it committed).
   void kill();
   std::uint16_t port() const { return port_; }
