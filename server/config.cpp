@@ -8,9 +8,10 @@
 
 namespace archipel::server {
 
+std::string default_web_root() { return ARCHIPEL_DEFAULT_WEB_ROOT; }
+
 std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
   Config c;
-  c.web_root = ARCHIPEL_DEFAULT_WEB_ROOT;
   CLI::App app{"archipel-server: board games online, played with chat commands"};
   app.option_defaults()->always_capture_default();
   app.add_option("--bind", c.bind, "address to listen on")->envname("ARCHIPEL_BIND");

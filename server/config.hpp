@@ -7,11 +7,14 @@
 
 namespace archipel::server {
 
+/// The source tree's web-client/ folder, baked in at build time (the Docker image sets ARCHIPEL_WEB_ROOT).
+std::string default_web_root();
+
 struct Config {
   std::string bind = "0.0.0.0";         // --bind, ARCHIPEL_BIND
   std::uint16_t port = 8080;            // --port, ARCHIPEL_PORT (0: any free port, printed at start)
   std::string data_dir = "data";        // --data, ARCHIPEL_DATA ("" or "memory": nothing persisted)
-  std::string web_root;                 // --web-root, ARCHIPEL_WEB_ROOT (default: the source tree's web-client/)
+  std::string web_root = default_web_root();  // --web-root, ARCHIPEL_WEB_ROOT
   int threads = 2;                      // --threads, ARCHIPEL_THREADS
   std::string log_level = "info";       // --log-level, ARCHIPEL_LOG_LEVEL: trace debug info warn error off
   std::size_t max_frame_bytes = 64 * 1024;   // --max-frame, ARCHIPEL_MAX_FRAME
