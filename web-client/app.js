@@ -1,0 +1,550 @@
+// Archipel's browser client: wires the connection, the lobby, the chat pane and the room area together.
+// All state lives in `state` below; every server message updates it and the affected part is drawn again.
+
+import { Connection, loadIdentity, saveIdentity } from './connection.js';
+import { applyPatch } from './patch.js';
+import { Lobby } from './lobby.js';
+import { ChatPane } from './chat.js';
+import { h, fill, $ } from './dom.js';
+
+// ---- board renderers ----------------------------------------------------------------------------------
+// One entry per game that has a board of its own: game id -> loader of a module under games/ exporting
+//   render(container, view, ctx)   called on every new view; ctx = {room, seat, names, toAct, legal, act}
+// where act(action) sends one of legal[i].action. Games without an entry are shown as JSON (see games/README.md).
+const RENDERERS = {
+  // 'santa-cruz': () => import('./games/santa-cruz.js'),
+};
+const loadedRenderers = new Map(); // game id -> module, or null after a failed load
+
+const SYNC_WAIT_MS = 5000;
+
+// ---- state ------------------------------------------------------------------------------------------------
+const state = {
+  identity: loadIdentity(), // {name, token}
+  welcomed: false, // this socket said hello and was welcomed
+  everWelcomed: false, // some socket was: the lobby has something to show
+  room: null, // the last `room` message of the room we sit in or watch
+  game: null, // {room, version, seat, view} from `state`, kept current by `patch`
+  syncing: 0, // when a `sync` was sent: patches are ignored until its `state` answer (or SYNC_WAIT_MS)
+  over: null, // the `over` message of the current room
+  busy: false, // an action was sent and no new view came yet
+  quietGames: 0, // automatic /games requests whose info reply is not shown
+};
+
+const els = {
+  conn: $('#conn'),
+  connText: $('#conn-text'),
+  reconnect: $('#reconnect'),
+  me: $('#me'),
+  meName: $('#me-name'),
+  signout: $('#signout'),
+  login: $('#login'),
+  loginForm: $('#login-form'),
+  nameInput: $('#name-input'),
+  loginError: $('#login-error'),
+  lobby: $('#lobby'),
+  room: $('#room'),
+  roomId: $('#room-id'),
+  roomTitle: $('#room-title'),
+  roomStatus: $('#room-status'),
+  roomOptions: $('#room-options'),
+  seats: $('#seats'),
+  spectators: $('#spectators'),
+  startButton: $('#start-button'),
+  sitButton: $('#sit-button'),
+  leaveButton: $('#leave-button'),
+  roomHint: $('#room-hint'),
+  over: $('#over'),
+  ranking: $('#ranking'),
+  moves: $('#moves'),
+  movesTitle: $('#moves-title'),
+  legalMoves: $('#legal-moves'),
+  board: $('#board'),
+};
+
+const connection = new Connection({
+  onMessage: (msg) => handle(msg),
+  onState: (s, detail) => showConnection(s, detail),
+  hello: () => {
+    const { name, token } = state.identity;
+    if (token) return { type: 'hello', token };
+    if (name) return { type: 'hello', name };
+    return null;
+  },
+});
+
+const chat = new ChatPane($('#chat-log'), $('#chat-form'), (text) => connection.send({ type: 'chat', text }));
+
+const lobby = new Lobby(
+  {
+    list: $('#room-list'),
+    empty: $('#room-list-empty'),
+    form: $('#create-form'),
+    gameSelect: $('#create-game'),
+    options: $('#create-options'),
+    createButton: $('#create-button'),
+  },
+  (line) => command(line),
+  () => state.identity.name,
+);
+
+function command(line) {
+  if (!connection.send({ type: 'chat', text: line })) {
+    chat.error('not connected: try again in a moment');
+    return false;
+  }
+  chat.local(line);
+  return true;
+}
+
+// ---- messages ---------------------------------------------------------------------------------------------
+function handle(msg) {
+  switch (msg.type) {
+    case 'welcome':
+      return onWelcome(msg);
+    case 'rooms':
+      return lobby.setRooms(msg.rooms);
+    case 'games':
+      return lobby.setGames(msg.games);
+    case 'room':
+      return onRoom(msg);
+    case 'left':
+      if (state.room && state.room.id === msg.room) leaveRoomState();
+      return render();
+    case 'state':
+      return onState(msg);
+    case 'patch':
+      return onPatch(msg);
+    case 'over':
+      if (!state.room || state.room.id === msg.room) state.over = msg;
+      return render();
+    case 'chat':
+      chat.chat(msg.from, msg.text, msg.room);
+      return;
+    case 'info':
+      return onInfo(msg);
+    case 'error':
+      return onError(msg);
+    default:
+      return; // a newer server's message: ignore it
+  }
+}
+
+function onWelcome(msg) {
+  const resumed = !!state.identity.token && msg.token === state.identity.token;
+  const seated = !!state.room && mySeatIndex(state.room) >= 0;
+  const rewatch = state.room && !seated ? state.room.id : sessionWatching();
+  state.identity = { name: msg.name, token: msg.token };
+  saveIdentity(state.identity);
+  state.welcomed = true;
+  state.everWelcomed = true;
+  connection.welcomed();
+  // A seat in a started game waits for us: the server sends its room and full state again right after the
+  // welcome, so the room stays on screen meanwhile. Before the start a dropped player loses the seat, and a
+  // spectator is dropped: back to the lobby, and a spectator asks to watch again.
+  if (resumed && seated && state.room.status !== 'waiting') {
+    state.syncing = 0;
+    state.busy = false;
+  } else {
+    leaveRoomState();
+  }
+  state.quietGames++;
+  connection.send({ type: 'chat', text: '/games' });
+  if (rewatch) connection.send({ type: 'chat', text: `/watch ${rewatch}` });
+  render();
+}
+
+function onRoom(msg) {
+  if (!state.room || state.room.id !== msg.id) {
+    state.game = state.game && state.game.room === msg.id ? state.game : null;
+    state.over = state.over && state.over.room === msg.id ? state.over : null;
+    state.busy = false;
+  }
+  state.room = msg;
+  setSessionWatching(mySeatIndex(msg) < 0 ? msg.id : null);
+  render();
+}
+
+function leaveRoomState() {
+  state.room = null;
+  state.game = null;
+  state.over = null;
+  state.syncing = 0;
+  state.busy = false;
+  setSessionWatching(null);
+}
+
+function onState(msg) {
+  if (state.room && state.room.id !== msg.room) return; // a room we already left
+  state.game = { room: msg.room, version: msg.version, seat: msg.seat ?? null, view: msg.view };
+  state.syncing = 0;
+  state.busy = false;
+  render();
+}
+
+function onPatch(msg) {
+  if (state.room && state.room.id !== msg.room) return;
+  if (Date.now() - state.syncing < SYNC_WAIT_MS) return; // the full state is on its way
+  const game = state.game;
+  if (!game || game.room !== msg.room || game.version !== msg.from) return requestSync(msg.room);
+  try {
+    game.view = applyPatch(game.view, msg.ops);
+    game.version = msg.to;
+  } catch (e) {
+    chat.error(`could not apply an update (${e.message}); fetching the full state`);
+    return requestSync(msg.room);
+  }
+  state.busy = false;
+  render();
+}
+
+function requestSync(room) {
+  state.syncing = Date.now();
+  connection.send({ type: 'sync', room });
+}
+
+function onInfo(msg) {
+  const text = String(msg.text ?? '');
+  if (state.quietGames > 0 && text.startsWith('Games:')) {
+    state.quietGames--;
+    return;
+  }
+  if (text === 'You connected from elsewhere') connection.replaced();
+  const renamed = /^You are now (\S+)$/.exec(text);
+  if (renamed) {
+    state.identity.name = renamed[1];
+    saveIdentity(state.identity);
+    render();
+  }
+  chat.info(text, msg.room);
+}
+
+function onError(msg) {
+  if (!state.welcomed) {
+    if (msg.code === 'bad_token') {
+      // The server forgot us (a restart, or we were in no room when the page went away): sign in by name.
+      state.identity.token = '';
+      saveIdentity(state.identity);
+      if (state.identity.name) connection.send({ type: 'hello', name: state.identity.name });
+      else showLogin();
+      return;
+    }
+    if (msg.code === 'bad_name' || msg.code === 'name_taken') {
+      showLogin(msg.message);
+      return;
+    }
+  }
+  state.busy = false;
+  chat.error(msg.message || msg.code, msg.code);
+  renderRoom();
+}
+
+// ---- login ------------------------------------------------------------------------------------------------
+function validName(name) {
+  return /^[A-Za-z0-9_.-]{1,24}$/.test(name) && !/^[0-9]+$/.test(name);
+}
+
+function showLogin(error) {
+  state.welcomed = false;
+  state.everWelcomed = false;
+  els.login.hidden = false;
+  els.lobby.hidden = true;
+  els.room.hidden = true;
+  els.loginError.hidden = !error;
+  els.loginError.textContent = error || '';
+  if (!els.nameInput.value) els.nameInput.value = state.identity.name || '';
+  els.nameInput.focus();
+}
+
+els.loginForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const name = els.nameInput.value.trim();
+  if (!validName(name)) {
+    showLogin('A name is 1 to 24 letters, digits, "_", "-" or ".", and not only digits.');
+    return;
+  }
+  state.identity = { name, token: '' };
+  saveIdentity(state.identity);
+  els.loginError.hidden = true;
+  if (connection.isOpen && !state.welcomed) connection.send({ type: 'hello', name });
+  else connection.start();
+});
+
+els.signout.addEventListener('click', () => {
+  connection.stop();
+  state.identity = { name: '', token: '' };
+  saveIdentity(state.identity);
+  state.welcomed = false;
+  leaveRoomState();
+  els.nameInput.value = '';
+  render();
+  showLogin();
+});
+
+els.reconnect.addEventListener('click', () => {
+  connection.stop();
+  connection.start();
+});
+
+// ---- connection indicator -------------------------------------------------------------------------------
+let countdown = null;
+function showConnection(s, detail) {
+  clearInterval(countdown);
+  els.conn.dataset.state = s;
+  els.reconnect.hidden = s !== 'replaced' && s !== 'retrying';
+  const texts = {
+    idle: 'not connected',
+    connecting: 'connecting…',
+    open: 'signing in…',
+    online: 'online',
+    replaced: 'connected in another tab',
+  };
+  if (s === 'retrying') {
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((detail.retryAt - Date.now()) / 1000));
+      els.connText.textContent = `offline, retrying in ${left}s`;
+    };
+    tick();
+    countdown = setInterval(tick, 1000);
+  } else {
+    els.connText.textContent = texts[s] || s;
+  }
+  if (s !== 'online') state.welcomed = false; // a new socket needs a new hello
+  renderHeader();
+}
+
+// ---- drawing ----------------------------------------------------------------------------------------------
+function render() {
+  renderHeader();
+  // Until the first welcome there is nothing to show but the login form (or the indicator); after it, the
+  // lobby or the room stays on screen through reconnections, as it was.
+  if (!state.everWelcomed) {
+    els.lobby.hidden = true;
+    els.room.hidden = true;
+    return;
+  }
+  els.login.hidden = true;
+  els.lobby.hidden = !!state.room;
+  els.room.hidden = !state.room;
+  renderRoom();
+}
+
+function renderHeader() {
+  els.me.hidden = !state.identity.name || !state.everWelcomed;
+  els.meName.textContent = state.identity.name;
+}
+
+const sameName = (a, b) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
+
+function mySeatIndex(room) {
+  if (state.game && state.game.room === room.id && state.game.seat !== null) return state.game.seat;
+  return (room.seats || []).findIndex((s) => sameName(s.name, state.identity.name));
+}
+
+function renderRoom() {
+  const room = state.room;
+  if (!room) return;
+  const game = state.game && state.game.room === room.id ? state.game : null;
+  const view = game?.view ?? null;
+  const seats = room.seats || [];
+  const mySeat = mySeatIndex(room);
+  const toAct = Array.isArray(view?.to_act) ? view.to_act : [];
+  const legal = Array.isArray(view?.legal) ? view.legal : [];
+  const amHost = sameName(room.host, state.identity.name);
+  const seated = seats.filter((s) => s.name).length;
+
+  els.room.dataset.roomId = room.id;
+  els.room.dataset.status = room.status;
+  els.room.dataset.seat = mySeat >= 0 ? mySeat : '';
+  els.room.dataset.version = game ? game.version : '';
+  els.roomId.textContent = `#${room.id}`;
+  els.roomTitle.textContent = room.title || room.game;
+  els.roomStatus.textContent = room.status;
+  els.roomStatus.className = `badge status-${room.status}`;
+  const options = Object.entries(room.options || {});
+  els.roomOptions.textContent = options.length ? `Options: ${options.map(([k, v]) => `${k}=${v}`).join(', ')}` : '';
+
+  fill(
+    els.seats,
+    seats.map((s, i) =>
+      h(
+        'li',
+        {
+          class: ['seat', s.name ? '' : 'free', i === mySeat ? 'mine' : '', toAct.includes(i) ? 'to-act' : '', s.name && !s.connected ? 'away' : '']
+            .filter(Boolean)
+            .join(' '),
+          dataset: { testid: 'seat', seat: i, connected: !!s.connected },
+        },
+        h('span', { class: 'dot', title: s.name ? (s.connected ? 'connected' : 'away') : 'free', 'aria-hidden': 'true' }),
+        h('span', { class: 'seat-label' }, s.name || 'free seat'),
+        i === mySeat ? h('span', { class: 'tag tag-you' }, 'you') : null,
+        s.name && sameName(s.name, room.host) ? h('span', { class: 'tag tag-host' }, 'host') : null,
+        s.bot ? h('span', { class: 'tag' }, 'bot') : null,
+        s.name && !s.connected ? h('span', { class: 'tag tag-away' }, 'away') : null,
+        toAct.includes(i) ? h('span', { class: 'tag tag-act', dataset: { testid: 'to-act' } }, 'to act') : null,
+      ),
+    ),
+  );
+  const spectators = room.spectators || [];
+  els.spectators.textContent = spectators.length ? `Watching: ${spectators.join(', ')}` : '';
+
+  const waiting = room.status === 'waiting';
+  els.startButton.hidden = !(waiting && amHost);
+  els.startButton.disabled = seated < room.min_players || seated > room.max_players;
+  els.sitButton.hidden = !(waiting && mySeat < 0 && seated < seats.length);
+  els.leaveButton.textContent = mySeat < 0 ? 'Stop watching' : room.status === 'over' ? 'Back to the lobby' : 'Leave';
+
+  let hint = '';
+  if (waiting) {
+    const range = room.min_players === room.max_players ? `${room.min_players}` : `${room.min_players}–${room.max_players}`;
+    hint = `${seated} seated; ${room.title || room.game} needs ${range} players. `;
+    hint += amHost ? 'Start when everyone is here.' : `Waiting for ${room.host || 'the host'} to start.`;
+  } else if (room.status === 'playing' && view) {
+    if (mySeat >= 0 && toAct.includes(mySeat)) hint = 'Your turn.';
+    else if (toAct.length) hint = `Waiting for ${toAct.map((i) => seats[i]?.name || `seat ${i + 1}`).join(', ')}.`;
+    if (mySeat < 0) hint = `You are watching. ${hint}`;
+  }
+  els.roomHint.textContent = hint;
+  document.title = mySeat >= 0 && toAct.includes(mySeat) && room.status === 'playing' ? '● Your turn – Archipel' : 'Archipel';
+
+  renderOver(room);
+  renderMoves(room, game, legal);
+  renderBoard(room, game, { seat: game?.seat ?? null, names: seats.map((s) => s.name), toAct, legal });
+}
+
+function renderOver(room) {
+  const over = state.over && state.over.room === room.id ? state.over : null;
+  els.over.hidden = !over;
+  if (!over) return;
+  let place = 0;
+  let lastScore;
+  fill(
+    els.ranking,
+    (over.ranking || []).map((r, i) => {
+      if (i === 0 || r.score !== lastScore) place = i + 1;
+      lastScore = r.score;
+      return h(
+        'tr',
+        { dataset: { testid: 'ranking-row', seat: r.seat }, class: r.seat === state.game?.seat ? 'mine' : '' },
+        h('td', {}, String(place)),
+        h('td', {}, r.name || `seat ${r.seat + 1}`),
+        h('td', { class: 'num' }, String(r.score)),
+      );
+    }),
+  );
+}
+
+function renderMoves(room, game, legal) {
+  const show = !!game && legal.length > 0 && room.status === 'playing';
+  els.moves.hidden = !show;
+  if (!show) {
+    els.legalMoves.replaceChildren();
+    return;
+  }
+  els.movesTitle.textContent = `Your moves (${legal.length})`;
+  fill(
+    els.legalMoves,
+    legal.map((move, i) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'move',
+          disabled: state.busy,
+          dataset: { testid: 'legal-move', index: i },
+          onclick: () => act(room.id, move.action),
+        },
+        move.text ?? JSON.stringify(move.action),
+      ),
+    ),
+  );
+}
+
+function act(roomId, action) {
+  if (state.busy) return;
+  if (!connection.send({ type: 'action', room: roomId, action })) {
+    chat.error('not connected: the move was not sent');
+    return;
+  }
+  state.busy = true;
+  for (const b of els.legalMoves.querySelectorAll('button')) b.disabled = true;
+}
+
+function renderBoard(room, game, ctx) {
+  els.board.hidden = !game;
+  if (!game) {
+    els.board.replaceChildren();
+    return;
+  }
+  const loader = RENDERERS[room.game];
+  const renderer = loadedRenderers.get(room.game);
+  if (loader && renderer === undefined) {
+    loadedRenderers.set(room.game, null); // loading; JSON meanwhile
+    loader()
+      .then((mod) => {
+        loadedRenderers.set(room.game, mod);
+        renderRoom();
+      })
+      .catch((e) => chat.error(`the ${room.game} board could not be loaded (${e.message}); showing the raw view`));
+  }
+  if (renderer && typeof renderer.render === 'function') {
+    let container = els.board.querySelector(':scope > .board-custom');
+    if (!container) container = fill(els.board, h('div', { class: 'board-custom', dataset: { testid: 'board-custom' } })).firstChild;
+    renderer.render(container, game.view, { ...ctx, room: room.id, act: (action) => act(room.id, action) });
+    return;
+  }
+  renderJsonView(game);
+}
+
+function renderJsonView(game) {
+  let pre = els.board.querySelector('#state-view');
+  if (!pre) {
+    fill(
+      els.board,
+      h('h3', { id: 'view-title' }),
+      h('pre', { id: 'state-view', class: 'state-view', dataset: { testid: 'state-view' }, tabindex: '0' }),
+    );
+    pre = els.board.querySelector('#state-view');
+  }
+  const { legal, ...rest } = game.view && typeof game.view === 'object' ? game.view : { value: game.view };
+  els.board.querySelector('#view-title').textContent =
+    game.seat === null ? `Spectator view · v${game.version}` : `Your view (seat ${game.seat + 1}) · v${game.version}`;
+  pre.textContent = JSON.stringify(rest, sortedKeys, 2);
+}
+
+// Objects printed with sorted keys, as the server sends them: keys that patches add keep their place.
+function sortedKeys(_key, value) {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, value[k]]));
+}
+
+// ---- buttons ----------------------------------------------------------------------------------------------
+els.startButton.addEventListener('click', () => command('/start'));
+els.sitButton.addEventListener('click', () => state.room && command(`/join ${state.room.id}`));
+els.leaveButton.addEventListener('click', () => command('/leave'));
+
+// A spectator's room, kept for this tab so a reload watches it again (a seated player is resumed by token).
+function sessionWatching() {
+  try {
+    const id = Number(sessionStorage.getItem('archipel.watching'));
+    return Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+function setSessionWatching(id) {
+  try {
+    if (id) sessionStorage.setItem('archipel.watching', String(id));
+    else sessionStorage.removeItem('archipel.watching');
+  } catch {
+    // no storage
+  }
+}
+
+// ---- start ------------------------------------------------------------------------------------------------
+if (state.identity.token || state.identity.name) {
+  els.nameInput.value = state.identity.name;
+  connection.start();
+} else {
+  showLogin();
+}

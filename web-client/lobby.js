@@ -1,0 +1,129 @@
+// The lobby: the room list (game, seats, status; Join and Watch buttons) and the create form, built from
+// the server's `games` message (a select for the game, one select per option of that game's spec), so a
+// new game on the server needs no code here.
+
+import { h, fill } from './dom.js';
+
+export class Lobby {
+  /**
+   * @param {object} els  {list, empty, form, gameSelect, options, createButton}
+   * @param {(line: string) => void} command  sends a chat line such as "/join 3"
+   * @param {() => string} myName
+   */
+  constructor(els, command, myName) {
+    this.els = els;
+    this.command = command;
+    this.myName = myName;
+    this.games = [];
+    this.rooms = [];
+    els.gameSelect.addEventListener('change', () => this.renderOptions());
+    els.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const game = els.gameSelect.value;
+      if (!game) return;
+      const parts = [`/create ${game}`];
+      for (const select of els.options.querySelectorAll('select[data-option]')) {
+        if (select.value !== select.dataset.default) parts.push(`${select.dataset.option}=${select.value}`);
+      }
+      this.command(parts.join(' '));
+    });
+  }
+
+  title(gameId) {
+    return this.games.find((g) => g.id === gameId)?.title || gameId;
+  }
+
+  setGames(games) {
+    this.games = Array.isArray(games) ? games : [];
+    const select = this.els.gameSelect;
+    const previous = select.value;
+    fill(
+      select,
+      this.games.map((g) =>
+        h('option', { value: g.id }, `${g.title} (${playerRange(g.min_players, g.max_players)})`),
+      ),
+    );
+    if (this.games.some((g) => g.id === previous)) select.value = previous;
+    select.disabled = this.games.length === 0;
+    this.els.createButton.disabled = this.games.length === 0;
+    if (this.games.length === 0) fill(select, h('option', { value: '' }, 'no games on this server'));
+    this.renderOptions();
+    this.renderRooms(); // titles may have changed
+  }
+
+  renderOptions() {
+    const game = this.games.find((g) => g.id === this.els.gameSelect.value);
+    const rows = (game?.options || []).map((opt) => {
+      const id = `opt-${opt.key}`;
+      const select = h(
+        'select',
+        { id, dataset: { option: opt.key, default: opt.default, testid: `create-option-${opt.key}` } },
+        (opt.choices || []).map((c) => h('option', { value: c, selected: c === opt.default }, c)),
+      );
+      return h(
+        'div',
+        { class: 'field' },
+        h('label', { for: id }, opt.key),
+        select,
+        opt.help ? h('small', { class: 'help' }, opt.help) : null,
+      );
+    });
+    fill(this.els.options, rows);
+  }
+
+  setRooms(rooms) {
+    this.rooms = Array.isArray(rooms) ? rooms : [];
+    this.renderRooms();
+  }
+
+  renderRooms() {
+    const me = this.myName();
+    const items = [...this.rooms]
+      .sort((a, b) => statusOrder(a.status) - statusOrder(b.status) || b.id - a.id)
+      .map((room) => {
+        const seats = room.seats || [];
+        const taken = seats.filter((s) => s.name).length;
+        const free = seats.length - taken;
+        const mine = seats.some((s) => s.name && me && s.name.toLowerCase() === me.toLowerCase());
+        const names = seats.map((s) =>
+          s.name
+            ? h('span', { class: `seat-name${s.connected ? '' : ' away'}`, title: s.connected ? 'connected' : 'away' }, s.name)
+            : h('span', { class: 'seat-free' }, 'free'),
+        );
+        const buttons = [];
+        if (room.status === 'waiting' && free > 0)
+          buttons.push(h('button', { type: 'button', class: 'primary', dataset: { testid: 'join-room' }, onclick: () => this.command(`/join ${room.id}`) }, 'Join'));
+        if (room.status === 'playing' && mine)
+          buttons.push(h('button', { type: 'button', class: 'primary', dataset: { testid: 'rejoin-room' }, onclick: () => this.command(`/join ${room.id}`) }, 'Take seat'));
+        buttons.push(h('button', { type: 'button', dataset: { testid: 'watch-room' }, onclick: () => this.command(`/watch ${room.id}`) }, 'Watch'));
+        return h(
+          'li',
+          { class: 'room-card', dataset: { testid: 'room-item', roomId: room.id, status: room.status } },
+          h(
+            'div',
+            { class: 'room-head' },
+            h('span', { class: 'room-id' }, `#${room.id}`),
+            h('span', { class: 'room-title' }, room.title || this.title(room.game)),
+            h('span', { class: `badge status-${room.status}` }, room.status),
+          ),
+          h('div', { class: 'room-seats' }, h('span', { class: 'count' }, `${taken}/${seats.length}`), ...interleave(names, ' · ')),
+          room.host ? h('div', { class: 'room-host' }, 'host ', h('b', {}, room.host)) : null,
+          h('div', { class: 'room-actions' }, buttons),
+        );
+      });
+    fill(this.els.list, items);
+    this.els.empty.hidden = items.length > 0;
+  }
+}
+
+function playerRange(min, max) {
+  return min === max ? `${min} players` : `${min}–${max} players`;
+}
+
+function statusOrder(status) {
+  return status === 'waiting' ? 0 : status === 'playing' ? 1 : 2;
+}
+
+function interleave(nodes, separator) {
+  return nodes.flatMap((n, i) => (i ? [separator, n] : [n]));
+}
