@@ -50,6 +50,6 @@ fi
 if [ "$browser" = 1 ]; then
   here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
   if [ -f "$here/tests/browser/package.json" ] && [ ! -d "$here/tests/browser/node_modules/playwright-core" ]; then
-    (cd "$here/tests/browser" && npm install --no-audit --no-fund --silent)
+    (cd "$here/tests/browser" && npm ci --no-audit --no-fund --silent)
   fi
 fi

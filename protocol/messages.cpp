@@ -135,8 +135,9 @@ Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops) {
 
 Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names) {
   Json ranking = Json::array();
+  int place = 0;
   for (auto seat : outcome.ranking)
-    ranking.push_back(Json{{"seat", seat}, {"name", names.at(seat)}, {"score", outcome.scores.at(seat)}});
+    ranking.push_back(Json{{"place", ++place}, {"seat", seat}, {"name", names.at(seat)}, {"score", outcome.scores.at(seat)}});
   return Json{{"type", "over"}, {"room", room}, {"scores", outcome.scores}, {"ranking", ranking}};
 }
 

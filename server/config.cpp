@@ -32,6 +32,9 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
       ->envname("ARCHIPEL_BURST")->check(CLI::Range(1, 100000));
   app.add_option("--idle-timeout", c.idle_timeout_seconds, "seconds without traffic before a client is dropped")
       ->envname("ARCHIPEL_IDLE_TIMEOUT")->check(CLI::Range(2, 86400));
+  app.add_option("--seat-grace", c.seat_grace_seconds,
+                 "seconds a dropped player's seat is kept in a room that has not started")
+      ->envname("ARCHIPEL_SEAT_GRACE")->check(CLI::Range(0, 86400));
   app.add_option("--port-file", c.port_file, "write the bound port to this file once listening");
   try {
     app.parse(argc, argv);

@@ -22,6 +22,8 @@ struct Config {
   double rate_per_second = 20;               // --rate, ARCHIPEL_RATE: sustained messages per second per client
   int rate_burst = 40;                       // --burst, ARCHIPEL_BURST
   int idle_timeout_seconds = 60;             // --idle-timeout, ARCHIPEL_IDLE_TIMEOUT (pings at half of it)
+  int seat_grace_seconds = 60;               // --seat-grace, ARCHIPEL_SEAT_GRACE: a dropped player's seat in a
+                                             // room not yet started is kept this long
   std::string port_file;                     // --port-file: write the bound port there (tests, scripts)
 };
 

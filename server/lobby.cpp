@@ -18,6 +18,9 @@ using protocol::make_error;
 namespace {
 
 constexpr std::size_t kMaxChatLength = 500;
+// Finished games stay listed (and their rooms open for a last look) until this many newer ones have ended;
+// their logs stay in the store for /log.
+constexpr std::size_t kFinishedRoomsKept = 20;
 
 std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -111,7 +114,15 @@ void Lobby::shutdown() {
 void Lobby::room_changed(const protocol::RoomInfo& info) {
   post([info](Lobby& l) {
     if (!l.rooms_.count(info.id)) return;
+    const bool newly_over = info.status == "over" && l.room_infos_[info.id].status != "over";
     l.room_infos_[info.id] = info;
+    if (newly_over) {
+      l.finished_.push_back(info.id);
+      if (l.finished_.size() > kFinishedRoomsKept) {
+        l.forget_room(l.finished_.front());
+        l.finished_.pop_front();
+      }
+    }
     std::vector<protocol::RoomInfo> list;
     for (const auto& [id, i] : l.room_infos_) list.push_back(i);
     l.broadcast_lobby(protocol::rooms_message(list));
@@ -136,14 +147,29 @@ void Lobby::seat_changed(const std::string& token, RoomId room, bool seated) {
 
 void Lobby::room_closed(RoomId room) {
   post([room](Lobby& l) {
-    l.rooms_.erase(room);
-    l.room_infos_.erase(room);
-    for (auto& [token, p] : l.players_)
-      if (p.watching == room) p.watching.reset();
+    l.forget_room(room);
     std::vector<protocol::RoomInfo> list;
     for (const auto& [id, i] : l.room_infos_) list.push_back(i);
     l.broadcast_lobby(protocol::rooms_message(list));
   });
+}
+
+void Lobby::forget_room(RoomId room) {
+  rooms_.erase(room);
+  room_infos_.erase(room);
+  for (auto it = players_.begin(); it != players_.end();) {
+    Player& p = it->second;
+    if (p.room == room || p.watching == room) {
+      if (p.client) send(p.client, protocol::left_message(room));
+      p.room.reset();
+      p.watching.reset();
+      if (!p.client) {
+        it = players_.erase(it);
+        continue;
+      }
+    }
+    ++it;
+  }
 }
 
 // ---- hello ---------------------------------------------------------------------------------------------
@@ -158,7 +184,9 @@ void Lobby::do_hello(const ClientPtr& client, const protocol::Hello& hello) {
       return send_error(client, make_error(ErrorCode::bad_token, "unknown resume token; say hello with a name instead"));
     player = &it->second;
     if (player->client) {  // the same player from a new connection: the old one goes
-      player->client->send(make_frame(protocol::info_message("You connected from elsewhere")));
+      json bye = protocol::info_message("You connected from elsewhere; this connection closes");
+      bye["code"] = "session_replaced";
+      player->client->send(make_frame(bye));
       tokens_.erase(player->client->id());
       player->client->close();
     }
@@ -266,10 +294,7 @@ void Lobby::do_create(Player& player, const protocol::cmd::Create& create) {
   if (!entry) return send_error(player.client, make_error(ErrorCode::unknown_game, "no game called '" + create.game + "'; /games lists them"));
   auto options = engine::complete_options(*entry->spec, create.options);
   if (!options.ok()) return send_error(player.client, options.error());
-  if (player.watching) {
-    if (auto r = room(*player.watching)) r->unwatch(player.token);
-    player.watching.reset();
-  }
+  stop_watching(player);
   const RoomId id = next_room_++;
   auto r = std::make_shared<Room>(executor_, id, *entry->spec, options.value(), context_, weak_from_this());
   rooms_[id] = r;
@@ -296,9 +321,7 @@ void Lobby::do_join(Player& player, const protocol::cmd::Join& join) {
   if (!r) return send_error(player.client, make_error(ErrorCode::no_such_room, "there is no room " + std::to_string(*target)));
   if (player.room && player.room != target)
     return send_error(player.client, make_error(ErrorCode::already_in_room, "you are seated in room " + std::to_string(*player.room) + "; /leave first"));
-  if (player.watching && player.watching != target) {
-    if (auto w = room(*player.watching)) w->unwatch(player.token);
-  }
+  if (player.watching != target) stop_watching(player);
   player.watching.reset();
   player.room = target;  // provisional: the room confirms or refuses through seat_changed
   r->join(member_of(player), join.seat ? std::optional<int>(*join.seat - 1) : std::nullopt);
@@ -308,11 +331,16 @@ void Lobby::do_watch(Player& player, RoomId id) {
   auto r = room(id);
   if (!r) return send_error(player.client, make_error(ErrorCode::no_such_room, "there is no room " + std::to_string(id)));
   if (player.room == id) return r->connect(player.token, player.client);  // seated here already: just resync
-  if (player.watching && player.watching != id) {
-    if (auto w = room(*player.watching)) w->unwatch(player.token);
-  }
+  if (player.watching != id) stop_watching(player);
   player.watching = id;
   r->watch(member_of(player));
+}
+
+void Lobby::stop_watching(Player& player) {
+  if (!player.watching) return;
+  if (auto r = room(*player.watching)) r->unwatch(player.token);
+  send(player.client, protocol::left_message(*player.watching));
+  player.watching.reset();
 }
 
 void Lobby::do_leave(Player& player) {
@@ -320,9 +348,7 @@ void Lobby::do_leave(Player& player) {
     if (auto r = room(*player.room)) r->leave(player.token);
     player.room.reset();
   } else if (player.watching) {
-    if (auto r = room(*player.watching)) r->unwatch(player.token);
-    send(player.client, protocol::left_message(*player.watching));
-    player.watching.reset();
+    stop_watching(player);
   } else {
     return send_error(player.client, make_error(ErrorCode::not_in_room, "you are not in a room"));
   }
@@ -334,6 +360,7 @@ void Lobby::do_nick(Player& player, const std::string& name) {
   if (other && other != &player) return send_error(player.client, make_error(ErrorCode::name_taken, "the name " + name + " is taken"));
   const std::string old = player.name;
   player.name = name;
+  send(player.client, protocol::welcome_message(player.name, player.token));  // your identity, renamed
   send(player.client, protocol::info_message("You are now " + name));
   if (player.room) {
     if (auto r = room(*player.room)) r->rename(player.token, name);

@@ -4,6 +4,7 @@
 // list. Every inbound message passes through it once: lobby commands are answered here, room commands and
 // actions are posted to the room's strand. Errors go to their sender only.
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -55,6 +56,8 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   void do_join(Player& player, const protocol::cmd::Join& join);
   void do_watch(Player& player, RoomId room);
   void do_leave(Player& player);
+  void stop_watching(Player& player);
+  void forget_room(RoomId room);  // drop a room from the lobby; its players and watchers are told `left`  // and tell the client with `left`
   void do_nick(Player& player, const std::string& name);
   void do_log(Player& player, std::optional<RoomId> room);
   void do_who(Player& player);
@@ -76,6 +79,7 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   std::unordered_map<std::uint64_t, std::string> tokens_;  // client id -> token
   std::map<RoomId, std::shared_ptr<Room>> rooms_;
   std::map<RoomId, protocol::RoomInfo> room_infos_;        // as last published by each room
+  std::deque<RoomId> finished_;                            // rooms whose game is over, oldest first
   RoomId next_room_ = 1;
 };
 

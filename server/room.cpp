@@ -102,10 +102,15 @@ void Room::disconnect(const std::string& token) {
     const int seat = r.seat_of(token);
     if (seat >= 0) {
       r.seats_[seat]->client = nullptr;
-      // Before the start a dropped player frees the seat; during a game the seat waits for them.
+      // During a game the seat waits for its player. Before the start it waits a grace period (a reload, a
+      // flaky connection), then frees itself so a player who is gone for good does not block the room.
       if (r.status_ == Status::waiting) {
-        r.do_leave(token);
-        return;
+        auto timer = std::make_shared<net::steady_timer>(r.strand_, r.context_.waiting_seat_grace);
+        timer->async_wait([self = r.shared_from_this(), token, timer](error_code ec) {
+          if (ec || self->status_ != Status::waiting) return;
+          const int s = self->seat_of(token);
+          if (s >= 0 && !self->seats_[s]->client) self->do_leave(token);
+        });
       }
     }
     r.publish_room();

@@ -4,6 +4,7 @@
 // seat's last view and the version, applies actions (persisting each one before anything is sent), and sends
 // each seat the JSON Patch from its previous view.
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -45,6 +46,8 @@ struct RoomContext {
   Store* store = nullptr;
   Metrics* metrics = nullptr;
   std::function<std::uint64_t()> new_seed;  // a fresh game seed (random in the server, fixed in tests)
+  /// How long a seat in a room that has not started waits for a dropped player (a reload) before it is freed.
+  std::chrono::milliseconds waiting_seat_grace{std::chrono::seconds(60)};
 };
 
 class Room : public std::enable_shared_from_this<Room> {

@@ -17,6 +17,7 @@ Server::Server(net::io_context& ioc, Config config, const engine::Registry& regi
     std::random_device device;
     return (static_cast<std::uint64_t>(device()) << 32) | device();
   };
+  rooms.waiting_seat_grace = std::chrono::seconds(config.seat_grace_seconds);
   context_ = std::make_shared<ServerContext>();
   context_->config = std::move(config);
   context_->metrics = &metrics_;

@@ -104,5 +104,34 @@ TEST(Lobby, ChatStaysInItsScopeAndNickRenames) {
   EXPECT_NE(expect_info_starting(a, "Room")["text"].get<std::string>().find("Ann (host)"), std::string::npos);
 }
 
+TEST(Lobby, ADroppedPlayerKeepsAWaitingSeatForTheGracePeriodOnly) {
+  auto config = TestServer::default_config();
+  config.seat_grace_seconds = 1;
+  TestServer server(registry_with_race(), "", config);
+  TestClient a(server.port());
+  a.hello("Ann");
+  std::string token;
+  {
+    TestClient b(server.port());
+    token = b.hello("Ben")["token"];
+    a.chat("/create race");
+    const std::int64_t room = a.expect("room")["id"];
+    b.chat("/join " + std::to_string(room));
+    expect_room_where(a, [](const json& r) { return r["seats"][1]["name"] == "Ben"; });
+  }  // Ben's tab reloads
+  expect_room_where(a, [](const json& r) { return r["seats"][1]["connected"] == false; });
+  {
+    TestClient b(server.port());
+    b.send(json{{"type", "hello"}, {"token", token}});
+    EXPECT_EQ(b.expect("welcome")["name"], "Ben");
+    expect_room_where(a, [](const json& r) { return r["seats"][1]["connected"] == true; });
+  }  // and now Ben is gone for good
+  json freed = expect_room_where(a, [](const json& r) { return r["seats"][1]["name"].is_null(); });
+  EXPECT_EQ(freed["host"], "Ann");
+  TestClient late(server.port());
+  late.send(json{{"type", "hello"}, {"token", token}});
+  late.expect_error("bad_token");
+}
+
 }  // namespace
 }  // namespace archipel::testing
