@@ -1,5 +1,6 @@
 // Every registered game (and the test-only "race") goes through the same seeded random playouts with the
-// contract's invariants checked at every step. ARCHIPEL_PLAYOUTS sets the number of games per configuration.
+// contract's invariants checked at every step, then ten times as many lighter playouts. ARCHIPEL_PLAYOUTS sets
+// the number of fully checked games per configuration (default 60; 600 light ones).
 
 #include <cstdlib>
 
@@ -36,11 +37,22 @@ std::string config_name(const ::testing::TestParamInfo<PlayoutConfig>& info) {
 class Conformance : public ::testing::TestWithParam<PlayoutConfig> {};
 
 TEST_P(Conformance, RandomPlayoutsKeepEveryInvariant) {
-  const int games = playouts_per_config(300);
+  const int games = playouts_per_config(60);
   for (int i = 0; i < games; ++i) {
     auto result = run_playout(registry_with_race(), GetParam(), 1000 + i);
     ASSERT_TRUE(result.ended) << "seed " << 1000 + i;
     if (HasFailure()) break;  // one failing seed is enough to read
+  }
+}
+
+TEST_P(Conformance, ThousandsOfLightPlayoutsEnd) {
+  PlayoutConfig config = GetParam();
+  config.full_checks = false;
+  const int games = 10 * playouts_per_config(60);
+  for (int i = 0; i < games; ++i) {
+    auto result = run_playout(registry_with_race(), config, 500000 + i);
+    ASSERT_TRUE(result.ended) << "seed " << 500000 + i;
+    if (HasFailure()) break;
   }
 }
 

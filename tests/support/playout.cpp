@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_set>
 
 #include <gtest/gtest.h>
 
@@ -12,6 +13,24 @@ namespace archipel::testing {
 using engine::Json;
 using engine::Seat;
 using engine::Viewer;
+
+namespace {
+
+// Every string value and object key in a view, collected once so each secret is one lookup.
+void collect_strings(const Json& j, std::unordered_set<std::string>& out) {
+  if (j.is_string()) {
+    out.insert(j.get_ref<const std::string&>());
+  } else if (j.is_array()) {
+    for (const auto& item : j) collect_strings(item, out);
+  } else if (j.is_object()) {
+    for (const auto& [key, value] : j.items()) {
+      out.insert(key);
+      collect_strings(value, out);
+    }
+  }
+}
+
+}  // namespace
 
 bool contains_string(const Json& j, const std::string& token) {
   if (j.is_string()) return j.get_ref<const std::string&>() == token;
@@ -73,9 +92,11 @@ void check_state(const engine::Registry& registry, const PlayoutConfig& config, 
   for (Seat viewer = -1; viewer < game.num_seats(); ++viewer) {
     const Json view = game.client_view(Viewer{viewer});
     EXPECT_LT(view.dump().size(), 64u * 1024u) << at << ": view over 64 KiB";
+    std::unordered_set<std::string> strings;
+    collect_strings(view, strings);
     for (const auto& secret : secrets) {
       if (secret.known_to && *secret.known_to == viewer) continue;
-      EXPECT_FALSE(contains_string(view, secret.token))
+      EXPECT_FALSE(strings.count(secret.token))
           << at << ": view of " << (viewer < 0 ? std::string("spectator") : "seat " + std::to_string(viewer))
           << " leaks '" << secret.token << "'";
     }
@@ -118,17 +139,21 @@ PlayoutResult run_playout(const engine::Registry& registry, const PlayoutConfig&
   auto& game = *created.value();
   engine::Rng chooser(seed ^ 0x5eed5eed5eedULL);
   for (int step = 0;; ++step) {
-    check_state(registry, config, game, seed, step);
+    if (config.full_checks) check_state(registry, config, game, seed, step);
     if (::testing::Test::HasFatalFailure()) return result;
     if (game.over()) break;
     if (step >= config.max_steps) {
       ADD_FAILURE() << where(config, seed, step) << ": game did not end";
       return result;
     }
-    if (step % 7 == 0) check_rejections(game, config, seed, step);
+    if (config.full_checks && step % 7 == 0) check_rejections(game, config, seed, step);
     const auto acting = game.to_act();
     const Seat seat = acting[chooser.below(acting.size())];
     const auto moves = game.legal(seat);
+    if (moves.empty()) {
+      ADD_FAILURE() << where(config, seed, step) << ": seat " << seat << " must act but has no legal move";
+      return result;
+    }
     const auto& move = moves[chooser.below(moves.size())];
     // The chat form names exactly this action.
     auto parsed = game.parse_text(seat, move.text);

@@ -17,6 +17,10 @@ struct PlayoutConfig {
   int seats = 2;
   engine::Options options;
   int max_steps = 5000;  // a game that has not ended by then fails "the game ends"
+  /// Every invariant at every step (round trip, views, leaks, rejections). Light playouts keep only what is
+  /// cheap (legal moves exist when due, apply, /play text, the game ends, a valid outcome) so thousands of
+  /// games fit in a CI run next to the fully checked ones.
+  bool full_checks = true;
 };
 
 /// Called after every step with the game and the events of the last action; a game's own invariants

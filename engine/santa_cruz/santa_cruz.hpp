@@ -1,0 +1,306 @@
+#pragma once
+// Santa Cruz (Marcel-Andre Casasola Merkle, Hans im Glueck 2012), 2-4 players, game id
+// "santa-cruz".
+//
+// Sources
+//   - Table rules: French translation by J. Vermeil (shared/seeds/000_b31b1346af7b4ff6.txt).
+//   - Online rules: the Brettspielwelt rules page, French (shared/seeds/002_dda0b60115ec53cf.txt).
+//   - Components and readings of open rules: shared/games/santa-cruz.md. The board graph, the 54
+//     tiles, four of the 16 score cards and the bird split are proposed there (no public source);
+//     all component data lives in components.json, embedded at build time, so a correction is a
+//     data change. docs/games/santa-cruz.md is the player-facing page (rules as implemented, /play
+//     syntax, what is not implemented).
+//
+// Option (default first)
+//   rules = online | table. Where the books differ, each variant follows its own:
+//     - birds score card: 3 points a chip online, 2 at the table;
+//     - round-2 piles: online a pile is a construction set only and every player takes back the
+//       score cards they played in round 1; at the table a pile is a set plus the score cards
+//       played with it in round 1;
+//     - final ties: at the table the marker that reached the score first is ahead (arrival order on
+//       the track); the online book names no tie-break, so tied players share their place (the
+//       ranking lists them in seat order; the final view gives every seat its place).
+//   Start compensation (online: bonus points; table: score-track start) is the same in both:
+//   scores 0/1/2/3 in turn order.
+//
+// Flow
+//   choose_set (reverse seat order; with 4 players seat 0 gets the last set automatically)
+//   -> round 1: landing (one coast build each, seat order), then play (one card a turn until every
+//      hand is empty)
+//   -> choose_pile (from last on the score track; the last pile goes automatically)
+//   -> discard (every seat at once, secretly)
+//   -> round 2 (first player: last on the track, then seat order): landing, then play
+//   -> over (bird chips revealed and added, in round-2 turn order).
+//
+// Actions: JSON, then the /play text. Sites are ids ("C04"), sets letters ("B"), score cards ids
+// ("SC03") in JSON and short names ("fish") in text.
+//   {"type":"choose_set","set":"B"}                     set B
+//   {"type":"land","site":"C04"}                        land C04
+//   {"type":"build","card":"ship|river|road","site":"C04"}  ship C04   (also a double's builds)
+//   {"type":"double","kind":"ship|river|road"}          double road (then its two "build" actions)
+//   {"type":"play","card":"ship|river|road|double"}     river       (only when it can build
+//   nothing)
+//   {"type":"pass"}                                     pass        (only when the build step in
+//                          progress, a landing or a double's second build, has no target but the
+//                          last player's occupied-site privilege)
+//   {"type":"score","card":"SC03"}                      score fish
+//   {"type":"choose_pile","set":"B"}                    pile B
+//   {"type":"discard","card":"SC03"}                    discard fish
+// Legal actions come in this order: sets and piles by letter; landings in board order, then pass;
+// during a double its builds in board order, then pass; otherwise ship, river and road builds (each
+// in board order), double ship/river/road, play ship/river/road/double, score cards by id; discards
+// by id. Board order is the order of "sites" in components.json (coast, land, volcano).
+//
+// View (view()): rules, round, phase, turn, order, track (first place first), board (site id ->
+// "<kind> face_down" or "<kind> <building> <points>[ <resource>][ +<fish bonus>][ bird]"),
+// buildings (site id -> owner seats), players (score, set, cards_left and cards_played as
+// [ship, river, road, double], score_cards_left, score_cards_played, birds (a count),
+// buildings_left and buildings_removed as [house, church, lighthouse], must_discard),
+// pending_double, privilege (the last player and whether it was used), sets or piles while they
+// are chosen, "you" (hand, bird species, discards) for a seat, "final" (birds, places) at the end.
+//
+// Hidden information
+//   - Score cards in a hand (the round-2 draw included): known to their holder only. Discarded
+//     cards: known to the discarder. Set-aside cards: known to nobody. Played cards are public.
+//   - Face-down land and volcano tiles and the unused tiles: known to nobody; a face-down site
+//   shows
+//     only "face_down". Revealed tiles are public and never turn back.
+//   - Bird chips: each player sees the species of their own; others see a count; all are revealed
+//     at the end. Chips have no ids. The order of the bird pile and of the set-aside cards is known
+//     to nobody.
+//   Events are public (the room log): a bird draw, a round-2 draw and a discard name the seat,
+//   never the chip or the card.
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/game.hpp"
+#include "engine/core/rng.hpp"
+
+namespace archipel::engine::santa_cruz {
+
+// ------------------------------------------------------------------------------------------------
+// Components (components.json, parsed once)
+
+enum class SiteKind : std::uint8_t { coast, land, volcano };
+enum class BuildingType : std::uint8_t { house, church, lighthouse };
+// On the wire: "ship", "river", "road", "double".
+enum class CardKind : std::uint8_t { ship, river, road, double_turn };
+enum class Resource : std::uint8_t { none, sheep, wood, sugar, gold, fish };
+enum class Condition : std::uint8_t {
+  resource,
+  resource_pair,
+  all_types,
+  houses,
+  connected,
+  per_site,
+  birds,
+  eruption
+};
+enum class Variant : std::uint8_t { online, table };
+enum class Phase : std::uint8_t { choose_set, landing, play, choose_pile, discard, over };
+/// What a build may target: landing and ship (any coast site), river (your rivers), road (one
+/// segment away).
+enum class BuildMode : std::uint8_t { landing, ship, river, road };
+
+inline constexpr int kBuildingTypes = 3;
+inline constexpr int kCardKinds = 4;
+
+struct Site {
+  std::string id;
+  SiteKind kind = SiteKind::land;
+  std::vector<int> roads;        // road neighbours (site indices), ascending
+  std::vector<int> river_links;  // river-segment neighbours, ascending
+  std::vector<int> rivers;       // river indices this site belongs to
+  std::string face_down_code;    // the view's text for this site while face down: "land face_down"
+};
+
+struct River {
+  std::string id;
+  std::vector<int> sites;  // ascending
+};
+
+struct Tile {
+  std::string id;
+  SiteKind kind = SiteKind::land;
+  BuildingType building = BuildingType::house;
+  int points = 0;
+  Resource resource = Resource::none;
+  int fish_bonus = 0;
+  bool bird = false;
+  std::string view_code;  // the view's text for a site showing this tile: "land house 3 sugar bird"
+};
+
+struct ScoreCard {
+  std::string id;     // "SC03"
+  std::string name;   // "fish": the text form
+  std::string title;  // "Fish": for the log
+  std::string family;
+  Condition condition = Condition::resource;
+  std::vector<Resource> resources;
+  int value = 0;  // points (per building for per_site, per chip for birds, negative for eruption)
+  int value_one = 0;  // resource_pair: points for holding exactly one of the two
+  int count = 0;      // houses / connected: how many are needed
+  SiteKind where_kind = SiteKind::coast;  // per_site / eruption
+  bool where_river = false;               // per_site on river sites
+  int value_online = 0, value_table = 0;  // birds
+  bool shows_fish = false;                // pays the fish bonuses
+};
+
+struct ConstructionSet {
+  std::string letter;
+  std::array<int, kCardKinds> cards{};  // by CardKind
+};
+
+struct BirdSpecies {
+  std::string name;
+  int count = 0;
+  int value = 0;
+};
+
+struct Components {
+  std::vector<Site> sites;
+  std::vector<River> rivers;
+  std::vector<Tile> tiles;
+  std::vector<ScoreCard> score_cards;
+  std::vector<ConstructionSet> sets;
+  std::vector<BirdSpecies> birds;
+  std::array<int, kBuildingTypes> buildings{};  // per colour, by BuildingType
+  std::array<int, 5> score_cards_per_player{};  // by player count (index 2..4)
+  std::vector<int> start_compensation;          // by turn position
+  int round_two_draw = 1;
+  int round_two_discard = 1;
+
+  std::map<std::string, int, std::less<>> site_ids, tile_ids, card_ids, card_names;  // lookups
+
+  int site_index(std::string_view id) const;       // -1 if unknown
+  int tile_index(std::string_view id) const;       // -1 if unknown
+  int card_index(std::string_view id) const;       // by id ("SC03"); -1 if unknown
+  int card_by_name(std::string_view name) const;   // by name ("fish"); -1 if unknown
+  int set_index(std::string_view letter) const;    // -1 if unknown
+  int species_index(std::string_view name) const;  // -1 if unknown
+};
+
+/// The parsed components.json (embedded at build time; parsed on first use; never any file I/O).
+const Components& components();
+/// The embedded components.json text.
+std::string_view components_json_text();
+
+std::string to_string(SiteKind k);
+std::string to_string(BuildingType b);
+std::string to_string(CardKind c);
+std::string to_string(Resource r);
+std::string to_string(Variant v);
+std::string to_string(Phase p);
+std::optional<CardKind> card_kind_from(std::string_view s);
+
+// ------------------------------------------------------------------------------------------------
+// State: a plain struct. Indices refer to components(): sites, tiles, score cards, sets, bird
+// species.
+
+struct SiteState {
+  int tile = -1;  // tile index dealt here
+  bool revealed = false;
+  std::vector<int>
+      owners;  // seats with a building here, in build order (two only through the privilege)
+};
+
+struct PlayerState {
+  int score = 0;
+  int arrival = 0;  // when the marker last moved (lower = arrived earlier = ahead)
+  int set = -1;     // construction set index for this round, -1 before choosing
+  std::array<int, kCardKinds> cards_left{};
+  std::array<int, kCardKinds> cards_played{};
+  std::vector<int> hand;                      // score cards, ascending
+  std::vector<int> played;                    // score cards played this round, in order
+  std::vector<int> discarded;                 // removed secretly at the start of round 2
+  std::vector<int> birds;                     // bird species indices, in draw order
+  std::array<int, kBuildingTypes> supply{};   // buildings left to build
+  std::array<int, kBuildingTypes> removed{};  // destroyed by an eruption this round
+  bool must_discard = false;
+};
+
+struct Pile {  // round 2: a construction set (plus, at the table, the score cards played with it in
+               // round 1)
+  int set = -1;
+  Seat from = -1;                // who held it in round 1
+  std::vector<int> score_cards;  // table rules only
+  Seat taken_by = -1;
+};
+
+struct State {
+  int num_seats = 2;
+  Variant rules = Variant::online;
+  Rng rng;
+  int round = 1;
+  Phase phase = Phase::choose_set;
+  std::vector<Seat> order;       // this round's turn order
+  int turn = 0;                  // index into order (landing, play)
+  std::vector<SiteState> sites;  // by site index
+  std::vector<int> unused_tiles;
+  std::vector<PlayerState> players;
+  std::vector<int> score_pile;   // set-aside score cards; the next draw is the back
+  std::vector<int> bird_pile;    // face-down bird chips (species); the next draw is the back
+  std::vector<Pile> piles;       // round-2 choice
+  std::vector<Seat> pick_order;  // round-2 choice order (last on the track first)
+  int pick = 0;                  // index into pick_order
+  int double_kind = -1;          // CardKind of a pending double, -1 if none
+  int double_left = 0;           // builds left on it
+  bool privilege_used = false;   // the last player's occupied-site build, this round
+  int clock = 0;                 // arrival counter for the score track
+};
+
+// ------------------------------------------------------------------------------------------------
+// Rule helpers, shared by the game's files and used by the tests.
+
+/// The seat that may act in a single-actor phase (landing, play, choose_set, choose_pile), or -1.
+Seat current_seat(const State& s);
+/// Seats on the score track, first place first (score descending, then arrival ascending).
+std::vector<Seat> track_order(const State& s);
+/// The last player of the round's turn order (holder of the occupied-site privilege), or -1 before
+/// a round.
+Seat last_player(const State& s);
+
+struct Target {
+  int site = -1;
+  bool privileged = false;  // an occupied site, through the last player's privilege
+};
+/// Every site `seat` may build on now with `mode`, in board order (ignores whose turn it is and
+/// card counts).
+std::vector<Target> build_targets(const State& s, Seat seat, BuildMode mode);
+/// Why `seat` may not build on `site` with `mode` now, or nullopt if it may (and *privileged says
+/// how).
+std::optional<RuleError> check_target(const State& s, Seat seat, BuildMode mode, int site,
+                                      bool* privileged = nullptr);
+/// Points `seat` gets from score card `card` now (fish bonus included; negative for the eruption).
+int card_points(const State& s, int card, Seat seat);
+/// Moves `seat`'s marker by `delta` (no move for 0): the marker arrives behind any already on that
+/// score.
+void add_points(State& s, Seat seat, int delta);
+
+// ------------------------------------------------------------------------------------------------
+
+struct Rules {
+  using State = santa_cruz::State;
+
+  static const GameSpec& spec();
+  static Result<State> setup(int num_seats, const Options& options, std::uint64_t seed);
+  static int num_seats(const State& s) { return s.num_seats; }
+  static std::vector<Seat> to_act(const State& s);
+  static std::vector<Json> legal_actions(const State& s, Seat seat);
+  static Result<std::vector<Json>> apply(State& s, Seat seat, const Json& action);
+  static Json view(const State& s, Viewer viewer);
+  static std::optional<Outcome> outcome(const State& s);
+  static Json to_json(const State& s);
+  static Result<State> from_json(const Json& j);
+  static std::string action_text(const State& s, Seat seat, const Json& action);
+  static std::string describe(const Json& event, const std::vector<std::string>& names);
+  static std::vector<Secret> secrets(const State& s);
+};
+
+}  // namespace archipel::engine::santa_cruz

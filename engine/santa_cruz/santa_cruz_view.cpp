@@ -1,0 +1,486 @@
+// Everything that leaves the state: the per-viewer views, the full-state JSON (and its validating
+// parser), and the list of secrets. One file to audit for leaks: anything hidden (santa_cruz.hpp,
+// "Hidden information") is written only by view() under an explicit viewer check, or by to_json()
+// (the full state, never sent).
+
+#include <algorithm>
+
+#include "engine/santa_cruz/santa_cruz.hpp"
+
+namespace archipel::engine::santa_cruz {
+namespace {
+
+const Components& comp() {
+  return components();
+}
+
+Json card_ref(int card) {
+  const ScoreCard& c = comp().score_cards[card];
+  return Json{{"id", c.id}, {"name", c.name}};
+}
+
+Json card_refs(const std::vector<int>& cards) {
+  Json j = Json::array();
+  for (int c : cards) j.push_back(card_ref(c));
+  return j;
+}
+
+Json seat_or_null(Seat seat) {
+  return seat >= 0 ? Json(seat) : Json(nullptr);
+}
+
+Json bird_species(const std::vector<int>& birds) {
+  Json j = Json::array();
+  for (int b : birds) j.push_back(comp().birds[b].name);
+  return j;
+}
+
+// Places with shared ties (online) or the track order (table), by seat.
+std::vector<int> places(const State& s) {
+  const auto track = track_order(s);
+  std::vector<int> place(s.num_seats);
+  for (int i = 0; i < s.num_seats; ++i) {
+    const Seat seat = track[i];
+    const bool tied_with_previous = s.rules == Variant::online && i > 0 &&
+                                    s.players[track[i - 1]].score == s.players[seat].score;
+    place[seat] = tied_with_previous ? place[track[i - 1]] : i + 1;
+  }
+  return place;
+}
+
+// --- JSON parsing helpers for from_json: every failure is a bad_state, never an exception out.
+
+struct Bad {
+  std::string what;
+};
+
+[[noreturn]] void bad(std::string what) {
+  throw Bad{std::move(what)};
+}
+
+void check(bool ok, const char* what) {
+  if (!ok) bad(what);
+}
+
+int get_int(const Json& j, const char* key, int lo, int hi) {
+  const Json& v = j.at(key);
+  check(v.is_number_integer(), key);
+  const auto x = v.get<std::int64_t>();
+  if (x < lo || x > hi) bad(std::string(key) + " out of range");
+  return static_cast<int>(x);
+}
+
+bool get_bool(const Json& j, const char* key) {
+  const Json& v = j.at(key);
+  check(v.is_boolean(), key);
+  return v.get<bool>();
+}
+
+std::string get_str(const Json& j, const char* key) {
+  const Json& v = j.at(key);
+  check(v.is_string(), key);
+  return v.get<std::string>();
+}
+
+std::vector<int> get_seats(const Json& j, const char* key, int n) {
+  const Json& arr = j.at(key);
+  check(arr.is_array(), key);
+  std::vector<int> out;
+  for (const auto& v : arr) {
+    check(v.is_number_integer(), key);
+    const auto x = v.get<std::int64_t>();
+    if (x < 0 || x >= n) bad(std::string(key) + ": seat out of range");
+    out.push_back(static_cast<int>(x));
+  }
+  return out;
+}
+
+template <class F>
+std::vector<int> get_ids(const Json& j, const char* key, F&& lookup) {
+  const Json& arr = j.at(key);
+  check(arr.is_array(), key);
+  std::vector<int> out;
+  for (const auto& v : arr) {
+    check(v.is_string(), key);
+    const int index = lookup(v.get<std::string>());
+    if (index < 0) bad(std::string(key) + ": unknown id " + v.get<std::string>());
+    out.push_back(index);
+  }
+  return out;
+}
+
+std::vector<int> card_ids(const Json& j, const char* key) {
+  return get_ids(j, key, [](const std::string& id) { return comp().card_index(id); });
+}
+
+// The full state packs the bulky parts: a site is "<tile id>[*<owner seats>]" ("*" when revealed),
+// bird chips are a string of species digits, counts are arrays in enum order.
+std::string site_code(const SiteState& st) {
+  std::string code = comp().tiles[st.tile].id;
+  if (st.revealed) code += '*';
+  for (Seat owner : st.owners) code += static_cast<char>('0' + owner);
+  return code;
+}
+
+std::string bird_code(const std::vector<int>& birds) {
+  std::string code;
+  for (int b : birds) code += static_cast<char>('0' + b);
+  return code;
+}
+
+std::vector<int> parse_birds(const std::string& code) {
+  std::vector<int> out;
+  for (char ch : code) {
+    const int b = ch - '0';
+    check(b >= 0 && b < static_cast<int>(comp().birds.size()), "bird species");
+    out.push_back(b);
+  }
+  return out;
+}
+
+template <std::size_t N>
+std::array<int, N> get_array(const Json& j, const char* key) {
+  const Json& arr = j.at(key);
+  check(arr.is_array() && arr.size() == N, key);
+  std::array<int, N> out{};
+  for (std::size_t i = 0; i < N; ++i) {
+    check(arr[i].is_number_integer(), key);
+    const auto x = arr[i].get<std::int64_t>();
+    check(x >= 0 && x <= 99, key);
+    out[i] = static_cast<int>(x);
+  }
+  return out;
+}
+
+Json card_id_list(const std::vector<int>& cards) {
+  Json j = Json::array();
+  for (int c : cards) j.push_back(comp().score_cards[c].id);
+  return j;
+}
+
+bool is_permutation_of_seats(const std::vector<int>& v, int n) {
+  if (static_cast<int>(v.size()) != n) return false;
+  std::vector<int> sorted = v;
+  std::sort(sorted.begin(), sorted.end());
+  for (int i = 0; i < n; ++i)
+    if (sorted[i] != i) return false;
+  return true;
+}
+
+template <class E, std::size_t N>
+E enum_named(const std::string& s, const std::array<const char*, N>& names, const char* what) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (s == names[i]) return static_cast<E>(i);
+  bad(std::string("unknown ") + what);
+}
+
+constexpr std::array<const char*, 2> kVariantNames{"online", "table"};
+constexpr std::array<const char*, 6> kPhaseNames{"choose_set",  "landing", "play",
+                                                 "choose_pile", "discard", "over"};
+
+State parse_state(const Json& j) {
+  check(j.is_object(), "state must be an object");
+  check(get_str(j, "game") == "santa-cruz", "not a santa-cruz state");
+  const Components& c = comp();
+  State s;
+  s.num_seats = get_int(j, "num_seats", 2, 4);
+  const int n = s.num_seats;
+  s.rules = enum_named<Variant>(get_str(j, "rules"), kVariantNames, "rules");
+  check(s.rng.from_json(j.at("rng")), "rng");
+  s.round = get_int(j, "round", 1, 2);
+  s.phase = enum_named<Phase>(get_str(j, "phase"), kPhaseNames, "phase");
+  s.order = get_seats(j, "order", n);
+  check(is_permutation_of_seats(s.order, n), "order must list every seat once");
+  s.turn = get_int(j, "turn", 0, n - 1);
+
+  // Sites and tiles: every tile exactly once, on a site of its kind or unused.
+  std::vector<int> tile_uses(c.tiles.size(), 0);
+  const Json& sites = j.at("sites");
+  check(sites.is_array() && sites.size() == c.sites.size(), "sites");
+  for (std::size_t i = 0; i < c.sites.size(); ++i) {
+    check(sites[i].is_string(), "site");
+    const std::string& code = sites[i].get_ref<const std::string&>();
+    const auto star = code.find('*');
+    SiteState st;
+    st.tile = c.tile_index(code.substr(0, star));
+    check(st.tile >= 0 && c.tiles[st.tile].kind == c.sites[i].kind, "site tile of the wrong kind");
+    ++tile_uses[st.tile];
+    st.revealed = star != std::string::npos;
+    if (st.revealed)
+      for (char ch : code.substr(star + 1)) {
+        const int owner = ch - '0';
+        check(owner >= 0 && owner < n, "site owner");
+        st.owners.push_back(owner);
+      }
+    check(st.owners.size() <= 2, "at most two buildings on a site");
+    check(st.owners.size() < 2 || st.owners[0] != st.owners[1],
+          "two buildings of one seat on a site");
+    s.sites.push_back(std::move(st));
+  }
+  s.unused_tiles =
+      get_ids(j, "unused_tiles", [&](const std::string& id) { return c.tile_index(id); });
+  for (int t : s.unused_tiles) ++tile_uses[t];
+  check(std::all_of(tile_uses.begin(), tile_uses.end(), [](int u) { return u == 1; }),
+        "every tile exactly once");
+
+  std::vector<int> card_uses(c.score_cards.size(), 0);
+  auto use_cards = [&](const std::vector<int>& cards) {
+    for (int card : cards) ++card_uses[card];
+  };
+  const Json& players = j.at("players");
+  check(players.is_array() && static_cast<int>(players.size()) == n, "players");
+  std::vector<int> set_uses(c.sets.size(), 0);
+  for (const auto& pj : players) {
+    PlayerState p;
+    p.score = get_int(pj, "score", -100000, 100000);
+    p.arrival = get_int(pj, "arrival", 0, 1 << 30);
+    const std::string set = get_str(pj, "set");
+    p.set = set.empty() ? -1 : c.set_index(set);
+    check(set.empty() || p.set >= 0, "unknown set");
+    if (p.set >= 0) ++set_uses[p.set];
+    p.cards_left = get_array<kCardKinds>(pj, "cards_left");
+    p.cards_played = get_array<kCardKinds>(pj, "cards_played");
+    p.hand = card_ids(pj, "hand");
+    p.played = card_ids(pj, "played");
+    p.discarded = card_ids(pj, "discarded");
+    use_cards(p.hand);
+    use_cards(p.played);
+    use_cards(p.discarded);
+    p.birds = parse_birds(get_str(pj, "birds"));
+    p.supply = get_array<kBuildingTypes>(pj, "supply");
+    p.removed = get_array<kBuildingTypes>(pj, "removed");
+    p.must_discard = get_bool(pj, "must_discard");
+    s.players.push_back(std::move(p));
+  }
+  check(std::all_of(set_uses.begin(), set_uses.end(), [](int u) { return u <= 1; }),
+        "a set held twice");
+  s.score_pile = card_ids(j, "score_pile");
+  use_cards(s.score_pile);
+  s.bird_pile = parse_birds(get_str(j, "bird_pile"));
+  const Json& piles = j.at("piles");
+  check(piles.is_array() && piles.size() <= c.sets.size(), "piles");
+  for (const auto& pj : piles) {
+    Pile pile;
+    pile.set = c.set_index(get_str(pj, "set"));
+    check(pile.set >= 0, "pile set");
+    pile.from = get_int(pj, "from", 0, n - 1);
+    pile.score_cards = card_ids(pj, "score_cards");
+    pile.taken_by = get_int(pj, "taken_by", -1, n - 1);
+    if (pile.taken_by < 0) use_cards(pile.score_cards);
+    s.piles.push_back(std::move(pile));
+  }
+  check(std::all_of(card_uses.begin(), card_uses.end(), [](int u) { return u <= 1; }),
+        "a score card held twice");
+  s.pick_order = get_seats(j, "pick_order", n);
+  check(s.pick_order.empty() || is_permutation_of_seats(s.pick_order, n), "pick_order");
+  s.pick = get_int(j, "pick", 0, n);
+  const std::string kind = get_str(j, "double_kind");
+  s.double_kind = -1;
+  if (!kind.empty()) {
+    auto k = card_kind_from(kind);
+    check(k && *k != CardKind::double_turn, "double_kind");
+    s.double_kind = static_cast<int>(*k);
+  }
+  s.double_left = get_int(j, "double_left", 0, 2);
+  check((s.double_kind >= 0) == (s.double_left > 0), "double_kind and double_left disagree");
+  s.privilege_used = get_bool(j, "privilege_used");
+  s.clock = get_int(j, "clock", 0, 1 << 30);
+
+  // The phase must name someone who can act.
+  if (s.phase == Phase::choose_pile)
+    check(static_cast<int>(s.pick_order.size()) == n && s.pick < n && !s.piles.empty(),
+          "choose_pile state");
+  if (s.phase == Phase::choose_set)
+    check(std::any_of(s.players.begin(), s.players.end(),
+                      [](const PlayerState& p) { return p.set < 0; }),
+          "choose_set state without a chooser");
+  if (s.phase == Phase::play || s.phase == Phase::landing)
+    for (const auto& p : s.players) check(p.set >= 0, "a player without a set in a round");
+  if (s.phase == Phase::play) {
+    const PlayerState& p = s.players[s.order[s.turn]];
+    int cards = static_cast<int>(p.hand.size());
+    for (int k : p.cards_left) cards += k;
+    check(cards > 0 || s.double_kind >= 0, "the player to act has no cards");
+  }
+  check(s.double_kind < 0 || s.phase == Phase::play, "a pending double outside the play phase");
+  if (s.phase == Phase::discard)
+    check(std::any_of(s.players.begin(), s.players.end(),
+                      [](const PlayerState& p) { return p.must_discard; }),
+          "discard state without a discarder");
+  return s;
+}
+
+}  // namespace
+
+Json Rules::view(const State& s, Viewer viewer) {
+  const Components& c = comp();
+  const bool over = s.phase == Phase::over;
+  Json v;
+  v["game"] = "santa-cruz";
+  v["rules"] = to_string(s.rules);
+  v["round"] = s.round;
+  v["phase"] = to_string(s.phase);
+  v["turn"] = seat_or_null(current_seat(s));
+  v["order"] = s.order;
+  v["track"] = track_order(s);
+
+  // A site is "<kind> face_down" or "<kind> <building> <points>[ <resource>][ +<fish bonus>][
+  // bird]".
+  Json board = Json::object();
+  Json buildings = Json::object();
+  for (std::size_t i = 0; i < c.sites.size(); ++i) {
+    const SiteState& st = s.sites[i];
+    board[c.sites[i].id] = st.revealed ? c.tiles[st.tile].view_code : c.sites[i].face_down_code;
+    if (!st.owners.empty()) buildings[c.sites[i].id] = st.owners;
+  }
+  v["buildings"] = std::move(buildings);
+  v["board"] = std::move(board);
+
+  // Counts are arrays: construction cards in the order ship, river, road, double; buildings in the
+  // order house, church, lighthouse.
+  Json players = Json::array();
+  for (Seat seat = 0; seat < s.num_seats; ++seat) {
+    const PlayerState& p = s.players[seat];
+    Json pj = Json::object();
+    pj["seat"] = seat;
+    pj["score"] = p.score;
+    pj["set"] = p.set >= 0 ? Json(c.sets[p.set].letter) : Json(nullptr);
+    pj["cards_left"] = p.cards_left;
+    pj["cards_played"] = p.cards_played;
+    pj["score_cards_left"] = p.hand.size();
+    pj["score_cards_played"] = card_refs(p.played);
+    pj["birds"] = p.birds.size();
+    pj["buildings_left"] = p.supply;
+    pj["buildings_removed"] = p.removed;
+    pj["must_discard"] = p.must_discard;
+    players.push_back(std::move(pj));
+  }
+  v["players"] = std::move(players);
+  v["score_cards_set_aside"] = s.score_pile.size();
+  v["bird_chips_left"] = s.bird_pile.size();
+  v["pending_double"] = s.double_kind >= 0
+                            ? Json{{"kind", to_string(static_cast<CardKind>(s.double_kind))},
+                                   {"builds_left", s.double_left}}
+                            : Json(nullptr);
+  const Seat last = last_player(s);
+  v["privilege"] = last >= 0 ? Json{{"seat", last}, {"used", s.privilege_used}} : Json(nullptr);
+
+  if (s.phase == Phase::choose_set) {
+    Json sets = Json::array();
+    for (int set = 0; set < static_cast<int>(c.sets.size()); ++set) {
+      Seat holder = -1;
+      for (Seat seat = 0; seat < s.num_seats; ++seat)
+        if (s.players[seat].set == set) holder = seat;
+      sets.push_back(Json{{"set", c.sets[set].letter}, {"taken_by", seat_or_null(holder)}});
+    }
+    v["sets"] = std::move(sets);
+  }
+  if (s.phase == Phase::choose_pile) {
+    Json piles = Json::array();
+    for (const auto& pile : s.piles) {
+      Json pj{{"set", c.sets[pile.set].letter},
+              {"from", pile.from},
+              {"taken_by", seat_or_null(pile.taken_by)},
+              {"score_card_count", pile.score_cards.size()}};
+      // A pile on the table is public; once taken its cards are in a hand.
+      if (pile.taken_by < 0) pj["score_cards"] = card_refs(pile.score_cards);
+      piles.push_back(std::move(pj));
+    }
+    v["piles"] = std::move(piles);
+    v["pick_order"] = s.pick_order;
+  }
+
+  if (!viewer.is_spectator() && viewer.seat < s.num_seats) {
+    const PlayerState& p = s.players[viewer.seat];
+    v["you"] = Json{{"seat", viewer.seat},
+                    {"hand", card_refs(p.hand)},
+                    {"birds", bird_species(p.birds)},
+                    {"discarded", card_refs(p.discarded)}};
+  }
+  if (over) {
+    Json birds = Json::array();
+    for (const auto& p : s.players) birds.push_back(bird_species(p.birds));
+    v["final"] = Json{{"birds", std::move(birds)}, {"places", places(s)}};
+  }
+  return v;
+}
+
+Json Rules::to_json(const State& s) {
+  const Components& c = comp();
+  Json j;
+  j["game"] = "santa-cruz";
+  j["num_seats"] = s.num_seats;
+  j["rules"] = to_string(s.rules);
+  j["rng"] = s.rng.to_json();
+  j["round"] = s.round;
+  j["phase"] = to_string(s.phase);
+  j["order"] = s.order;
+  j["turn"] = s.turn;
+  Json sites = Json::array();
+  for (const auto& st : s.sites) sites.push_back(site_code(st));
+  j["sites"] = std::move(sites);
+  Json unused = Json::array();
+  for (int t : s.unused_tiles) unused.push_back(c.tiles[t].id);
+  j["unused_tiles"] = std::move(unused);
+  Json players = Json::array();
+  for (const auto& p : s.players) {
+    Json pj = Json::object();
+    pj["score"] = p.score;
+    pj["arrival"] = p.arrival;
+    pj["set"] = p.set >= 0 ? c.sets[p.set].letter : std::string();
+    pj["cards_left"] = p.cards_left;
+    pj["cards_played"] = p.cards_played;
+    pj["hand"] = card_id_list(p.hand);
+    pj["played"] = card_id_list(p.played);
+    pj["discarded"] = card_id_list(p.discarded);
+    pj["birds"] = bird_code(p.birds);
+    pj["supply"] = p.supply;
+    pj["removed"] = p.removed;
+    pj["must_discard"] = p.must_discard;
+    players.push_back(std::move(pj));
+  }
+  j["players"] = std::move(players);
+  j["score_pile"] = card_id_list(s.score_pile);
+  j["bird_pile"] = bird_code(s.bird_pile);
+  Json piles = Json::array();
+  for (const auto& pile : s.piles)
+    piles.push_back(Json{{"set", c.sets[pile.set].letter},
+                         {"from", pile.from},
+                         {"score_cards", card_id_list(pile.score_cards)},
+                         {"taken_by", pile.taken_by}});
+  j["piles"] = std::move(piles);
+  j["pick_order"] = s.pick_order;
+  j["pick"] = s.pick;
+  j["double_kind"] =
+      s.double_kind >= 0 ? to_string(static_cast<CardKind>(s.double_kind)) : std::string();
+  j["double_left"] = s.double_left;
+  j["privilege_used"] = s.privilege_used;
+  j["clock"] = s.clock;
+  return j;
+}
+
+Result<State> Rules::from_json(const Json& j) {
+  try {
+    return parse_state(j);
+  } catch (const Bad& e) {
+    return fail("bad_state", "santa-cruz state: " + e.what);
+  } catch (const Json::exception& e) {
+    return fail("bad_state", std::string("santa-cruz state: ") + e.what());
+  }
+}
+
+std::vector<Secret> Rules::secrets(const State& s) {
+  const Components& c = comp();
+  std::vector<Secret> out;
+  for (const auto& st : s.sites)
+    if (!st.revealed) out.push_back(Secret{c.tiles[st.tile].id, std::nullopt});
+  for (int t : s.unused_tiles) out.push_back(Secret{c.tiles[t].id, std::nullopt});
+  for (Seat seat = 0; seat < s.num_seats; ++seat) {
+    for (int card : s.players[seat].hand) out.push_back(Secret{c.score_cards[card].id, seat});
+    for (int card : s.players[seat].discarded) out.push_back(Secret{c.score_cards[card].id, seat});
+  }
+  for (int card : s.score_pile) out.push_back(Secret{c.score_cards[card].id, std::nullopt});
+  return out;
+}
+
+}  // namespace archipel::engine::santa_cruz

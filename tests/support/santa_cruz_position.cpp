@@ -1,0 +1,163 @@
+#include "tests/support/santa_cruz_position.hpp"
+
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+namespace archipel::testing::santa_cruz {
+
+int site_of(const std::string& id) {
+  const int i = sc::components().site_index(id);
+  EXPECT_GE(i, 0) << "no site " << id;
+  return i;
+}
+
+int tile_of(const std::string& id) {
+  const int i = sc::components().tile_index(id);
+  EXPECT_GE(i, 0) << "no tile " << id;
+  return i;
+}
+
+int card_of_name(const std::string& name) {
+  const int i = sc::components().card_by_name(name);
+  EXPECT_GE(i, 0) << "no score card named " << name;
+  return i;
+}
+
+sc::State play_position(int seats, sc::Variant rules, std::uint64_t seed) {
+  auto set = sc::Rules::setup(seats, {{"rules", sc::to_string(rules)}}, seed);
+  EXPECT_TRUE(set.ok());
+  sc::State s = set.value();
+  const auto& c = sc::components();
+  for (Seat seat = 0; seat < seats; ++seat) {
+    s.players[seat].set = seat;
+    s.players[seat].cards_left = c.sets[seat].cards;
+  }
+  s.phase = sc::Phase::play;
+  s.turn = 0;
+  return s;
+}
+
+void put_tile(sc::State& s, const std::string& site, const std::string& tile, bool revealed) {
+  const int at = site_of(site), t = tile_of(tile);
+  ASSERT_EQ(sc::components().tiles[t].kind, sc::components().sites[at].kind)
+      << tile << " cannot go on " << site;
+  const int old = s.sites[at].tile;
+  if (old != t) {
+    bool moved = false;
+    for (auto& other : s.sites)
+      if (other.tile == t) {
+        other.tile = old;
+        moved = true;
+      }
+    if (!moved) {
+      auto it = std::find(s.unused_tiles.begin(), s.unused_tiles.end(), t);
+      ASSERT_NE(it, s.unused_tiles.end());
+      *it = old;
+      std::sort(s.unused_tiles.begin(), s.unused_tiles.end());
+    }
+    s.sites[at].tile = t;
+  }
+  s.sites[at].revealed = revealed;
+}
+
+void put_building(sc::State& s, Seat seat, const std::string& site) {
+  const int at = site_of(site);
+  auto& here = s.sites[at];
+  here.revealed = true;
+  const auto type = static_cast<int>(sc::components().tiles[here.tile].building);
+  ASSERT_GT(s.players[seat].supply[type], 0) << "no building left for " << site;
+  --s.players[seat].supply[type];
+  here.owners.push_back(seat);
+  for (int n : sc::components().sites[at].roads) s.sites[n].revealed = true;
+  for (int n : sc::components().sites[at].river_links) s.sites[n].revealed = true;
+}
+
+void set_hand(sc::State& s, Seat seat, const std::vector<std::string>& cards) {
+  auto& hand = s.players[seat].hand;
+  s.score_pile.insert(s.score_pile.end(), hand.begin(), hand.end());
+  hand.clear();
+  for (const auto& id : cards) {
+    const int card = sc::components().card_index(id);
+    ASSERT_GE(card, 0) << id;
+    auto take = [&](std::vector<int>& from) {
+      auto it = std::find(from.begin(), from.end(), card);
+      if (it == from.end()) return false;
+      from.erase(it);
+      return true;
+    };
+    bool found = take(s.score_pile);
+    for (auto& p : s.players) found = found || take(p.hand);
+    ASSERT_TRUE(found) << id << " is not available";
+    hand.push_back(card);
+  }
+  std::sort(hand.begin(), hand.end());
+}
+
+void set_cards(sc::State& s, Seat seat, std::array<int, 4> left) {
+  s.players[seat].cards_left = left;
+}
+
+void give_birds(sc::State& s, Seat seat, const std::vector<std::string>& species) {
+  for (const auto& name : species) {
+    const int b = sc::components().species_index(name);
+    auto it = std::find(s.bird_pile.begin(), s.bird_pile.end(), b);
+    ASSERT_NE(it, s.bird_pile.end()) << "no " << name << " left";
+    s.bird_pile.erase(it);
+    s.players[seat].birds.push_back(b);
+  }
+}
+
+void set_turn(sc::State& s, Seat seat) {
+  s.phase = sc::Phase::play;
+  s.turn = static_cast<int>(std::find(s.order.begin(), s.order.end(), seat) - s.order.begin());
+}
+
+void set_score(sc::State& s, Seat seat, int score) {
+  s.players[seat].score = score;
+  s.players[seat].arrival = ++s.clock;
+}
+
+std::vector<Json> act(sc::State& s, Seat seat, const Json& action) {
+  auto result = sc::Rules::apply(s, seat, action);
+  EXPECT_TRUE(result.ok()) << action.dump() << ": " << (result.ok() ? "" : result.error().message);
+  return result.ok() ? result.value() : std::vector<Json>{};
+}
+
+std::string refuse(sc::State& s, Seat seat, const Json& action) {
+  const std::string before = sc::Rules::to_json(s).dump();
+  auto result = sc::Rules::apply(s, seat, action);
+  EXPECT_FALSE(result.ok()) << action.dump() << " was accepted";
+  EXPECT_EQ(sc::Rules::to_json(s).dump(), before) << "a refused action changed the state";
+  return result.ok() ? "" : result.error().rule;
+}
+
+std::vector<std::string> texts(const sc::State& s, Seat seat) {
+  std::vector<std::string> out;
+  for (const auto& a : sc::Rules::legal_actions(s, seat))
+    out.push_back(sc::Rules::action_text(s, seat, a));
+  return out;
+}
+
+std::vector<std::string> targets(const sc::State& s, Seat seat, sc::BuildMode mode) {
+  std::vector<std::string> out;
+  for (const auto& t : sc::build_targets(s, seat, mode))
+    out.push_back(sc::components().sites[t.site].id);
+  return out;
+}
+
+int points(const sc::State& s, const std::string& name, Seat seat) {
+  return sc::card_points(s, card_of_name(name), seat);
+}
+
+Json build(const std::string& card, const std::string& site) {
+  return Json{{"type", "build"}, {"card", card}, {"site", site}};
+}
+Json land(const std::string& site) {
+  return Json{{"type", "land"}, {"site", site}};
+}
+Json score(const std::string& name) {
+  return Json{{"type", "score"}, {"card", sc::components().score_cards[card_of_name(name)].id}};
+}
+
+}  // namespace archipel::testing::santa_cruz
