@@ -310,6 +310,35 @@ State parse_state(const Json& j) {
   return s;
 }
 
+// The static drawing of the board (site positions, roads, rivers), straight from components.json, so a thin
+// client draws whatever board the data describes. It never changes, so patches never carry it.
+const Json& board_map() {
+  static const Json map = [] {
+    const Json data = Json::parse(components_json_text());
+    Json sites = Json::array();
+    for (const auto& site : data.at("sites"))
+      sites.push_back(Json{{"id", site.at("id")}, {"kind", site.at("kind")}, {"x", site.at("x")}, {"y", site.at("y")}});
+    auto pairs = [](const Json& edges) {
+      Json out = Json::array();
+      for (const auto& edge : edges) {
+        const std::string e = edge.get<std::string>();
+        const auto dash = e.find('-');
+        out.push_back(Json::array({e.substr(0, dash), e.substr(dash + 1)}));
+      }
+      return out;
+    };
+    Json rivers = Json::array();
+    for (const auto& river : data.at("rivers"))
+      for (auto& pair : pairs(river.at("edges"))) rivers.push_back(std::move(pair));
+    return Json{{"width", data.at("board_size").at(0)},
+                {"height", data.at("board_size").at(1)},
+                {"sites", std::move(sites)},
+                {"roads", pairs(data.at("roads"))},
+                {"rivers", std::move(rivers)}};
+  }();
+  return map;
+}
+
 }  // namespace
 
 Json Rules::view(const State& s, Viewer viewer) {
@@ -335,6 +364,7 @@ Json Rules::view(const State& s, Viewer viewer) {
   }
   v["buildings"] = std::move(buildings);
   v["board"] = std::move(board);
+  v["map"] = board_map();
 
   // Counts are arrays: construction cards in the order ship, river, road, double; buildings in the
   // order house, church, lighthouse.

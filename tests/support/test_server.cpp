@@ -48,6 +48,7 @@ TestClient::TestClient(std::uint16_t port) : ws_(ioc_) {
   auto& tcp = beast::get_lowest_layer(ws_);
   tcp.expires_after(5s);
   tcp.connect(server::tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  tcp.socket().set_option(server::tcp::no_delay(true));
   tcp.expires_never();
   ws_.read_message_max(64 * 1024 * 1024);
   ws_.handshake("127.0.0.1", "/ws");
