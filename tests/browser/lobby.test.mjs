@@ -1,130 +1,45 @@
-// End-to-end test of the web client: the real server binary, Debian's Chromium driven by playwright-core.
-// Two players (two browser contexts, one desktop-sized, one phone-sized) pick names; A creates a santa-cruz
-// room with the create form, B joins it from the room list, A starts; both play by clicking the first
-// legal-move button on whichever page has one; B reloads mid-game and must come back to its seat (resume
-// token); at the end, the final ranking if the game ended, and no console errors on either page.
+// End-to-end test of the web client's generic parts: the real server binary, Debian's Chromium driven by
+// playwright-core. Two players (two browser contexts, one desktop-sized, one phone-sized) pick names; A creates a
+// santa-cruz room with the create form, B joins it from the room list, A starts; both play by clicking the first
+// text-move button (the fallback folded under the board) on whichever page has one; B reloads mid-game and must
+// come back to its seat (resume token); a faked version gap makes B ask for a sync; /nick renames through a new
+// welcome; the raw JSON view equals the state sent after a reload; no console errors on either page.
+// santa_cruz.test.mjs plays a whole game on the board itself.
 //
 //   cd tests/browser && npm install && npm test
-//   ARCHIPEL_SERVER_BIN=/path/to/archipel-server npm test      (default: ../../build/server/archipel-server)
-//   CHROMIUM=/path/to/chromium npm test                        (default: /usr/bin/chromium)
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { startAll, stopAll, openPage, signIn, roomData, sameVersion, lastError, artifacts, sleep } from './harness.mjs';
+import { FALLBACK_MAP } from '../../web-client/games/santa_cruz_map.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '../..');
-const serverBin = path.resolve(here, process.env.ARCHIPEL_SERVER_BIN || '../../build/server/archipel-server');
-const artifacts = path.join(here, 'artifacts');
+// A hand-made board geometry in the shape the server's Santa Cruz views carry in `map`: the client's stand-in
+// mirrored left to right, so it cannot be mistaken for the stand-in.
+const MIRRORED_MAP = { ...FALLBACK_MAP, sites: FALLBACK_MAP.sites.map((x) => ({ ...x, x: FALLBACK_MAP.width - x.x })) };
+
 const GAME = 'santa-cruz';
-const MIN_MOVES = 30; // at least this many moves unless the game ends first
-const RELOAD_AT = 15; // B reloads after this many moves
-const PLAY_BUDGET_MS = 30_000; // keep playing (past MIN_MOVES, towards the end) while time remains
+const MIN_MOVES = 24; // at least this many moves unless the game ends first
+const RELOAD_AT = 12; // B reloads after this many moves
+const PLAY_BUDGET_MS = 12_000; // keep playing (past MIN_MOVES, towards the end) while time remains
 
-let server;
-let serverLog = '';
-let tmpDir;
+let env;
 let base;
-let browser;
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function startServer() {
-  if (!fs.existsSync(serverBin)) throw new Error(`no server binary at ${serverBin} (build it, or set ARCHIPEL_SERVER_BIN)`);
-  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'archipel-browser-'));
-  const portFile = path.join(tmpDir, 'port');
-  server = spawn(
-    serverBin,
-    ['--port', '0', '--port-file', portFile, '--bind', '127.0.0.1', '--data', 'memory',
-      '--web-root', path.join(repo, 'web-client'), '--log-level', 'warn'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  server.stdout.on('data', (d) => (serverLog += d));
-  server.stderr.on('data', (d) => (serverLog += d));
-  let exited = null;
-  server.on('exit', (code, signal) => (exited = { code, signal }));
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`the server exited early (${JSON.stringify(exited)}):\n${serverLog}`);
-    const text = fs.existsSync(portFile) ? fs.readFileSync(portFile, 'utf8') : '';
-    if (/^\d+\n$/.test(text)) return `http://127.0.0.1:${Number(text)}`;
-    await sleep(50);
-  }
-  throw new Error(`the server wrote no port file within 10 s:\n${serverLog}`);
-}
-
-async function stopServer() {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  const gone = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  const timer = setTimeout(() => server.kill('SIGKILL'), 4000);
-  await gone;
-  clearTimeout(timer);
-}
-
-// Last resort if the runner dies between before() and after().
-process.on('exit', () => {
-  if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
-});
 
 before(async () => {
-  base = await startServer();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
+  env = await startAll();
+  base = env.base;
 });
 
 after(async () => {
-  await browser?.close().catch(() => {});
-  await stopServer();
-  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+  await stopAll(env);
 });
 
-/** A page that records its console errors and uncaught exceptions. */
-async function openPage(options) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  page.errors = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') page.errors.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => page.errors.push(`pageerror: ${e.message}`));
-  return page;
-}
-
-async function signIn(page, name) {
-  await page.goto(base + '/');
-  await page.getByTestId('name-input').fill(name);
-  await page.getByTestId('login-submit').click();
-  await page.locator('[data-testid=conn-status][data-state=online]').waitFor();
-  await page.getByTestId('lobby').waitFor();
-  assert.equal(await page.getByTestId('me-name').textContent(), name);
-}
-
-const roomData = (page) =>
-  page.evaluate(() => {
-    const room = document.querySelector('#room');
-    return room.hidden ? null : { ...room.dataset };
-  });
-
-/** Waits until both pages show the same game version; returns it. */
-async function sameVersion(pages, timeout = 5000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const versions = await Promise.all(pages.map((p) => roomData(p).then((d) => d?.version)));
-    if (versions[0] && versions.every((v) => v === versions[0])) return versions[0];
-    if (Date.now() > deadline) throw new Error(`the pages disagree on the game version: ${versions.join(' vs ')}`);
-    await sleep(25);
+/** Opens the folded text moves and raw view (a board game shows them folded). */
+async function unfold(page) {
+  for (const id of ['moves', 'raw']) {
+    const open = await page.getByTestId(id).evaluate((d) => d.open || d.hidden);
+    if (!open) await page.getByTestId(`${id}-toggle`).click();
   }
 }
 
@@ -132,15 +47,16 @@ async function sameVersion(pages, timeout = 5000) {
 async function pageToMove(pages, timeout) {
   const deadline = Date.now() + timeout;
   for (;;) {
-    for (const p of pages) if ((await p.locator('[data-testid=legal-move]:enabled').count()) > 0) return p;
+    for (const p of pages) {
+      await unfold(p);
+      if ((await p.locator('[data-testid=legal-move]:enabled').count()) > 0) return p;
+    }
     if (Date.now() > deadline) return null;
     await sleep(25);
   }
 }
 
 const isOver = (page) => page.getByTestId('over').isVisible();
-const lastError = (page) =>
-  page.evaluate(() => [...document.querySelectorAll('#chat-log .line-error .text')].map((e) => e.textContent).pop() || null);
 
 test('healthz answers JSON', async () => {
   const res = await fetch(base + '/healthz');
@@ -152,11 +68,16 @@ test('healthz answers JSON', async () => {
 });
 
 test('two players create, join, play, reload and finish a game in the browser', async (t) => {
-  const A = await openPage({ viewport: { width: 1280, height: 860 } });
-  const B = await openPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const A = await openPage(env, { viewport: { width: 1280, height: 860 }, locale: 'en-US' });
+  const B = await openPage(env, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-GB' });
+  B.fetchedStandIn = false;
+  B.on('request', (req) => {
+    if (req.url().endsWith('/santa_cruz_map.js')) B.fetchedStandIn = true;
+  });
   // B's WebSocket goes through a relay that can fake a version gap (a patch whose `from` is not the version
   // B holds), and counts B's `sync` requests: the client must ask for the full state instead of patching.
-  const relay = { fakeGap: false, gapsSent: 0, syncs: 0 };
+  // It also gives B's Santa Cruz views a hand-made `map` while the server's views have none.
+  const relay = { fakeGap: false, gapsSent: 0, syncs: 0, map: null, injected: 0 };
   await B.context().routeWebSocket(/\/ws$/, (ws) => {
     const upstream = ws.connectToServer();
     ws.onMessage((m) => {
@@ -165,6 +86,14 @@ test('two players create, join, play, reload and finish a game in the browser', 
     });
     upstream.onMessage((m) => {
       const msg = JSON.parse(m);
+      if (msg.type === 'state' && msg.view?.game === 'santa-cruz') {
+        if (!msg.view.map) {
+          msg.view.map = MIRRORED_MAP;
+          relay.injected++;
+        }
+        relay.map = msg.view.map;
+        return ws.send(JSON.stringify(msg));
+      }
       if (relay.fakeGap && msg.type === 'patch') {
         relay.fakeGap = false;
         relay.gapsSent++;
@@ -175,21 +104,22 @@ test('two players create, join, play, reload and finish a game in the browser', 
       ws.send(m);
     });
   });
-  fs.mkdirSync(artifacts, { recursive: true });
 
   // What a first load of the page costs: every response served for '/' and what it imports.
   const bodies = [];
   const countBytes = (res) => {
-    if (res.url().startsWith(base)) bodies.push(res.body().then((b) => [res.url().slice(base.length), b.length]));
+    if (res.url().startsWith(base))
+      bodies.push(res.request().sizes().then((s) => [res.url().slice(base.length), s.responseBodySize + s.responseHeadersSize, s.responseBodySize]));
   };
   A.on('response', countBytes);
-  await signIn(A, 'Anna');
+  await signIn(env, A, 'Anna');
   A.off('response', countBytes);
   const files = await Promise.all(bodies);
   const firstLoadBytes = files.reduce((sum, [, n]) => sum + n, 0);
-  t.diagnostic(`first load of / transferred ${firstLoadBytes} bytes in ${files.length} files: ${files.map(([u, n]) => `${u} ${n}`).join(', ')}`);
+  const bodyBytes = files.reduce((sum, [, , n]) => sum + n, 0);
+  t.diagnostic(`first load of / transferred ${firstLoadBytes} bytes (${bodyBytes} of bodies) in ${files.length} files: ${files.map(([u, n]) => `${u} ${n}`).join(', ')}`);
   assert.ok(files.length >= 6 && firstLoadBytes < 100_000, 'the page loads its own few files, nothing else');
-  await signIn(B, 'Bob');
+  await signIn(env, B, 'Bob');
 
   // A creates the room through the form built from the `games` message.
   await A.locator(`[data-testid=create-game] option[value="${GAME}"]`).waitFor({ state: 'attached' });
@@ -223,11 +153,29 @@ test('two players create, join, play, reload and finish a game in the browser', 
   assert.equal(await A.getByTestId('chat-input').inputValue(), '/help');
   await A.getByTestId('chat-input').fill('');
 
-  // A starts; both see their seat's view.
+  // /nick renames through a second welcome on the same socket: the header follows, the room stays.
+  await B.getByTestId('chat-input').fill('/nick Bobby');
+  await B.getByTestId('chat-input').press('Enter');
+  await B.locator('[data-testid=me-name]', { hasText: 'Bobby' }).waitFor();
+  await B.locator(`#room[data-room-id="${roomId}"]`).waitFor();
+  await A.locator('[data-testid=seat][data-seat="1"]', { hasText: 'Bobby' }).waitFor();
+  assert.equal(await B.evaluate(() => JSON.parse(localStorage.getItem('archipel.identity')).name), 'Bobby');
+  await B.getByTestId('chat-input').fill('/nick Bob');
+  await B.getByTestId('chat-input').press('Enter');
+  await B.locator('[data-testid=me-name]', { hasText: /^Bob$/ }).waitFor();
+
+  // A starts; both see their seat's board, with the text moves and the raw view folded under it.
   await A.getByTestId('start-button').click();
-  await A.getByTestId('state-view').waitFor();
-  await B.getByTestId('state-view').waitFor();
+  await A.getByTestId('board-custom').waitFor();
+  await B.getByTestId('board-custom').waitFor();
   await A.locator('#room[data-status=playing]').waitFor();
+  await unfold(A);
+  await unfold(B);
+  // B's board is drawn from its view's map (hand-made by the relay until the server sends one).
+  assert.ok(relay.map, 'B got a Santa Cruz state');
+  for (const site of relay.map.sites.filter((x) => ['C04', 'L13', 'V09'].includes(x.id)))
+    assert.equal(await B.locator(`[data-testid=sc-site][data-site=${site.id}]`).getAttribute('transform'), `translate(${site.x} ${site.y})`, `${site.id} where the map puts it`);
+  t.diagnostic(relay.injected ? 'the server sends no `map` yet: B drew a hand-made one' : 'the server sends `map`: B drew it');
   const view = JSON.parse(await A.getByTestId('state-view').textContent());
   assert.ok(Array.isArray(view.to_act), 'the view has to_act');
   assert.equal(view.legal, undefined, 'the JSON view leaves out legal');
@@ -247,7 +195,8 @@ test('two players create, join, play, reload and finish a game in the browser', 
     await B.reload();
     await B.locator('[data-testid=conn-status][data-state=online]').waitFor();
     await B.locator(`#room[data-room-id="${before.roomId}"][data-version="${before.version}"]`).waitFor();
-    await B.getByTestId('state-view').waitFor();
+    await B.getByTestId('board-custom').waitFor();
+    await unfold(B);
     const afterData = await roomData(B);
     assert.equal(afterData.seat, before.seat, 'B is back at its seat');
     assert.equal(await B.getByTestId('me-name').textContent(), 'Bob');
@@ -307,13 +256,28 @@ test('two players create, join, play, reload and finish a game in the browser', 
     await sameVersion(pages);
   }
   t.diagnostic(`version gaps faked: ${relay.gapsSent}, syncs sent by B: ${relay.syncs}`);
+  assert.equal(B.fetchedStandIn, false, 'B never fetched the stand-in map');
 
   // No patch ever failed to apply (a failure is reported in the chat and answered with a full sync).
   for (const p of pages)
     assert.equal(await p.locator('#chat-log .line-error', { hasText: 'could not apply' }).count(), 0);
 
   await A.screenshot({ path: path.join(artifacts, 'desktop-end.png') });
+  assert.equal(await B.getByTestId('conn-status').getAttribute('data-state'), 'online');
   await B.screenshot({ path: path.join(artifacts, 'phone-end.png') });
+
+  // The same player opening the page elsewhere: the server says `session_replaced` to B, which stops
+  // reconnecting and offers a reconnect button instead of taking the seat back and forth.
+  const identity = await B.evaluate(() => localStorage.getItem('archipel.identity'));
+  const C = await openPage(env, { viewport: { width: 800, height: 700 } });
+  await C.addInitScript((id) => localStorage.setItem('archipel.identity', id), identity);
+  await C.goto(base + '/');
+  await C.locator('[data-testid=conn-status][data-state=online]').waitFor();
+  await B.locator('[data-testid=conn-status][data-state=replaced]').waitFor();
+  assert.equal(await B.getByTestId('reconnect').isVisible(), true);
+  await sleep(1200);
+  assert.equal(await B.getByTestId('conn-status').getAttribute('data-state'), 'replaced', 'no automatic reconnection');
+  await C.context().close();
 
   assert.deepEqual(A.errors, [], 'no console errors on page A');
   assert.deepEqual(B.errors, [], 'no console errors on page B');

@@ -13,13 +13,7 @@ namespace {
 std::int64_t started_game(TestClient& a, TestClient& b) {
   a.hello("Ann");
   b.hello("Ben");
-  a.chat("/create race");
-  const std::int64_t room = a.expect("room")["id"];
-  b.chat("/join " + std::to_string(room));
-  for (int i = 0; i < 10; ++i) {
-    json r = b.expect("room");
-    if (r["seats"][1]["name"] == "Ben") break;
-  }
+  const std::int64_t room = open_room(a, {&b}, "/create race");
   a.chat("/start");
   a.expect("state");
   b.expect("state");

@@ -17,15 +17,6 @@ json expect_info_starting(TestClient& c, const std::string& prefix) {
   return json();
 }
 
-json expect_room_where(TestClient& c, const std::function<bool(const json&)>& pred) {
-  for (int i = 0; i < 20; ++i) {
-    json r = c.expect("room");
-    if (pred(r)) return r;
-  }
-  ADD_FAILURE() << "no matching room message";
-  return json();
-}
-
 TEST(Lobby, HostSetsOptionsKicksAndHostRolePassesOn) {
   TestServer server(registry_with_race());
   TestClient a(server.port()), b(server.port()), c(server.port());
@@ -35,25 +26,25 @@ TEST(Lobby, HostSetsOptionsKicksAndHostRolePassesOn) {
   a.chat("/create race");
   const std::int64_t room = a.expect("room")["id"];
   b.chat("/join " + std::to_string(room) + " 3");
-  expect_room_where(b, [](const json& r) { return r["seats"][2]["name"] == "Ben"; });
+  b.expect_where("room", [](const json& r) { return r["seats"][2]["name"] == "Ben"; });
   c.chat("/join " + std::to_string(room) + " 3");
   c.expect_error("room_full");
   c.chat("/join " + std::to_string(room));
-  expect_room_where(c, [](const json& r) { return r["seats"][1]["name"] == "Cat"; });
+  c.expect_where("room", [](const json& r) { return r["seats"][1]["name"] == "Cat"; });
 
   b.chat("/option target=6");
   b.expect_error("not_host");
   a.chat("/option target=7");
   a.expect_error("bad_option");
   a.chat("/option target=6");
-  expect_room_where(b, [](const json& r) { return r["options"]["target"] == "6"; });
+  b.expect_where("room", [](const json& r) { return r["options"]["target"] == "6"; });
 
   a.chat("/kick Cat");
   c.expect("left");
-  expect_room_where(a, [](const json& r) { return r["seats"][1]["name"].is_null(); });
+  a.expect_where("room", [](const json& r) { return r["seats"][1]["name"].is_null(); });
 
   a.chat("/leave");
-  expect_room_where(b, [](const json& r) { return r["host"] == "Ben"; });
+  b.expect_where("room", [](const json& r) { return r["host"] == "Ben"; });
   b.chat("/start");
   b.expect_error("seat_count");
 }
@@ -66,12 +57,12 @@ TEST(Lobby, ALeaverDuringAGameTakesTheSeatBackWithJoin) {
   a.chat("/create race");
   const std::int64_t room = a.expect("room")["id"];
   b.chat("/join " + std::to_string(room));
-  expect_room_where(b, [](const json& r) { return r["seats"][1]["name"] == "Ben"; });
+  b.expect_where("room", [](const json& r) { return r["seats"][1]["name"] == "Ben"; });
   a.chat("/start");
   const json view = b.expect("state")["view"];
   b.chat("/leave");
   b.expect("left");
-  expect_room_where(a, [](const json& r) { return r["seats"][1]["connected"] == false; });
+  a.expect_where("room", [](const json& r) { return r["seats"][1]["connected"] == false; });
   b.chat("/join " + std::to_string(room));
   json state = b.expect("state");
   EXPECT_EQ(state["seat"], 1);
@@ -87,7 +78,7 @@ TEST(Lobby, ChatStaysInItsScopeAndNickRenames) {
   a.chat("/create race");
   const std::int64_t room = a.expect("room")["id"];
   b.chat("/join " + std::to_string(room));
-  expect_room_where(b, [](const json& r) { return r["seats"][1]["name"] == "Ben"; });
+  b.expect_where("room", [](const json& r) { return r["seats"][1]["name"] == "Ben"; });
   a.chat("hello table");
   json said = b.expect("chat");
   EXPECT_EQ(said["room"], room);
@@ -99,7 +90,7 @@ TEST(Lobby, ChatStaysInItsScopeAndNickRenames) {
   b.chat("/nick Ann");
   b.expect_error("name_taken");
   b.chat("/nick Bea");
-  expect_room_where(a, [](const json& r) { return r["seats"][1]["name"] == "Bea"; });
+  a.expect_where("room", [](const json& r) { return r["seats"][1]["name"] == "Bea"; });
   a.chat("/who");
   EXPECT_NE(expect_info_starting(a, "Room")["text"].get<std::string>().find("Ann (host)"), std::string::npos);
 }
@@ -117,16 +108,16 @@ TEST(Lobby, ADroppedPlayerKeepsAWaitingSeatForTheGracePeriodOnly) {
     a.chat("/create race");
     const std::int64_t room = a.expect("room")["id"];
     b.chat("/join " + std::to_string(room));
-    expect_room_where(a, [](const json& r) { return r["seats"][1]["name"] == "Ben"; });
+    a.expect_where("room", [](const json& r) { return r["seats"][1]["name"] == "Ben"; });
   }  // Ben's tab reloads
-  expect_room_where(a, [](const json& r) { return r["seats"][1]["connected"] == false; });
+  a.expect_where("room", [](const json& r) { return r["seats"][1]["connected"] == false; });
   {
     TestClient b(server.port());
     b.send(json{{"type", "hello"}, {"token", token}});
     EXPECT_EQ(b.expect("welcome")["name"], "Ben");
-    expect_room_where(a, [](const json& r) { return r["seats"][1]["connected"] == true; });
+    a.expect_where("room", [](const json& r) { return r["seats"][1]["connected"] == true; });
   }  // and now Ben is gone for good
-  json freed = expect_room_where(a, [](const json& r) { return r["seats"][1]["name"].is_null(); });
+  json freed = a.expect_where("room", [](const json& r) { return r["seats"][1]["name"].is_null(); });
   EXPECT_EQ(freed["host"], "Ann");
   TestClient late(server.port());
   late.send(json{{"type", "hello"}, {"token", token}});

@@ -9,17 +9,6 @@
 namespace archipel::testing {
 namespace {
 
-// Waits for the room message that shows `name` seated.
-json expect_seated(TestClient& c, const std::string& name) {
-  for (int i = 0; i < 20; ++i) {
-    json room = c.expect("room");
-    for (const auto& s : room["seats"])
-      if (s["name"] == name) return room;
-  }
-  ADD_FAILURE() << name << " never seated";
-  return json();
-}
-
 struct Seat {
   TestClient* client;
   json view;

@@ -24,11 +24,7 @@ TEST(Restart, AKilledServerResumesTheGameFromItsLog) {
     TestClient a(server.port()), b(server.port());
     ann_token = a.hello("Ann")["token"];
     ben_token = b.hello("Ben")["token"];
-    a.chat("/create race");
-    room = a.expect("room")["id"];
-    b.chat("/join " + std::to_string(room));
-    for (int i = 0; i < 10; ++i)
-      if (b.expect("room")["seats"][1]["name"] == "Ben") break;
+    room = open_room(a, {&b}, "/create race");
     a.chat("/start");
     a.expect("state");
     b.expect("state");

@@ -25,15 +25,8 @@ TEST(SantaCruzOverSockets, FourPlayersPlayAFullGameAndOverMatchesTheEngine) {
     clients.push_back(std::make_unique<TestClient>(server.port()));
     clients.back()->hello(name);
   }
-  clients[0]->chat("/create santa-cruz");
-  const std::int64_t room = clients[0]->expect("room")["id"];
-  for (int i = 1; i < 4; ++i) clients[i]->chat("/join " + std::to_string(room));
-  for (int tries = 0; tries < 40; ++tries) {
-    json r = clients[0]->expect("room");
-    int seated = 0;
-    for (const auto& s : r["seats"]) seated += s["name"].is_string();
-    if (seated == 4) break;
-  }
+  const std::int64_t room =
+      open_room(*clients[0], {clients[1].get(), clients[2].get(), clients[3].get()}, "/create santa-cruz");
   clients[0]->chat("/start");
 
   // Seats follow the order the joins arrived in: index everything by seat from here on.

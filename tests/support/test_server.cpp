@@ -118,6 +118,40 @@ json TestClient::expect(const std::string& type, std::chrono::milliseconds timeo
   return json();
 }
 
+json TestClient::expect_where(const std::string& type, const std::function<bool(const json&)>& pred,
+                              std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < deadline) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    auto m = next(left);
+    if (!m) break;
+    if (m->value("type", "") == type && pred(*m)) return *m;
+  }
+  ADD_FAILURE() << "no matching '" << type << "' message arrived";
+  return json();
+}
+
+json expect_seated(TestClient& client, const std::string& name) {
+  return client.expect_where("room", [&](const json& room) {
+    for (const auto& seat : room["seats"])
+      if (seat["name"] == name) return true;
+    return false;
+  });
+}
+
+std::int64_t open_room(TestClient& host, const std::vector<TestClient*>& others, const std::string& create_line) {
+  host.chat(create_line);
+  const std::int64_t room = host.expect("room").value("id", std::int64_t{0});
+  for (auto* other : others) other->chat("/join " + std::to_string(room));
+  const std::size_t wanted = others.size() + 1;
+  host.expect_where("room", [&](const json& r) {
+    std::size_t seated = 0;
+    for (const auto& seat : r["seats"]) seated += seat["name"].is_string();
+    return seated == wanted;
+  });
+  return room;
+}
+
 json TestClient::expect_error(const std::string& code, std::chrono::milliseconds timeout) {
   json e = expect("error", timeout);
   EXPECT_EQ(e.value("code", ""), code) << e.dump();

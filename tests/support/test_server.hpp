@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -62,6 +63,9 @@ class TestClient {
   std::optional<json> next(std::chrono::milliseconds timeout = 3000ms);
   /// Skips messages until one of `type` arrives (fails the test on timeout). Skipped ones stay in history().
   json expect(const std::string& type, std::chrono::milliseconds timeout = 3000ms);
+  /// Skips messages until one of `type` for which `pred` holds.
+  json expect_where(const std::string& type, const std::function<bool(const json&)>& pred,
+                    std::chrono::milliseconds timeout = 3000ms);
   /// Like expect, for an error: returns it.
   json expect_error(const std::string& code, std::chrono::milliseconds timeout = 3000ms);
   /// Everything that arrives within `quiet` of silence.
@@ -79,5 +83,12 @@ class TestClient {
   bool closed_ = false;
   std::vector<json> history_;
 };
+
+/// Waits for the room message that shows `name` seated; returns it.
+json expect_seated(TestClient& client, const std::string& name);
+
+/// The host sends `create_line` (e.g. "/create race"), every other client joins; returns the room id once the
+/// host sees them all seated. Everyone must have said hello.
+std::int64_t open_room(TestClient& host, const std::vector<TestClient*>& others, const std::string& create_line);
 
 }  // namespace archipel::testing
