@@ -6,13 +6,16 @@ import { applyPatch } from './patch.js';
 import { Lobby } from './lobby.js';
 import { ChatPane } from './chat.js';
 import { h, fill, $ } from './dom.js';
+import { t, getLang, setLang, onLangChange, applyStatic } from './i18n.js';
 
 // ---- board renderers ----------------------------------------------------------------------------------
 // One entry per game that has a board of its own: game id -> loader of a module under games/ exporting
-//   render(container, view, ctx)   called on every new view; ctx = {room, seat, names, toAct, legal, act}
-// where act(action) sends one of legal[i].action. Games without an entry are shown as JSON (see games/README.md).
+//   render(container, view, ctx)   called on every new view; ctx = {room, seat, names, toAct, legal, act, busy,
+//                                  status, over}, where act(action) sends one of legal[i].action
+//   seatMarker(seat)               optional: a small node marking that seat (shown in the seat list and ranking)
+// Games without an entry are shown as JSON (see games/README.md).
 const RENDERERS = {
-  // 'santa-cruz': () => import('./games/santa-cruz.js'),
+  'santa-cruz': () => import('./games/santa_cruz.js'),
 };
 const loadedRenderers = new Map(); // game id -> module, or null after a failed load
 
@@ -29,6 +32,8 @@ const state = {
   over: null, // the `over` message of the current room
   busy: false, // an action was sent and no new view came yet
   quietGames: 0, // automatic /games requests whose info reply is not shown
+  conn: { s: 'idle', detail: {} }, // the connection indicator's last state
+  shownGame: null, // the room and game id whose text-move and raw-view panels were last laid out
 };
 
 const els = {
@@ -60,6 +65,10 @@ const els = {
   movesTitle: $('#moves-title'),
   legalMoves: $('#legal-moves'),
   board: $('#board'),
+  raw: $('#raw'),
+  viewTitle: $('#view-title'),
+  stateView: $('#state-view'),
+  langSelect: $('#lang-select'),
 };
 
 const connection = new Connection({
@@ -90,7 +99,7 @@ const lobby = new Lobby(
 
 function command(line) {
   if (!connection.send({ type: 'chat', text: line })) {
-    chat.error('not connected: try again in a moment');
+    chat.error(t('err.notConnected'));
     return false;
   }
   chat.local(line);
@@ -131,6 +140,14 @@ function handle(msg) {
 }
 
 function onWelcome(msg) {
+  if (state.welcomed) {
+    // Sent again on this socket after /nick: the same player under a new name.
+    state.identity = { name: msg.name, token: msg.token || state.identity.token };
+    saveIdentity(state.identity);
+    lobby.renderRooms();
+    render();
+    return;
+  }
   const resumed = !!state.identity.token && msg.token === state.identity.token;
   const seated = !!state.room && mySeatIndex(state.room) >= 0;
   const rewatch = state.room && !seated ? state.room.id : sessionWatching();
@@ -161,6 +178,7 @@ function onRoom(msg) {
     state.busy = false;
   }
   state.room = msg;
+  loadRenderer(msg.game);
   setSessionWatching(mySeatIndex(msg) < 0 ? msg.id : null);
   render();
 }
@@ -191,7 +209,7 @@ function onPatch(msg) {
     game.view = applyPatch(game.view, msg.ops);
     game.version = msg.to;
   } catch (e) {
-    chat.error(`could not apply an update (${e.message}); fetching the full state`);
+    chat.error(t('err.patch', { msg: e.message }));
     return requestSync(msg.room);
   }
   state.busy = false;
@@ -209,13 +227,7 @@ function onInfo(msg) {
     state.quietGames--;
     return;
   }
-  if (text === 'You connected from elsewhere') connection.replaced();
-  const renamed = /^You are now (\S+)$/.exec(text);
-  if (renamed) {
-    state.identity.name = renamed[1];
-    saveIdentity(state.identity);
-    render();
-  }
+  if (msg.code === 'session_replaced') connection.replaced();
   chat.info(text, msg.room);
 }
 
@@ -244,6 +256,7 @@ function validName(name) {
   return /^[A-Za-z0-9_.-]{1,24}$/.test(name) && !/^[0-9]+$/.test(name);
 }
 
+/** The login form; `error` is a server message, or {key} for one of ours (translated again on a language change). */
 function showLogin(error) {
   state.welcomed = false;
   state.everWelcomed = false;
@@ -251,7 +264,9 @@ function showLogin(error) {
   els.lobby.hidden = true;
   els.room.hidden = true;
   els.loginError.hidden = !error;
-  els.loginError.textContent = error || '';
+  els.loginError.textContent = (error && error.key ? t(error.key) : error) || '';
+  if (error && error.key) els.loginError.dataset.key = error.key;
+  else delete els.loginError.dataset.key;
   if (!els.nameInput.value) els.nameInput.value = state.identity.name || '';
   els.nameInput.focus();
 }
@@ -260,7 +275,7 @@ els.loginForm.addEventListener('submit', (event) => {
   event.preventDefault();
   const name = els.nameInput.value.trim();
   if (!validName(name)) {
-    showLogin('A name is 1 to 24 letters, digits, "_", "-" or ".", and not only digits.');
+    showLogin({ key: 'login.invalid' });
     return;
   }
   state.identity = { name, token: '' };
@@ -290,28 +305,37 @@ els.reconnect.addEventListener('click', () => {
 let countdown = null;
 function showConnection(s, detail) {
   clearInterval(countdown);
+  state.conn = { s, detail };
   els.conn.dataset.state = s;
   els.reconnect.hidden = s !== 'replaced' && s !== 'retrying';
-  const texts = {
-    idle: 'not connected',
-    connecting: 'connecting…',
-    open: 'signing in…',
-    online: 'online',
-    replaced: 'connected in another tab',
-  };
   if (s === 'retrying') {
     const tick = () => {
       const left = Math.max(0, Math.ceil((detail.retryAt - Date.now()) / 1000));
-      els.connText.textContent = `offline, retrying in ${left}s`;
+      els.connText.textContent = t('conn.retrying', { s: left });
     };
     tick();
     countdown = setInterval(tick, 1000);
   } else {
-    els.connText.textContent = texts[s] || s;
+    els.connText.textContent = ['idle', 'connecting', 'open', 'online', 'replaced'].includes(s) ? t(`conn.${s}`) : s;
   }
   if (s !== 'online') state.welcomed = false; // a new socket needs a new hello
   renderHeader();
 }
+
+// ---- language ---------------------------------------------------------------------------------------------
+els.langSelect.value = getLang();
+els.langSelect.addEventListener('change', () => setLang(els.langSelect.value));
+onLangChange(() => {
+  els.langSelect.value = getLang();
+  const { s, detail } = state.conn;
+  const welcomed = state.welcomed;
+  showConnection(s, detail);
+  state.welcomed = welcomed;
+  lobby.refresh();
+  if (!els.loginError.hidden && els.loginError.dataset.key) els.loginError.textContent = t(els.loginError.dataset.key);
+  render();
+});
+applyStatic();
 
 // ---- drawing ----------------------------------------------------------------------------------------------
 function render() {
@@ -341,6 +365,22 @@ function mySeatIndex(room) {
   return (room.seats || []).findIndex((s) => sameName(s.name, state.identity.name));
 }
 
+/** The board module of this game once loaded, else null. */
+function rendererFor(game) {
+  const mod = loadedRenderers.get(game);
+  return mod && typeof mod.render === 'function' ? mod : null;
+}
+
+function seatMarker(room, seat) {
+  const mod = rendererFor(room.game);
+  if (!mod || typeof mod.seatMarker !== 'function') return null;
+  try {
+    return mod.seatMarker(seat);
+  } catch {
+    return null;
+  }
+}
+
 function renderRoom() {
   const room = state.room;
   if (!room) return;
@@ -352,6 +392,7 @@ function renderRoom() {
   const legal = Array.isArray(view?.legal) ? view.legal : [];
   const amHost = sameName(room.host, state.identity.name);
   const seated = seats.filter((s) => s.name).length;
+  const started = room.status !== 'waiting';
 
   els.room.dataset.roomId = room.id;
   els.room.dataset.status = room.status;
@@ -359,10 +400,10 @@ function renderRoom() {
   els.room.dataset.version = game ? game.version : '';
   els.roomId.textContent = `#${room.id}`;
   els.roomTitle.textContent = room.title || room.game;
-  els.roomStatus.textContent = room.status;
+  els.roomStatus.textContent = t(`status.${room.status}`);
   els.roomStatus.className = `badge status-${room.status}`;
   const options = Object.entries(room.options || {});
-  els.roomOptions.textContent = options.length ? `Options: ${options.map(([k, v]) => `${k}=${v}`).join(', ')}` : '';
+  els.roomOptions.textContent = options.length ? t('room.options', { list: options.map(([k, v]) => `${k}=${v}`).join(', ') }) : '';
 
   fill(
     els.seats,
@@ -375,62 +416,76 @@ function renderRoom() {
             .join(' '),
           dataset: { testid: 'seat', seat: i, connected: !!s.connected },
         },
-        h('span', { class: 'dot', title: s.name ? (s.connected ? 'connected' : 'away') : 'free', 'aria-hidden': 'true' }),
-        h('span', { class: 'seat-label' }, s.name || 'free seat'),
-        i === mySeat ? h('span', { class: 'tag tag-you' }, 'you') : null,
-        s.name && sameName(s.name, room.host) ? h('span', { class: 'tag tag-host' }, 'host') : null,
-        s.bot ? h('span', { class: 'tag' }, 'bot') : null,
-        s.name && !s.connected ? h('span', { class: 'tag tag-away' }, 'away') : null,
-        toAct.includes(i) ? h('span', { class: 'tag tag-act', dataset: { testid: 'to-act' } }, 'to act') : null,
+        h('span', { class: 'dot', title: s.name ? (s.connected ? t('seat.connected') : t('seat.away')) : t('seat.free'), 'aria-hidden': 'true' }),
+        started && s.name ? seatMarker(room, i) : null,
+        h('span', { class: 'seat-label' }, s.name || t('seat.freeSeat')),
+        i === mySeat ? h('span', { class: 'tag tag-you' }, t('seat.you')) : null,
+        s.name && sameName(s.name, room.host) ? h('span', { class: 'tag tag-host' }, t('seat.host')) : null,
+        s.bot ? h('span', { class: 'tag' }, t('seat.bot')) : null,
+        s.name && !s.connected ? h('span', { class: 'tag tag-away' }, t('seat.away')) : null,
+        toAct.includes(i) ? h('span', { class: 'tag tag-act', dataset: { testid: 'to-act' } }, t('seat.toAct')) : null,
       ),
     ),
   );
   const spectators = room.spectators || [];
-  els.spectators.textContent = spectators.length ? `Watching: ${spectators.join(', ')}` : '';
+  els.spectators.textContent = spectators.length ? t('room.watching', { list: spectators.join(', ') }) : '';
 
   const waiting = room.status === 'waiting';
   els.startButton.hidden = !(waiting && amHost);
   els.startButton.disabled = seated < room.min_players || seated > room.max_players;
   els.sitButton.hidden = !(waiting && mySeat < 0 && seated < seats.length);
-  els.leaveButton.textContent = mySeat < 0 ? 'Stop watching' : room.status === 'over' ? 'Back to the lobby' : 'Leave';
+  els.leaveButton.textContent = mySeat < 0 ? t('room.stopWatching') : room.status === 'over' ? t('room.backToLobby') : t('room.leave');
 
+  const nameOf = (i) => seats[i]?.name || t('room.seatN', { n: i + 1 });
   let hint = '';
   if (waiting) {
     const range = room.min_players === room.max_players ? `${room.min_players}` : `${room.min_players}–${room.max_players}`;
-    hint = `${seated} seated; ${room.title || room.game} needs ${range} players. `;
-    hint += amHost ? 'Start when everyone is here.' : `Waiting for ${room.host || 'the host'} to start.`;
+    hint = t('room.seated', { n: seated, game: room.title || room.game, range });
+    hint += amHost ? t('room.startWhenReady') : t('room.waitHost', { host: room.host || t('room.theHost') });
   } else if (room.status === 'playing' && view) {
-    if (mySeat >= 0 && toAct.includes(mySeat)) hint = 'Your turn.';
-    else if (toAct.length) hint = `Waiting for ${toAct.map((i) => seats[i]?.name || `seat ${i + 1}`).join(', ')}.`;
-    if (mySeat < 0) hint = `You are watching. ${hint}`;
+    if (mySeat >= 0 && toAct.includes(mySeat)) hint = t('room.yourTurn');
+    else if (toAct.length) hint = t('room.waitingFor', { list: toAct.map(nameOf).join(', ') });
+    if (mySeat < 0) hint = `${t('room.youWatch')} ${hint}`;
   }
   els.roomHint.textContent = hint;
-  document.title = mySeat >= 0 && toAct.includes(mySeat) && room.status === 'playing' ? '● Your turn – Archipel' : 'Archipel';
+  document.title = mySeat >= 0 && toAct.includes(mySeat) && room.status === 'playing' ? t('title.yourTurn') : 'Archipel';
 
   renderOver(room);
+  const hasBoard = renderBoard(room, game, {
+    seat: game?.seat ?? null,
+    names: seats.map((s) => s.name),
+    toAct,
+    legal,
+    busy: state.busy,
+    status: room.status,
+    over: state.over && state.over.room === room.id ? state.over : null,
+  });
+  // The text moves and the raw view: open by default for a game without a board, folded away under one.
+  const shown = game ? `${room.id}:${room.game}:${hasBoard}` : null;
+  if (shown !== state.shownGame) {
+    state.shownGame = shown;
+    els.moves.open = !hasBoard;
+    els.raw.open = !hasBoard;
+  }
   renderMoves(room, game, legal);
-  renderBoard(room, game, { seat: game?.seat ?? null, names: seats.map((s) => s.name), toAct, legal });
+  renderRaw(game);
 }
 
 function renderOver(room) {
   const over = state.over && state.over.room === room.id ? state.over : null;
   els.over.hidden = !over;
   if (!over) return;
-  let place = 0;
-  let lastScore;
   fill(
     els.ranking,
-    (over.ranking || []).map((r, i) => {
-      if (i === 0 || r.score !== lastScore) place = i + 1;
-      lastScore = r.score;
-      return h(
+    (over.ranking || []).map((r, i) =>
+      h(
         'tr',
-        { dataset: { testid: 'ranking-row', seat: r.seat }, class: r.seat === state.game?.seat ? 'mine' : '' },
-        h('td', {}, String(place)),
-        h('td', {}, r.name || `seat ${r.seat + 1}`),
+        { dataset: { testid: 'ranking-row', seat: r.seat, place: r.place ?? i + 1 }, class: r.seat === state.game?.seat ? 'mine' : '' },
+        h('td', {}, String(r.place ?? i + 1)),
+        h('td', {}, seatMarker(room, r.seat), r.name || t('room.seatN', { n: r.seat + 1 })),
         h('td', { class: 'num' }, String(r.score)),
-      );
-    }),
+      ),
+    ),
   );
 }
 
@@ -441,7 +496,7 @@ function renderMoves(room, game, legal) {
     els.legalMoves.replaceChildren();
     return;
   }
-  els.movesTitle.textContent = `Your moves (${legal.length})`;
+  els.movesTitle.textContent = t('moves.title', { n: legal.length });
   fill(
     els.legalMoves,
     legal.map((move, i) =>
@@ -463,54 +518,61 @@ function renderMoves(room, game, legal) {
 function act(roomId, action) {
   if (state.busy) return;
   if (!connection.send({ type: 'action', room: roomId, action })) {
-    chat.error('not connected: the move was not sent');
+    chat.error(t('err.moveNotSent'));
     return;
   }
   state.busy = true;
-  for (const b of els.legalMoves.querySelectorAll('button')) b.disabled = true;
+  renderRoom();
 }
 
+/** Starts loading a game's board module (once); the room is drawn again when it is there. */
+function loadRenderer(game) {
+  const loader = RENDERERS[game];
+  if (!loader || loadedRenderers.has(game)) return;
+  loadedRenderers.set(game, null); // loading; the raw view meanwhile
+  loader()
+    .then((mod) => {
+      loadedRenderers.set(game, mod);
+      if (state.room) renderRoom();
+    })
+    .catch((e) => chat.error(t('err.board', { game, msg: e.message })));
+}
+
+/** Draws the game's board if it has a renderer (true), else leaves the board empty (false). */
 function renderBoard(room, game, ctx) {
-  els.board.hidden = !game;
   if (!game) {
+    els.board.hidden = true;
     els.board.replaceChildren();
-    return;
+    return false;
   }
-  const loader = RENDERERS[room.game];
-  const renderer = loadedRenderers.get(room.game);
-  if (loader && renderer === undefined) {
-    loadedRenderers.set(room.game, null); // loading; JSON meanwhile
-    loader()
-      .then((mod) => {
-        loadedRenderers.set(room.game, mod);
-        renderRoom();
-      })
-      .catch((e) => chat.error(`the ${room.game} board could not be loaded (${e.message}); showing the raw view`));
+  loadRenderer(room.game);
+  const renderer = rendererFor(room.game);
+  els.board.hidden = !renderer;
+  if (!renderer) {
+    els.board.replaceChildren();
+    return false;
   }
-  if (renderer && typeof renderer.render === 'function') {
-    let container = els.board.querySelector(':scope > .board-custom');
-    if (!container) container = fill(els.board, h('div', { class: 'board-custom', dataset: { testid: 'board-custom' } })).firstChild;
+  let container = els.board.querySelector(':scope > .board-custom');
+  if (!container) container = fill(els.board, h('div', { class: 'board-custom', dataset: { testid: 'board-custom' } })).firstChild;
+  try {
     renderer.render(container, game.view, { ...ctx, room: room.id, act: (action) => act(room.id, action) });
-    return;
+  } catch (e) {
+    // A renderer bug must not take the page down: the text moves and the raw view still work.
+    console.error('board renderer failed', e);
+    els.moves.open = true;
   }
-  renderJsonView(game);
+  return true;
 }
 
-function renderJsonView(game) {
-  let pre = els.board.querySelector('#state-view');
-  if (!pre) {
-    fill(
-      els.board,
-      h('h3', { id: 'view-title' }),
-      h('pre', { id: 'state-view', class: 'state-view', dataset: { testid: 'state-view' }, tabindex: '0' }),
-    );
-    pre = els.board.querySelector('#state-view');
-  }
+function renderRaw(game) {
+  els.raw.hidden = !game;
+  if (!game || !els.raw.open) return;
   const { legal, ...rest } = game.view && typeof game.view === 'object' ? game.view : { value: game.view };
-  els.board.querySelector('#view-title').textContent =
-    game.seat === null ? `Spectator view · v${game.version}` : `Your view (seat ${game.seat + 1}) · v${game.version}`;
-  pre.textContent = JSON.stringify(rest, sortedKeys, 2);
+  els.viewTitle.textContent =
+    game.seat === null ? t('view.spectator', { v: game.version }) : t('view.seat', { n: game.seat + 1, v: game.version });
+  els.stateView.textContent = JSON.stringify(rest, sortedKeys, 2);
 }
+els.raw.addEventListener('toggle', () => state.room && renderRoom());
 
 // Objects printed with sorted keys, as the server sends them: keys that patches add keep their place.
 function sortedKeys(_key, value) {

@@ -2,6 +2,7 @@
 // and errors, each styled apart; and the command line, with a history on the up and down arrow keys.
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 const MAX_LINES = 400;
 const HISTORY_KEY = 'archipel.history';
@@ -27,7 +28,7 @@ export class ChatPane {
       const text = this.input.value.trim();
       if (!text) return;
       if (!this.onSend(text)) {
-        this.error('not connected: the line was not sent');
+        this.error(t('err.lineNotSent'));
         return;
       }
       if (text.startsWith('/')) this.local(text);
@@ -80,7 +81,7 @@ export class ChatPane {
 
   chat(from, text, room) {
     return this.add('chat', [
-      room !== null && room !== undefined ? h('span', { class: 'where' }, `#${room}`) : h('span', { class: 'where' }, 'lobby'),
+      room !== null && room !== undefined ? h('span', { class: 'where' }, `#${room}`) : h('span', { class: 'where' }, t('chat.lobby')),
       h('b', { class: 'from' }, from),
       h('span', { class: 'text' }, text),
     ]);

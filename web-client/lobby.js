@@ -3,6 +3,7 @@
 // new game on the server needs no code here.
 
 import { h, fill } from './dom.js';
+import { t } from './i18n.js';
 
 export class Lobby {
   /**
@@ -33,20 +34,32 @@ export class Lobby {
     return this.games.find((g) => g.id === gameId)?.title || gameId;
   }
 
+  /** Draws everything again (after a language change); the chosen game and options stay. */
+  refresh() {
+    if (!this.gamesKnown) return this.renderRooms();
+    const chosen = [...this.els.options.querySelectorAll('select[data-option]')].map((s) => [s.dataset.option, s.value]);
+    this.setGames(this.games);
+    for (const [key, value] of chosen) {
+      const select = this.els.options.querySelector(`select[data-option="${CSS.escape(key)}"]`);
+      if (select) select.value = value;
+    }
+  }
+
   setGames(games) {
+    this.gamesKnown = true;
     this.games = Array.isArray(games) ? games : [];
     const select = this.els.gameSelect;
     const previous = select.value;
     fill(
       select,
       this.games.map((g) =>
-        h('option', { value: g.id }, `${g.title} (${playerRange(g.min_players, g.max_players)})`),
+        h('option', { value: g.id }, `${g.title} (${t('lobby.players', { min: g.min_players, max: g.max_players })})`),
       ),
     );
     if (this.games.some((g) => g.id === previous)) select.value = previous;
     select.disabled = this.games.length === 0;
     this.els.createButton.disabled = this.games.length === 0;
-    if (this.games.length === 0) fill(select, h('option', { value: '' }, 'no games on this server'));
+    if (this.games.length === 0) fill(select, h('option', { value: '' }, t('lobby.noGames')));
     this.renderOptions();
     this.renderRooms(); // titles may have changed
   }
@@ -87,15 +100,15 @@ export class Lobby {
         const mine = seats.some((s) => s.name && me && s.name.toLowerCase() === me.toLowerCase());
         const names = seats.map((s) =>
           s.name
-            ? h('span', { class: `seat-name${s.connected ? '' : ' away'}`, title: s.connected ? 'connected' : 'away' }, s.name)
-            : h('span', { class: 'seat-free' }, 'free'),
+            ? h('span', { class: `seat-name${s.connected ? '' : ' away'}`, title: s.connected ? t('seat.connected') : t('seat.away') }, s.name)
+            : h('span', { class: 'seat-free' }, t('lobby.free')),
         );
         const buttons = [];
         if (room.status === 'waiting' && free > 0)
-          buttons.push(h('button', { type: 'button', class: 'primary', dataset: { testid: 'join-room' }, onclick: () => this.command(`/join ${room.id}`) }, 'Join'));
+          buttons.push(h('button', { type: 'button', class: 'primary', dataset: { testid: 'join-room' }, onclick: () => this.command(`/join ${room.id}`) }, t('lobby.join')));
         if (room.status === 'playing' && mine)
-          buttons.push(h('button', { type: 'button', class: 'primary', dataset: { testid: 'rejoin-room' }, onclick: () => this.command(`/join ${room.id}`) }, 'Take seat'));
-        buttons.push(h('button', { type: 'button', dataset: { testid: 'watch-room' }, onclick: () => this.command(`/watch ${room.id}`) }, 'Watch'));
+          buttons.push(h('button', { type: 'button', class: 'primary', dataset: { testid: 'rejoin-room' }, onclick: () => this.command(`/join ${room.id}`) }, t('lobby.takeSeat')));
+        buttons.push(h('button', { type: 'button', dataset: { testid: 'watch-room' }, onclick: () => this.command(`/watch ${room.id}`) }, t('lobby.watch')));
         return h(
           'li',
           { class: 'room-card', dataset: { testid: 'room-item', roomId: room.id, status: room.status } },
@@ -104,20 +117,16 @@ export class Lobby {
             { class: 'room-head' },
             h('span', { class: 'room-id' }, `#${room.id}`),
             h('span', { class: 'room-title' }, room.title || this.title(room.game)),
-            h('span', { class: `badge status-${room.status}` }, room.status),
+            h('span', { class: `badge status-${room.status}` }, t(`status.${room.status}`)),
           ),
           h('div', { class: 'room-seats' }, h('span', { class: 'count' }, `${taken}/${seats.length}`), ...interleave(names, ' · ')),
-          room.host ? h('div', { class: 'room-host' }, 'host ', h('b', {}, room.host)) : null,
+          room.host ? h('div', { class: 'room-host' }, `${t('lobby.host')} `, h('b', {}, room.host)) : null,
           h('div', { class: 'room-actions' }, buttons),
         );
       });
     fill(this.els.list, items);
     this.els.empty.hidden = items.length > 0;
   }
-}
-
-function playerRange(min, max) {
-  return min === max ? `${min} players` : `${min}–${max} players`;
 }
 
 function statusOrder(status) {

@@ -339,6 +339,30 @@ const Json& board_map() {
   return map;
 }
 
+// The public facts of the components the view refers to by id (score cards, sets, bird values), straight from
+// components.json, so a client never keeps its own copy that could drift from the data the rules use.
+const Json& catalog() {
+  static const Json catalog = [] {
+    const Json data = Json::parse(components_json_text());
+    Json cards = Json::object();
+    // Keyed by the card's public name: an id in the view means "this card is here", so the catalogue, the
+    // same for everyone, names none.
+    for (auto card : data.at("score_cards")) {
+      const std::string name = card.at("name").get<std::string>();
+      card.erase("id");
+      card.erase("name");
+      cards[name] = std::move(card);
+    }
+    Json sets = Json::object();
+    for (const auto& set : data.at("construction_sets"))
+      sets[set.at("set").get<std::string>()] = Json::array({set.at("ship"), set.at("river"), set.at("road"), set.at("double")});
+    Json birds = Json::object();
+    for (const auto& bird : data.at("bird_chips")) birds[bird.at("species").get<std::string>()] = bird.at("value");
+    return Json{{"score_cards", std::move(cards)}, {"sets", std::move(sets)}, {"bird_values", std::move(birds)}};
+  }();
+  return catalog;
+}
+
 }  // namespace
 
 Json Rules::view(const State& s, Viewer viewer) {
@@ -365,6 +389,7 @@ Json Rules::view(const State& s, Viewer viewer) {
   v["buildings"] = std::move(buildings);
   v["board"] = std::move(board);
   v["map"] = board_map();
+  v["catalog"] = catalog();
 
   // Counts are arrays: construction cards in the order ship, river, road, double; buildings in the
   // order house, church, lighthouse.

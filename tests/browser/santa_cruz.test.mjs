@@ -194,11 +194,13 @@ test('Santa Cruz: a whole game by pointing, with a reload, both languages and th
 
   // The `over` message as A's socket receives it.
   let over = null;
+  let map = null;
   A.on('websocket', (ws) =>
     ws.on('framereceived', ({ payload }) => {
       try {
         const msg = JSON.parse(String(payload));
         if (msg.type === 'over') over = msg;
+        if (msg.type === 'state' && msg.view?.map) map = msg.view.map;
       } catch {
         // not JSON: not ours
       }
@@ -220,9 +222,12 @@ test('Santa Cruz: a whole game by pointing, with a reload, both languages and th
   await expectTexts(B, [['#lobby h2', 'Salles'], ['[data-testid=create-button]', 'Créer la salle']]);
 
   const roomId = await createJoinStart(A, B, 'santa-cruz');
+  assert.ok(map, 'the view carries the board geometry');
   for (const p of [A, B]) {
     await p.getByTestId('sc-board').waitFor();
     assert.equal(await p.locator('[data-testid=sc-site]').count(), 49, 'the 49 sites are drawn');
+    for (const site of map.sites.filter((x) => ['C01', 'L13', 'V05'].includes(x.id)))
+      assert.match(await p.locator(`[data-testid=sc-site][data-site=${site.id}]`).getAttribute('transform'), new RegExp(`^translate\\(${site.x} ${site.y}\\)`));
     assert.equal(await p.getByTestId('moves').evaluate((d) => d.open), false, 'the text moves are folded away under the board');
   }
   await expectTexts(A, [['[data-testid=sc-round]', 'Round 1 of 2'], ['[data-testid=sc-phase]', 'choosing construction sets']]);

@@ -1,0 +1,1183 @@
+// The Santa Cruz board: the island in SVG from the seat's view (engine/santa_cruz/santa_cruz.hpp describes the
+// view), the score track, every player's panel, one's own hand, the sets or piles being chosen, the final
+// result; and acting by pointing at what view.legal allows:
+//   - a construction card in the hand selects it; flags then mark the sites where it can build; a click on a
+//     flagged site builds there. Without a selection every site some card can build on is flagged; a site that
+//     several cards can reach asks which card (a small chooser in the action bar).
+//   - the double card asks for the kind of both builds; its builds are then flagged sites.
+//   - a card that can build nothing ({"type":"play"}) asks for confirmation in an in-page dialog first.
+//   - score cards, sets, piles, discards and pass are buttons that send their move in one click.
+// Everything stays possible by typing /play <text>, and the plain move buttons stay under the board.
+//
+// The geometry comes from view.map ({width, height, sites: [{id, kind, x, y}], roads, rivers}, coordinates in a
+// width x height box, edges as pairs of site ids). A view without one (an older server) gets everything but
+// the island, and the text moves under the board.
+//
+// No server string ever goes in as markup: names and ids go in as text nodes and attributes only.
+
+import { h, fill } from '../dom.js';
+import { t, addStrings, getLang } from '../i18n.js';
+
+// The stylesheet of this board, loaded with the module (the first draw waits for it, at most one second).
+await new Promise((resolve) => {
+  const href = new URL('./santa_cruz.css', import.meta.url).href;
+  if (document.querySelector(`link[href="${href}"]`)) return resolve();
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  link.onload = link.onerror = resolve;
+  document.head.append(link);
+  setTimeout(resolve, 1000);
+});
+
+// ---- words --------------------------------------------------------------------------------------------------
+const n = (count, one, many) => (Math.abs(count) === 1 ? one : many);
+
+addStrings({
+  en: {
+    'sc.board': 'The island of Santa Cruz',
+    'sc.round': 'Round {r} of 2',
+    'sc.phase.choose_set': 'choosing construction sets',
+    'sc.phase.landing': 'landing',
+    'sc.phase.play': 'playing cards',
+    'sc.phase.choose_pile': 'choosing piles for round 2',
+    'sc.phase.discard': 'discarding a score card',
+    'sc.phase.over': 'game over',
+    'sc.order': 'Turn order:',
+    'sc.privilege': ({ name, used }) =>
+      used ? `${name} (last player) has used the occupied-site privilege this round.`
+        : `${name} (last player) may build once this round on a site another player occupies.`,
+    'sc.toPlay': '{name} to play',
+    'sc.everyoneDiscards': 'Everyone discards a score card',
+    'sc.prompt.wait': 'Waiting for {names}.',
+    'sc.prompt.watch': 'You are watching this game.',
+    'sc.prompt.over': 'The game is over.',
+    'sc.prompt.set': 'Choose your construction set (look at your score cards first).',
+    'sc.prompt.pile': 'Choose the pile you play round 2 with.',
+    'sc.prompt.discard': 'Discard one score card from your hand (nobody else sees which).',
+    'sc.prompt.discarded': 'Card discarded: waiting for the others.',
+    'sc.prompt.land': 'Landing: click a flagged coast site to build there.',
+    'sc.prompt.card': 'Your turn: click a construction card, then a flagged site (or a flagged site directly); or play a score card.',
+    'sc.prompt.cardOnlyScore': 'Your turn: play a score card.',
+    'sc.prompt.selected': '{kind} card: click a flagged site.',
+    'sc.prompt.doubleKind': 'Double turn: choose the kind of card for both builds.',
+    'sc.prompt.doubleBuild': ({ kind, left }) => `Double turn (${kind}): ${left} ${n(left, 'build', 'builds')} left: click a flagged site.`,
+    'sc.prompt.siteChoice': 'Build on {site} with:',
+    'sc.prompt.passOnly': 'Only the occupied-site privilege could build now: use it on a flagged site, or pass.',
+    'sc.withCard': 'a {kind} card',
+    'sc.pass': 'Pass',
+    'sc.cancel': 'Cancel',
+    'sc.kind.ship': 'ship',
+    'sc.kind.river': 'river',
+    'sc.kind.road': 'road',
+    'sc.kind.double': 'double turn',
+    'sc.Kind.ship': 'Ship',
+    'sc.Kind.river': 'River',
+    'sc.Kind.road': 'Road',
+    'sc.Kind.double': 'Double turn',
+    'sc.building.house': 'house',
+    'sc.building.church': 'church',
+    'sc.building.lighthouse': 'lighthouse',
+    'sc.buildings.house': 'houses',
+    'sc.buildings.church': 'churches',
+    'sc.buildings.lighthouse': 'lighthouses',
+    'sc.site.coast': 'coast',
+    'sc.site.land': 'land',
+    'sc.site.volcano': 'volcano',
+    'sc.res.sheep': 'sheep',
+    'sc.res.wood': 'wood',
+    'sc.res.sugar': 'sugar',
+    'sc.res.gold': 'gold',
+    'sc.res.fish': 'fish',
+    'sc.bird.tern': 'tern',
+    'sc.bird.cockatoo': 'cockatoo',
+    'sc.bird.macaw': 'macaw',
+    'sc.faceDown': 'face down',
+    'sc.points': ({ p }) => `${p} ${n(p, 'point', 'points')}`,
+    'sc.fishBonus': 'fish bonus +{n}',
+    'sc.birdDisc': 'bird disc',
+    'sc.builtBy': 'built by {names}',
+    'sc.flag': 'build here: {how}',
+    'sc.flagPrivilege': 'occupied site: your once-a-round privilege',
+    'sc.track': 'Score track',
+    'sc.pts': ({ p }) => `${p} ${n(p, 'pt', 'pts')}`,
+    'sc.hand': 'Your hand',
+    'sc.construction': 'Construction cards',
+    'sc.scoreCards': 'Score cards',
+    'sc.noScoreCards': 'no score cards in hand',
+    'sc.yourBirds': 'Your bird chips',
+    'sc.noBirds': 'none yet',
+    'sc.discarded': 'Discarded:',
+    'sc.players': 'Players',
+    'sc.you': 'you',
+    'sc.set': 'set {s}',
+    'sc.noSet': 'no set yet',
+    'sc.left': 'left',
+    'sc.played': 'played',
+    'sc.scoreCardsLeft': ({ k }) => `${k} score ${n(k, 'card', 'cards')} in hand`,
+    'sc.scoreCardsPlayed': 'played:',
+    'sc.none': 'none',
+    'sc.birds': ({ k }) => `${k} bird ${n(k, 'chip', 'chips')}`,
+    'sc.buildingsLeft': 'buildings left:',
+    'sc.removed': 'removed by the eruption: {list}',
+    'sc.mustDiscard': 'still to discard',
+    'sc.hasDiscarded': 'has discarded',
+    'sc.sets': 'Construction sets',
+    'sc.piles': 'Piles for round 2',
+    'sc.taken': 'taken by',
+    'sc.available': 'available',
+    'sc.from': 'played by {name} in round 1',
+    'sc.withScoreCards': 'with score cards:',
+    'sc.final': 'Final scores',
+    'sc.place': 'Place',
+    'sc.player': 'Player',
+    'sc.score': 'Score',
+    'sc.birdChips': 'Bird chips',
+    'sc.confirm.title': 'Play this card for nothing?',
+    'sc.confirm.text': 'Your {kind} card can build nothing now. Played anyway, it is used up without building.',
+    'sc.confirm.yes': 'Play it for nothing',
+    'sc.confirm.no': 'Keep it',
+    'sc.zoomIn': 'Enlarge the board',
+    'sc.zoomOut': 'Fit the board',
+    'sc.legend': 'Legend',
+    'sc.legend.flag': 'you may build here',
+    'sc.legend.faceDown': 'face-down tile',
+    'sc.legend.road': 'road',
+    'sc.legend.river': 'river',
+    'sc.noMap': 'This server sends no board geometry: build with the text moves below.',
+    'sc.piles.left': ({ birds, cards }) =>
+      `Face-down piles: ${birds} bird ${n(birds, 'chip', 'chips')}, ${cards} score ${n(cards, 'card', 'cards')} set aside.`,
+    'sc.value.birds': '{v} per chip',
+  },
+  fr: {
+    'sc.board': 'L’île de Santa Cruz',
+    'sc.round': 'Manche {r} sur 2',
+    'sc.phase.choose_set': 'choix des sets de construction',
+    'sc.phase.landing': 'débarquement',
+    'sc.phase.play': 'cartes jouées à tour de rôle',
+    'sc.phase.choose_pile': 'choix des piles de la manche 2',
+    'sc.phase.discard': 'défausse d’une carte d’évaluation',
+    'sc.phase.over': 'partie terminée',
+    'sc.order': 'Ordre du tour :',
+    'sc.privilege': ({ name, used }) =>
+      used ? `${name} (dernier joueur) a utilisé son privilège de case occupée dans cette manche.`
+        : `${name} (dernier joueur) peut construire une fois dans cette manche sur une case occupée par un autre joueur.`,
+    'sc.toPlay': 'À {name} de jouer',
+    'sc.everyoneDiscards': 'Chacun défausse une carte d’évaluation',
+    'sc.prompt.wait': 'En attente de {names}.',
+    'sc.prompt.watch': 'Vous regardez cette partie.',
+    'sc.prompt.over': 'La partie est terminée.',
+    'sc.prompt.set': 'Choisissez votre set de construction (regardez d’abord vos cartes d’évaluation).',
+    'sc.prompt.pile': 'Choisissez la pile avec laquelle vous jouerez la manche 2.',
+    'sc.prompt.discard': 'Défaussez une carte d’évaluation de votre main (personne d’autre ne voit laquelle).',
+    'sc.prompt.discarded': 'Carte défaussée : en attente des autres.',
+    'sc.prompt.land': 'Débarquement : cliquez une case côte marquée d’un drapeau pour y construire.',
+    'sc.prompt.card': 'À vous : cliquez une carte construction puis une case à drapeau (ou directement une case à drapeau), ou jouez une carte d’évaluation.',
+    'sc.prompt.cardOnlyScore': 'À vous : jouez une carte d’évaluation.',
+    'sc.prompt.selected': 'Carte {kind} : cliquez une case à drapeau.',
+    'sc.prompt.doubleKind': 'Double tour : choisissez le type de carte des deux constructions.',
+    'sc.prompt.doubleBuild': ({ kind, left }) =>
+      `Double tour (${kind}) : ${left} ${n(left, 'construction restante', 'constructions restantes')} : cliquez une case à drapeau.`,
+    'sc.prompt.siteChoice': 'Construire sur {site} avec :',
+    'sc.prompt.passOnly': 'Seul le privilège de case occupée permettrait de construire : utilisez-le sur une case à drapeau, ou passez.',
+    'sc.withCard': 'une carte {kind}',
+    'sc.pass': 'Passer',
+    'sc.cancel': 'Annuler',
+    'sc.kind.ship': 'bateau',
+    'sc.kind.river': 'fleuve',
+    'sc.kind.road': 'chemin',
+    'sc.kind.double': 'double tour',
+    'sc.Kind.ship': 'Bateau',
+    'sc.Kind.river': 'Fleuve',
+    'sc.Kind.road': 'Chemin',
+    'sc.Kind.double': 'Double tour',
+    'sc.building.house': 'maison',
+    'sc.building.church': 'église',
+    'sc.building.lighthouse': 'phare',
+    'sc.buildings.house': 'maisons',
+    'sc.buildings.church': 'églises',
+    'sc.buildings.lighthouse': 'phares',
+    'sc.site.coast': 'côte',
+    'sc.site.land': 'terre',
+    'sc.site.volcano': 'volcan',
+    'sc.res.sheep': 'mouton',
+    'sc.res.wood': 'bois',
+    'sc.res.sugar': 'sucre',
+    'sc.res.gold': 'or',
+    'sc.res.fish': 'poisson',
+    'sc.bird.tern': 'sterne',
+    'sc.bird.cockatoo': 'cacatoès',
+    'sc.bird.macaw': 'ara',
+    'sc.faceDown': 'face cachée',
+    'sc.points': ({ p }) => `${p} ${n(p, 'point', 'points')}`,
+    'sc.fishBonus': 'bonus poisson +{n}',
+    'sc.birdDisc': 'jeton oiseau',
+    'sc.builtBy': 'construit par {names}',
+    'sc.flag': 'construire ici : {how}',
+    'sc.flagPrivilege': 'case occupée : votre privilège (une fois par manche)',
+    'sc.track': 'Piste de score',
+    'sc.pts': ({ p }) => `${p} ${n(p, 'pt', 'pts')}`,
+    'sc.hand': 'Votre main',
+    'sc.construction': 'Cartes construction',
+    'sc.scoreCards': 'Cartes d’évaluation',
+    'sc.noScoreCards': 'aucune carte d’évaluation en main',
+    'sc.yourBirds': 'Vos jetons oiseau',
+    'sc.noBirds': 'aucun pour l’instant',
+    'sc.discarded': 'Défaussée :',
+    'sc.players': 'Joueurs',
+    'sc.you': 'vous',
+    'sc.set': 'set {s}',
+    'sc.noSet': 'pas encore de set',
+    'sc.left': 'restantes',
+    'sc.played': 'jouées',
+    'sc.scoreCardsLeft': ({ k }) => `${k} ${n(k, 'carte', 'cartes')} d’évaluation en main`,
+    'sc.scoreCardsPlayed': 'jouées :',
+    'sc.none': 'aucune',
+    'sc.birds': ({ k }) => `${k} ${n(k, 'jeton', 'jetons')} oiseau`,
+    'sc.buildingsLeft': 'bâtiments restants :',
+    'sc.removed': 'retirés par l’éruption : {list}',
+    'sc.mustDiscard': 'doit encore défausser',
+    'sc.hasDiscarded': 'a défaussé',
+    'sc.sets': 'Sets de construction',
+    'sc.piles': 'Piles de la manche 2',
+    'sc.taken': 'pris par',
+    'sc.available': 'disponible',
+    'sc.from': 'jouée par {name} en manche 1',
+    'sc.withScoreCards': 'avec les cartes d’évaluation :',
+    'sc.final': 'Scores finaux',
+    'sc.place': 'Place',
+    'sc.player': 'Joueur',
+    'sc.score': 'Points',
+    'sc.birdChips': 'Jetons oiseau',
+    'sc.confirm.title': 'Jouer cette carte sans effet ?',
+    'sc.confirm.text': 'Votre carte {kind} ne permet de construire nulle part maintenant. Jouée quand même, elle est perdue sans construire.',
+    'sc.confirm.yes': 'La jouer sans effet',
+    'sc.confirm.no': 'La garder',
+    'sc.zoomIn': 'Agrandir le plateau',
+    'sc.zoomOut': 'Ajuster le plateau',
+    'sc.legend': 'Légende',
+    'sc.legend.flag': 'vous pouvez construire ici',
+    'sc.legend.faceDown': 'tuile face cachée',
+    'sc.legend.road': 'chemin',
+    'sc.legend.river': 'fleuve',
+    'sc.noMap': 'Ce serveur n’envoie pas la géométrie du plateau : construisez avec les coups en texte ci-dessous.',
+    'sc.piles.left': ({ birds, cards }) =>
+      `Piles face cachée : ${birds} ${n(birds, 'jeton', 'jetons')} oiseau, ${cards} ${n(cards, 'carte', 'cartes')} d’évaluation mises de côté.`,
+    'sc.value.birds': '{v} par jeton',
+  },
+});
+
+// ---- components (engine/santa_cruz/components.json: what the view names but does not spell out) ----------
+const KINDS = ['ship', 'river', 'road', 'double'];
+const BUILD_KINDS = ['ship', 'river', 'road'];
+const BUILDINGS = ['house', 'church', 'lighthouse'];
+// The component facts (score cards, set contents, bird values) come from the view's `catalog`, which the
+// engine fills from engine/santa_cruz/components.json: a correction there reaches the page with no change here.
+// Only the words are the page's own: card titles and the sentence for each kind of condition, in each language.
+let CATALOG = {};
+const setComposition = (letter) => CATALOG.sets?.[letter] || [];
+const birdValue = (species) => CATALOG.bird_values?.[species] ?? '?';
+
+addStrings({
+  en: {
+    'sc.card.sheep': 'Sheep', 'sc.card.gold': 'Gold', 'sc.card.fish': 'Fish', 'sc.card.wood-sugar': 'Wood / Sugar',
+    'sc.card.buildings': 'All three building types', 'sc.card.houses': 'Four houses',
+    'sc.card.connected': 'Four connected buildings', 'sc.card.river': 'River', 'sc.card.coast': 'Coast',
+    'sc.card.volcano': 'Volcano', 'sc.card.birds': 'Birds', 'sc.card.eruption': 'Eruption', 'sc.card.wood': 'Wood',
+    'sc.card.sugar': 'Sugar', 'sc.card.sheep-fish': 'Sheep / Fish', 'sc.card.gold-wood': 'Gold / Wood',
+    'sc.where.river': 'river', 'sc.where.coast': 'coast', 'sc.where.volcano': 'volcano',
+    'sc.cond.resource': 'A building on a {a} tile: {v} points.',
+    'sc.cond.resource_pair': 'Buildings on {a} and on {b}: {v} points; on only one of them: {v1}.',
+    'sc.cond.fish': ' Plus the +N fish bonus of every fish tile you occupy.',
+    'sc.cond.all_types': 'A lighthouse, a church and a house built: {v} points.',
+    'sc.cond.houses': 'At least {n} houses built: {v} points.',
+    'sc.cond.connected': '{n} of your buildings joined by road segments: {v} points.',
+    'sc.cond.per_site': '{v} points per building on a {where} site.',
+    'sc.cond.birds': '{v} points per bird chip (the number of chips, not their species).',
+    'sc.cond.eruption': '{v} points per building on a volcano site; then those buildings are removed until round 2.',
+  },
+  fr: {
+    'sc.card.sheep': 'Mouton', 'sc.card.gold': 'Or', 'sc.card.fish': 'Poisson', 'sc.card.wood-sugar': 'Bois / Sucre',
+    'sc.card.buildings': 'Trois types de bâtiments', 'sc.card.houses': 'Quatre maisons',
+    'sc.card.connected': 'Quatre bâtiments reliés', 'sc.card.river': 'Fleuve', 'sc.card.coast': 'Côte',
+    'sc.card.volcano': 'Volcan', 'sc.card.birds': 'Oiseaux', 'sc.card.eruption': 'Éruption', 'sc.card.wood': 'Bois',
+    'sc.card.sugar': 'Sucre', 'sc.card.sheep-fish': 'Mouton / Poisson', 'sc.card.gold-wood': 'Or / Bois',
+    'sc.where.river': 'fleuve', 'sc.where.coast': 'côte', 'sc.where.volcano': 'volcan',
+    'sc.cond.resource': 'Un bâtiment sur une tuile {a} : {v} points.',
+    'sc.cond.resource_pair': 'Des bâtiments sur {a} et sur {b} : {v} points ; sur un seul des deux : {v1}.',
+    'sc.cond.fish': ' Plus le bonus +N de chaque tuile poisson occupée.',
+    'sc.cond.all_types': 'Un phare, une église et une maison construits : {v} points.',
+    'sc.cond.houses': 'Au moins {n} maisons construites : {v} points.',
+    'sc.cond.connected': '{n} de vos bâtiments reliés par des chemins : {v} points.',
+    'sc.cond.per_site': '{v} points par bâtiment sur une case {where}.',
+    'sc.cond.birds': '{v} points par jeton oiseau (le nombre de jetons, pas leur espèce).',
+    'sc.cond.eruption': '{v} points par bâtiment sur une case volcan ; ces bâtiments sont ensuite retirés jusqu’à la manche 2.',
+  },
+});
+
+/** Title, sentence and short badge of a score card ({id, name} in the view), from the catalogue. */
+function cardInfo(card, rules) {
+  const c = CATALOG.score_cards?.[card?.name];
+  if (!c) return { title: card?.name || card?.id || '?', text: '', value: '' };
+  const titleKey = `sc.card.${card.name}`;
+  const title = t(titleKey) === titleKey ? c.title : t(titleKey);
+  const v = c.value_by_rules ? (c.value_by_rules[rules] ?? c.value_by_rules.online) : c.value;
+  const res = (c.resources || []).map((r) => t(`sc.res.${r}`));
+  const fish = (c.resources || []).includes('fish');
+  const params = { v: String(v).replace('-', '−'), v1: c.value_one, n: c.count, a: res[0], b: res[1],
+    where: c.where ? t(`sc.where.${c.where}`) : '' };
+  const condKey = `sc.cond.${c.condition}`;
+  const text = (t(condKey) === condKey ? '' : t(condKey, params)) + (fish ? t('sc.cond.fish') : '');
+  const perBuilding = ['per_site', 'birds', 'eruption'].includes(c.condition);
+  const badge = `${params.v}${c.value_one !== undefined ? `/${c.value_one}` : ''}${perBuilding ? '×' : ''}${fish ? '+' : ''}`;
+  return { title, text, value: badge };
+}
+
+// ---- players: a colour and a shape each (colour-blind safe: the shape alone tells seats apart) ------------
+const PLAYERS = [
+  { color: '#d55e00', shape: 'circle' },
+  { color: '#0072b2', shape: 'square' },
+  { color: '#009e73', shape: 'triangle' },
+  { color: '#cc79a7', shape: 'diamond' },
+];
+const player = (seat) => PLAYERS[((seat % PLAYERS.length) + PLAYERS.length) % PLAYERS.length];
+
+// ---- SVG helpers --------------------------------------------------------------------------------------------
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** s('circle', {r: 3, class: 'x'}, child...): an SVG element; attributes named on* are listeners. */
+function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? '' : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+const titled = (el, text) => {
+  el.prepend(s('title', {}, text));
+  return el;
+};
+
+/** A seat's symbol centred on 0,0 with radius r. */
+function symbol(seat, r, attrs = {}) {
+  const shape = player(seat).shape;
+  if (shape === 'circle') return s('circle', { r: r * 0.9, ...attrs });
+  if (shape === 'square') return s('rect', { x: -r * 0.8, y: -r * 0.8, width: r * 1.6, height: r * 1.6, ...attrs });
+  if (shape === 'triangle') return s('polygon', { points: `0,${-r} ${r * 0.95},${r * 0.7} ${-r * 0.95},${r * 0.7}`, ...attrs });
+  return s('polygon', { points: `0,${-r} ${r},0 0,${r} ${-r},0`, ...attrs });
+}
+
+/** The seat's marker as a small inline SVG (seat lists, panels, the track). */
+export function seatMarker(seat) {
+  const p = player(seat);
+  return s(
+    'svg',
+    { class: 'sc-marker', viewBox: '-10 -10 20 20', width: 16, height: 16, 'aria-hidden': 'true', 'data-seat': seat },
+    symbol(seat, 8.5, { fill: p.color, stroke: '#1b1b1b', 'stroke-width': 1.4 }),
+  );
+}
+
+// Building silhouettes in a 24-unit box centred on 0,0.
+const BUILDING_PATHS = {
+  house: 'M-8 9V-1L0-9L8-1V9Z',
+  church: 'M-10 9V0L-5-5L0 0V-7L3-11L6-7V9ZM3-16V-11M1-14H5',
+  lighthouse: 'M-5.5 9L-3-4H-4.5V-8L0-12L4.5-8V-4H3L5.5 9Z',
+};
+
+function buildingGlyph(type, attrs) {
+  return s('path', { d: BUILDING_PATHS[type] || BUILDING_PATHS.house, 'stroke-linejoin': 'round', ...attrs });
+}
+
+/** A building piece of `seat` (its colour, and its symbol in white inside). */
+function piece(seat, type, x, y, scale = 1) {
+  const p = player(seat);
+  return s(
+    'g',
+    { class: 'sc-piece', transform: `translate(${x} ${y}) scale(${scale})`, 'data-owner': seat },
+    buildingGlyph(type, { fill: p.color, stroke: '#fff', 'stroke-width': 2.2 }),
+    buildingGlyph(type, { fill: 'none', stroke: '#1b1b1b', 'stroke-width': 0.9 }),
+    s('g', { transform: 'translate(0 3)' }, symbol(seat, 3.6, { fill: '#fff', stroke: '#1b1b1b', 'stroke-width': 0.6 })),
+  );
+}
+
+// Resource icons, ~14 units wide, centred on 0,0.
+function resourceIcon(resource) {
+  switch (resource) {
+    case 'sheep':
+      return s('g', {}, s('ellipse', { rx: 6, ry: 4.5, fill: '#fff', stroke: '#333', 'stroke-width': 1.2 }),
+        s('circle', { cx: 6, cy: -2, r: 2.6, fill: '#333' }),
+        s('path', { d: 'M-3 4V7M3 4V7', stroke: '#333', 'stroke-width': 1.4 }));
+    case 'wood':
+      return s('g', {}, s('rect', { x: -1.5, y: 2, width: 3, height: 5.5, fill: '#7a4a1c' }),
+        s('polygon', { points: '0,-7.5 6,3 -6,3', fill: '#2e7d32', stroke: '#1b5e20', 'stroke-width': 1 }));
+    case 'sugar':
+      return s('g', {}, s('path', { d: 'M-3 7V-7M2 7V-6', stroke: '#7cb342', 'stroke-width': 2.6 }),
+        s('path', { d: 'M-4.3 -2H-1.7M-4.3 3H-1.7M0.7 -1H3.3M0.7 4H3.3', stroke: '#33691e', 'stroke-width': 1 }),
+        s('path', { d: 'M2 -6C5 -8 7 -7 7 -5', fill: 'none', stroke: '#558b2f', 'stroke-width': 1.2 }));
+    case 'gold':
+      return s('polygon', { points: '-6.5,4.5 -4,-3.5 4,-3.5 6.5,4.5', fill: '#f2c230', stroke: '#8d6e00', 'stroke-width': 1.2 });
+    case 'fish':
+      return s('g', {}, s('path', { d: 'M-6 0C-3-5 3-5 5 0C3 5-3 5-6 0ZM4 0L8-4V4Z', fill: '#1e6bb8', stroke: '#0d3c6b', 'stroke-width': 0.8 }),
+        s('circle', { cx: -3, cy: -1, r: 0.9, fill: '#fff' }));
+    default:
+      return null;
+  }
+}
+
+function birdDisc() {
+  return s('g', { class: 'sc-bird-disc' }, s('circle', { r: 6.5, fill: '#2b6cb0', stroke: '#fff', 'stroke-width': 1.3 }),
+    s('path', { d: 'M-4-0.5Q-2-3 0 0Q2-3 4-0.5', fill: 'none', stroke: '#fff', 'stroke-width': 1.4, 'stroke-linecap': 'round' }));
+}
+
+function kindIcon(kind, size = 22) {
+  const body = {
+    ship: [s('path', { d: 'M-9 3H9L6 8H-6Z', fill: '#6d4c41' }), s('path', { d: 'M0 2V-9L7 1Z', fill: '#fafafa', stroke: '#555', 'stroke-width': 0.8 }),
+      s('path', { d: 'M-1 2V-7L-6 1Z', fill: '#e0e0e0', stroke: '#555', 'stroke-width': 0.8 })],
+    river: [s('path', { d: 'M-9-4Q-4.5-8 0-4T9-4M-9 2Q-4.5-2 0 2T9 2M-9 8Q-4.5 4 0 8T9 8', fill: 'none', stroke: '#1e6bb8', 'stroke-width': 2 })],
+    road: [s('path', { d: 'M-8 9L-3-9M8 9L3-9', stroke: '#6d4c41', 'stroke-width': 1.6 }),
+      s('path', { d: 'M0 8V5M0 1V-2M0-5V-8', stroke: '#a1887f', 'stroke-width': 1.8 })],
+    double: [s('text', { x: 0, y: 5, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 700, fill: 'currentColor' }, '×2')],
+  }[kind];
+  return s('svg', { class: `sc-kind-icon kind-${kind}`, viewBox: '-10 -10 20 20', width: size, height: size, 'aria-hidden': 'true' }, body);
+}
+
+function buildingIcon(type, seat, size = 16) {
+  const p = seat === null || seat === undefined ? null : player(seat);
+  return s('svg', { class: 'sc-building-icon', viewBox: '-12 -17 24 27', width: size, height: size * 1.1, 'aria-hidden': 'true' },
+    buildingGlyph(type, { fill: p ? p.color : 'currentColor', stroke: '#1b1b1b', 'stroke-width': 1 }));
+}
+
+// ---- the view -----------------------------------------------------------------------------------------------
+/** "<kind> face_down" or "<kind> <building> <points>[ <resource>][ +<fish>][ bird]" -> an object. */
+function parseSite(code) {
+  const parts = String(code || '').split(' ');
+  const site = { kind: parts[0] || 'land', faceDown: parts[1] === 'face_down' || parts.length < 3 };
+  if (site.faceDown) return site;
+  site.building = parts[1];
+  site.points = Number(parts[2]);
+  site.resource = null;
+  site.fish = 0;
+  site.bird = false;
+  for (const p of parts.slice(3)) {
+    if (p === 'bird') site.bird = true;
+    else if (p.startsWith('+')) site.fish = Number(p.slice(1));
+    else site.resource = p;
+  }
+  return site;
+}
+
+function describeSite(id, site, owners, name) {
+  const bits = [`${id} · ${t(`sc.site.${site.kind}`)}`];
+  if (site.faceDown) bits.push(t('sc.faceDown'));
+  else {
+    bits.push(`${t(`sc.building.${site.building}`)}, ${t('sc.points', { p: site.points })}`);
+    if (site.resource) bits.push(t(`sc.res.${site.resource}`));
+    if (site.fish) bits.push(t('sc.fishBonus', { n: site.fish }));
+    if (site.bird) bits.push(t('sc.birdDisc'));
+  }
+  if (owners.length) bits.push(t('sc.builtBy', { names: owners.map(name).join(', ') }));
+  return bits.join(' · ');
+}
+
+/** Groups view.legal by what the player points at. */
+function analyse(view, ctx) {
+  const legal = Array.isArray(ctx.legal) ? ctx.legal : Array.isArray(view.legal) ? view.legal : [];
+  const me = ctx.seat ?? null;
+  const m = {
+    view,
+    ctx,
+    me,
+    legal,
+    players: Array.isArray(view.players) ? view.players : [],
+    myTurn: me !== null && legal.length > 0 && (view.to_act || []).includes(me),
+    bySite: new Map(), // site -> [legal entries with that site]
+    builds: { ship: [], river: [], road: [] },
+    doubles: new Map(), // kind -> entry
+    plays: new Map(), // card kind -> entry
+    scores: new Map(), // card id -> entry
+    discards: new Map(),
+    sets: new Map(),
+    piles: new Map(),
+    pass: null,
+  };
+  for (const entry of legal) {
+    const a = entry.action || {};
+    switch (a.type) {
+      case 'land':
+      case 'build':
+        if (!m.bySite.has(a.site)) m.bySite.set(a.site, []);
+        m.bySite.get(a.site).push(entry);
+        if (a.type === 'build' && m.builds[a.card]) m.builds[a.card].push(entry);
+        break;
+      case 'double':
+        m.doubles.set(a.kind, entry);
+        break;
+      case 'play':
+        m.plays.set(a.card, entry);
+        break;
+      case 'score':
+        m.scores.set(a.card, entry);
+        break;
+      case 'discard':
+        m.discards.set(a.card, entry);
+        break;
+      case 'choose_set':
+        m.sets.set(a.set, entry);
+        break;
+      case 'choose_pile':
+        m.piles.set(a.set, entry);
+        break;
+      case 'pass':
+        m.pass = entry;
+        break;
+      default:
+        break;
+    }
+  }
+  return m;
+}
+
+/** Whether a construction card of `kind` does anything if clicked now. */
+function cardPlayable(m, kind) {
+  if (kind === 'double') return m.doubles.size > 0 || m.plays.has('double');
+  return (m.builds[kind] || []).length > 0 || m.plays.has(kind);
+}
+
+/** What the player is doing now: the step that decides what is flagged and what the action bar says. */
+function modeOf(m, ui) {
+  const v = m.view;
+  if (v.phase === 'over') return 'over';
+  if (!m.myTurn) return 'wait';
+  if (v.phase === 'choose_set') return 'set';
+  if (v.phase === 'choose_pile') return 'pile';
+  if (v.phase === 'discard') return 'discard';
+  if (v.phase === 'landing') return 'land';
+  if (v.pending_double) return 'double-build';
+  if (ui.siteChoice) return 'site-choice';
+  if (ui.selected === 'double') return 'double-kind';
+  if (ui.selected) return 'card-selected';
+  return 'card';
+}
+
+/** Site -> the legal entries a click there may send, in this mode. */
+function flagged(m, mode, ui) {
+  if (mode === 'land' || mode === 'double-build' || mode === 'card') return m.bySite;
+  if (mode === 'site-choice') return new Map([[ui.siteChoice, m.bySite.get(ui.siteChoice) || []]]);
+  if (mode === 'card-selected') {
+    const out = new Map();
+    for (const entry of m.builds[ui.selected] || []) out.set(entry.action.site, [entry]);
+    return out;
+  }
+  return new Map();
+}
+
+// ---- per-board state ----------------------------------------------------------------------------------------
+const boards = new WeakMap(); // container -> {root, dialog, ui, view, ctx}
+
+export function render(container, view, ctx) {
+  let b = boards.get(container);
+  if (!b) {
+    b = {
+      root: h('div', { class: 'sc-root', dataset: { testid: 'sc-root' } }),
+      dialog: h('dialog', { class: 'sc-dialog', dataset: { testid: 'sc-confirm' } }),
+      ui: { selected: null, siteChoice: null, zoom: false },
+      confirm: null,
+    };
+    b.dialog.addEventListener('close', () => {
+      b.confirm = null;
+    });
+    fill(container, b.root, b.dialog);
+    boards.set(container, b);
+  }
+  b.view = view && typeof view === 'object' ? view : {};
+  CATALOG = b.view.catalog || {};
+  b.ctx = ctx;
+  draw(b);
+}
+
+function draw(b) {
+  const { view, ctx, ui } = b;
+  const m = analyse(view, ctx);
+  // A selection that no longer applies (the move was made, the turn passed) is dropped.
+  if (!m.myTurn || view.phase !== 'play' || view.pending_double) {
+    ui.selected = null;
+    ui.siteChoice = null;
+  }
+  if (ui.selected && ui.selected !== 'double' && !(m.builds[ui.selected] || []).length) ui.selected = null;
+  if (ui.selected === 'double' && m.doubles.size === 0) ui.selected = null;
+  if (ui.siteChoice && (m.bySite.get(ui.siteChoice) || []).length < 2) ui.siteChoice = null;
+  if (b.confirm && !m.legal.some((e) => e.action === b.confirm.action || sameAction(e.action, b.confirm.action))) b.dialog.close();
+
+  const map = view.map && Array.isArray(view.map.sites) && view.map.width > 0 && view.map.height > 0 ? view.map : null;
+  const mode = modeOf(m, ui);
+  const focusKey = document.activeElement?.closest?.('[data-focus-key]')?.dataset.focusKey;
+  b.root.dataset.phase = view.phase || '';
+  b.root.dataset.mode = mode;
+  b.root.dataset.myTurn = String(m.myTurn);
+  b.root.dataset.round = view.round ?? '';
+  b.root.classList.toggle('busy', !!ctx.busy);
+  b.root.lang = getLang();
+
+  const send = (entry) => {
+    if (!entry || ctx.busy) return;
+    ui.selected = null;
+    ui.siteChoice = null;
+    ctx.act(entry.action);
+  };
+  const redraw = () => draw(b);
+  const env = { b, m, ui, mode, send, redraw, name: nameOf(ctx), map };
+
+  fill(
+    b.root,
+    h('div', { class: 'sc-top' }, statusBar(env), trackPanel(env)),
+    actionBar(env),
+    view.phase === 'over' ? finalPanel(env) : null,
+    choicePanel(env),
+    handPanel(env),
+    map ? boardPanel(env) : h('p', { class: 'sc-no-map muted', dataset: { testid: 'sc-no-map' } }, t('sc.noMap')),
+    playersPanel(env),
+  );
+  if (focusKey) b.root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
+}
+
+function sameAction(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+const nameOf = (ctx) => (seat) => (ctx.names && ctx.names[seat]) || `#${seat + 1}`;
+
+function who(env, seat) {
+  return h('span', { class: 'sc-who', dataset: { seat } }, seatMarker(seat), h('span', { class: 'sc-name' }, env.name(seat)));
+}
+
+// ---- status: round, phase, whose turn, turn order, privilege ----------------------------------------------
+function statusBar(env) {
+  const v = env.m.view;
+  const order = Array.isArray(v.order) ? v.order : [];
+  const toAct = v.to_act || [];
+  let turn = null;
+  if (v.phase === 'discard') turn = t('sc.everyoneDiscards');
+  else if (v.turn !== null && v.turn !== undefined) turn = t('sc.toPlay', { name: env.name(v.turn) });
+  return h(
+    'div',
+    { class: 'sc-status', dataset: { testid: 'sc-status' } },
+    h('div', { class: 'sc-status-line' },
+      h('strong', { dataset: { testid: 'sc-round' } }, t('sc.round', { r: v.round ?? 1 })),
+      ' · ',
+      h('span', { dataset: { testid: 'sc-phase' } }, t(`sc.phase.${v.phase}`)),
+      turn ? [' · ', h('span', { class: 'sc-turn' }, turn)] : null),
+    order.length
+      ? h('div', { class: 'sc-order' },
+        h('span', { class: 'muted' }, `${t('sc.order')} `),
+        order.map((seat, i) => [
+          i ? h('span', { class: 'sc-arrow', 'aria-hidden': 'true' }, '→') : null,
+          h('span', { class: `sc-order-seat${toAct.includes(seat) ? ' acting' : ''}` }, who(env, seat)),
+        ]))
+      : null,
+    v.privilege && v.phase !== 'over'
+      ? h('div', { class: 'sc-privilege small muted' }, t('sc.privilege', { name: env.name(v.privilege.seat), used: v.privilege.used }))
+      : null,
+    h('div', { class: 'small muted' }, t('sc.piles.left', { birds: v.bird_chips_left ?? 0, cards: v.score_cards_set_aside ?? 0 })),
+  );
+}
+
+// ---- the action bar: what to do now, and the buttons that are not on the board or in the hand ------------
+function actionBar(env) {
+  const { m, ui, mode, send, redraw } = env;
+  const v = m.view;
+  const kindName = (k) => t(`sc.kind.${k}`);
+  const button = (label, testid, onclick, extra = {}) =>
+    h('button', { type: 'button', disabled: !!m.ctx.busy, dataset: { testid, ...(extra.dataset || {}) }, class: extra.class || '', onclick }, label);
+  const cancel = () => button(t('sc.cancel'), 'sc-cancel', () => {
+    ui.selected = null;
+    ui.siteChoice = null;
+    redraw();
+  });
+  let prompt;
+  const buttons = [];
+  switch (mode) {
+    case 'over':
+      prompt = t('sc.prompt.over');
+      break;
+    case 'wait': {
+      const waiting = (v.to_act || []).filter((s) => s !== m.me);
+      const parts = [];
+      if (m.me === null) parts.push(t('sc.prompt.watch'));
+      else if (v.phase === 'discard' && !m.players[m.me]?.must_discard) parts.push(t('sc.prompt.discarded'));
+      if (waiting.length && !(v.phase === 'discard' && m.me !== null && !m.players[m.me]?.must_discard))
+        parts.push(t('sc.prompt.wait', { names: waiting.map(env.name).join(', ') }));
+      prompt = parts.join(' ');
+      break;
+    }
+    case 'set':
+      prompt = t('sc.prompt.set');
+      break;
+    case 'pile':
+      prompt = t('sc.prompt.pile');
+      break;
+    case 'discard':
+      prompt = t('sc.prompt.discard');
+      break;
+    case 'land':
+      prompt = m.bySite.size ? t('sc.prompt.land') : t('sc.prompt.passOnly');
+      if (m.pass && m.bySite.size) prompt = `${prompt} ${t('sc.prompt.passOnly')}`;
+      break;
+    case 'double-build': {
+      const d = v.pending_double || {};
+      prompt = t('sc.prompt.doubleBuild', { kind: kindName(d.kind), left: d.builds_left ?? 1 });
+      if (m.pass) prompt = `${prompt} ${t('sc.prompt.passOnly')}`;
+      break;
+    }
+    case 'card':
+      prompt = BUILD_KINDS.some((k) => cardPlayable(m, k)) || cardPlayable(m, 'double') ? t('sc.prompt.card') : t('sc.prompt.cardOnlyScore');
+      break;
+    case 'card-selected':
+      prompt = t('sc.prompt.selected', { kind: t(`sc.Kind.${ui.selected}`) });
+      buttons.push(cancel());
+      break;
+    case 'double-kind':
+      prompt = t('sc.prompt.doubleKind');
+      for (const k of BUILD_KINDS) {
+        const entry = m.doubles.get(k);
+        if (entry)
+          buttons.push(h('button', { type: 'button', class: 'primary sc-kind-button', disabled: !!m.ctx.busy, dataset: { testid: 'sc-double-kind', kind: k }, onclick: () => send(entry) },
+            kindIcon(k, 18), ' ', t(`sc.Kind.${k}`)));
+      }
+      buttons.push(cancel());
+      break;
+    case 'site-choice':
+      prompt = t('sc.prompt.siteChoice', { site: ui.siteChoice });
+      for (const entry of m.bySite.get(ui.siteChoice) || [])
+        buttons.push(h('button', { type: 'button', class: 'primary sc-kind-button', disabled: !!m.ctx.busy, dataset: { testid: 'sc-site-option', kind: entry.action.card }, onclick: () => send(entry) },
+          kindIcon(entry.action.card, 18), ' ', t('sc.withCard', { kind: kindName(entry.action.card) })));
+      buttons.push(cancel());
+      break;
+    default:
+      prompt = '';
+  }
+  if (m.pass && m.myTurn) buttons.unshift(button(t('sc.pass'), 'sc-pass', () => send(m.pass), { class: 'primary' }));
+  return h('div', { class: `sc-actionbar${m.myTurn ? ' my-turn' : ''}`, dataset: { testid: 'sc-actionbar' }, role: 'status', 'aria-live': 'polite' },
+    h('span', { class: 'sc-prompt', dataset: { testid: 'sc-prompt' } }, prompt),
+    buttons.length ? h('span', { class: 'sc-buttons' }, buttons) : null);
+}
+
+// ---- sets (round 1) and piles (round 2) -----------------------------------------------------------------
+function composition(cards) {
+  return h('span', { class: 'sc-composition' }, KINDS.map((k, i) =>
+    h('span', { class: 'sc-comp', title: t(`sc.Kind.${k}`) }, kindIcon(k, 18), h('b', {}, String(cards?.[i] ?? 0)))));
+}
+
+function choicePanel(env) {
+  const { m, send } = env;
+  const v = m.view;
+  const rules = v.rules;
+  if (v.phase === 'choose_set' && Array.isArray(v.sets)) {
+    return h('section', { class: 'sc-choices', dataset: { testid: 'sc-sets' } }, h('h3', {}, t('sc.sets')),
+      h('div', { class: 'sc-choice-list' }, v.sets.map((set) => {
+        const entry = m.sets.get(set.set);
+        const taken = set.taken_by !== null && set.taken_by !== undefined;
+        return h('button', {
+          type: 'button', class: `sc-choice${entry ? ' legal' : ''}${taken ? ' taken' : ''}`, disabled: !entry || !!m.ctx.busy,
+          dataset: { testid: 'sc-choice', set: set.set, legal: !!entry, focusKey: `set-${set.set}` }, onclick: () => send(entry),
+        }, h('span', { class: 'sc-letter' }, set.set), composition(setComposition(set.set)),
+        h('span', { class: 'sc-choice-note' }, taken ? [t('sc.taken'), ' ', who(env, set.taken_by)] : t('sc.available')));
+      })));
+  }
+  if (v.phase === 'choose_pile' && Array.isArray(v.piles)) {
+    return h('section', { class: 'sc-choices', dataset: { testid: 'sc-piles' } }, h('h3', {}, t('sc.piles')),
+      h('div', { class: 'sc-choice-list' }, v.piles.map((pile) => {
+        const entry = m.piles.get(pile.set);
+        const taken = pile.taken_by !== null && pile.taken_by !== undefined;
+        const cards = Array.isArray(pile.score_cards) ? pile.score_cards : [];
+        return h('button', {
+          type: 'button', class: `sc-choice${entry ? ' legal' : ''}${taken ? ' taken' : ''}`, disabled: !entry || !!m.ctx.busy,
+          dataset: { testid: 'sc-choice', set: pile.set, legal: !!entry, focusKey: `pile-${pile.set}` }, onclick: () => send(entry),
+        }, h('span', { class: 'sc-letter' }, pile.set), composition(setComposition(pile.set)),
+        h('span', { class: 'sc-choice-note' }, t('sc.from', { name: env.name(pile.from) })),
+        cards.length ? h('span', { class: 'sc-choice-note' }, t('sc.withScoreCards'), ' ', cards.map((c) => cardInfo(c, rules).title).join(', ')) : null,
+        h('span', { class: 'sc-choice-note' }, taken ? [t('sc.taken'), ' ', who(env, pile.taken_by)] : t('sc.available')));
+      })));
+  }
+  return null;
+}
+
+// ---- the island ---------------------------------------------------------------------------------------------
+const SITE_SIZE = { coast: { w: 64, h: 42 }, land: { w: 64, h: 44 }, volcano: { w: 62, h: 54 } };
+
+function siteShape(kind, extra = {}) {
+  const { w, h: ht } = SITE_SIZE[kind] || SITE_SIZE.land;
+  if (kind === 'coast') return s('ellipse', { rx: w / 2, ry: ht / 2, ...extra });
+  if (kind === 'volcano') {
+    const r = w / 2;
+    const pts = [0, 60, 120, 180, 240, 300].map((a) => {
+      const rad = (a * Math.PI) / 180;
+      return `${(r * Math.cos(rad)).toFixed(1)},${((ht / 2) * Math.sin(rad) / Math.sin(Math.PI / 3)).toFixed(1)}`;
+    });
+    return s('polygon', { points: pts.join(' '), ...extra });
+  }
+  return s('rect', { x: -w / 2, y: -ht / 2, width: w, height: ht, rx: 5, ...extra });
+}
+
+function hull(points) {
+  const pts = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  if (pts.length < 3) return pts;
+  const cross = (o, a, b) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const lower = [];
+  for (const p of pts) {
+    while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], p) <= 0) lower.pop();
+    lower.push(p);
+  }
+  const upper = [];
+  for (const p of pts.reverse()) {
+    while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], p) <= 0) upper.pop();
+    upper.push(p);
+  }
+  return lower.slice(0, -1).concat(upper.slice(0, -1));
+}
+
+/** Groups of sites joined by edges (each group drawn as one landmass). */
+function groups(sites, edges, keep = () => true) {
+  const parent = new Map(sites.filter(keep).map((x) => [x.id, x.id]));
+  const find = (x) => (parent.get(x) === x ? x : (parent.set(x, find(parent.get(x))), parent.get(x)));
+  for (const [a, b] of edges) if (parent.has(a) && parent.has(b)) parent.set(find(a), find(b));
+  const out = new Map();
+  for (const x of sites) if (parent.has(x.id)) {
+    const root = find(x.id);
+    if (!out.has(root)) out.set(root, []);
+    out.get(root).push(x);
+  }
+  return [...out.values()];
+}
+
+function blob(sites, margin, cls) {
+  const pts = hull(sites.map((x) => [x.x, x.y]));
+  const attrs = { class: cls, 'stroke-width': margin * 2, 'stroke-linejoin': 'round', 'stroke-linecap': 'round' };
+  if (pts.length === 1) return s('circle', { cx: pts[0][0], cy: pts[0][1], r: margin, class: cls });
+  return s('polygon', { points: pts.map((p) => p.join(',')).join(' '), ...attrs });
+}
+
+/** Per site kind, how much to shrink its sites so that none overlaps its nearest neighbour (1: full size). */
+function siteScales(sites) {
+  const scale = {};
+  for (const a of sites) {
+    let nearest = Infinity;
+    for (const b of sites) if (a !== b) nearest = Math.min(nearest, Math.hypot(a.x - b.x, a.y - b.y));
+    const { w } = SITE_SIZE[a.kind] || SITE_SIZE.land;
+    const k = Math.max(0.6, Math.min(1, nearest / (w + 4)));
+    scale[a.kind] = Math.min(scale[a.kind] ?? 1, k);
+  }
+  return scale;
+}
+
+function boardPanel(env) {
+  const { m, ui, mode, send, redraw, map } = env;
+  const v = m.view;
+  const board = v.board || {};
+  const owners = v.buildings || {};
+  const pos = new Map(map.sites.map((x) => [x.id, x]));
+  const roads = (map.roads || []).filter(([a, c]) => pos.has(a) && pos.has(c));
+  const rivers = (map.rivers || []).filter(([a, c]) => pos.has(a) && pos.has(c));
+  const flags = flagged(m, mode, ui);
+  const dim = mode === 'card-selected' || mode === 'site-choice';
+  const line = ([a, c], attrs) => s('line', { x1: pos.get(a).x, y1: pos.get(a).y, x2: pos.get(c).x, y2: pos.get(c).y, ...attrs });
+
+  const scale = siteScales(map.sites);
+  const islands = groups(map.sites, [...roads, ...rivers]);
+  const volcanic = groups(map.sites, roads, (x) => x.kind === 'volcano');
+  const layers = [
+    s('rect', { class: 'sc-sea', x: 0, y: 0, width: map.width, height: map.height, rx: 14 }),
+    s('g', { class: 'sc-shore' }, islands.map((g) => blob(g, 42, 'sc-island-edge'))),
+    s('g', { class: 'sc-land' }, islands.map((g) => blob(g, 36, 'sc-island'))),
+    s('g', { class: 'sc-lava' }, volcanic.map((g) => blob(g, 30, 'sc-volcanic'))),
+    s('g', { class: 'sc-rivers' }, rivers.map((e) => line(e, { class: 'sc-river' })), rivers.map((e) => line(e, { class: 'sc-river-inner' }))),
+    s('g', { class: 'sc-roads' }, roads.map((e) => line(e, { class: 'sc-road-under' })), roads.map((e) => line(e, { class: 'sc-road' }))),
+  ];
+
+  const sitesLayer = s('g', { class: 'sc-sites' });
+  for (const pt of map.sites) {
+    const site = parseSite(board[pt.id] ?? `${pt.kind} face_down`);
+    const kind = pt.kind || site.kind;
+    const { w, h: ht } = SITE_SIZE[kind] || SITE_SIZE.land;
+    const here = Array.isArray(owners[pt.id]) ? owners[pt.id] : [];
+    const entries = flags.get(pt.id) || [];
+    const flag = entries.length > 0;
+    const privileged = flag && here.length > 0;
+    const g = s('g', {
+      class: ['sc-site', `kind-${kind}`, site.faceDown ? 'face-down' : 'revealed', here.length ? 'occupied' : '', flag ? 'flagged' : '',
+        dim && !flag ? 'dimmed' : '', ui.siteChoice === pt.id ? 'chosen' : ''].filter(Boolean).join(' '),
+      transform: `translate(${pt.x} ${pt.y})${scale[kind] < 1 ? ` scale(${scale[kind]})` : ''}`,
+      'data-testid': 'sc-site',
+      'data-site': pt.id,
+      'data-flag': String(flag),
+      'data-choices': flag ? entries.length : null,
+      'data-owners': here.join(','),
+      'data-tile': site.faceDown ? 'face_down' : `${site.building} ${site.points}`,
+    });
+    const description = describeSite(pt.id, site, here, env.name);
+    const how = entries.map((e) => (e.action.type === 'land' ? t('sc.phase.landing') : t(`sc.kind.${e.action.card}`))).join(' / ');
+    titled(g, flag ? `${description} · ${t('sc.flag', { how })}${privileged ? ` (${t('sc.flagPrivilege')})` : ''}` : description);
+    if (flag) g.append(s('circle', { class: 'sc-hit', r: Math.max(w, ht) / 2 + 8 }));
+    g.append(siteShape(kind, { class: 'sc-site-shape' }));
+    // The tile: building and points on top, resource, fish bonus and bird disc below; squeezed to the left
+    // when a building stands on it (the piece takes the right side).
+    const tile = s('g', { class: 'sc-tile', transform: here.length ? `translate(${here.length > 1 ? -12 : -9} 0) scale(${here.length > 1 ? 0.75 : 0.85})` : null });
+    if (site.faceDown) {
+      tile.append(s('text', { class: 'sc-qmark', y: 7, 'text-anchor': 'middle' }, '?'));
+    } else {
+      tile.append(s('g', { transform: 'translate(-15 -7) scale(0.62)' }, buildingGlyph(site.building, { class: 'sc-tile-building' })));
+      tile.append(s('text', { class: 'sc-points', x: 1, y: -1.5 }, String(site.points)));
+      let x = -16;
+      if (site.resource) {
+        tile.append(s('g', { transform: `translate(${x} 11)` }, titled(s('g', {}, resourceIcon(site.resource)), t(`sc.res.${site.resource}`))));
+        x += 15;
+      }
+      if (site.fish) {
+        tile.append(s('text', { class: 'sc-fish-bonus', x: x - 5, y: 15.5 }, `+${site.fish}`));
+        x += 15;
+      }
+      if (site.bird) tile.append(s('g', { transform: `translate(${Math.max(x, 4) + 2} 11)` }, birdDisc()));
+    }
+    g.append(tile);
+    if (here.length) g.querySelector('.sc-site-shape').setAttribute('style', `stroke:${player(here[0]).color};stroke-width:4`);
+    const type = site.faceDown ? 'house' : site.building;
+    if (here.length === 1) g.append(piece(here[0], type, w / 2 - 12, -1, 1.3));
+    else here.forEach((seat, i) => g.append(piece(seat, type, w / 2 - 11 - (1 - i) * 4, i ? 9 : -9, 0.95)));
+    g.append(s('text', { class: 'sc-site-id', y: ht / 2 + 11, 'text-anchor': 'middle' }, pt.id));
+    if (flag) {
+      g.append(s('g', { class: `sc-flag${privileged ? ' privileged' : ''}`, transform: `translate(${-w / 2 + 4} ${-ht / 2 + 6})` },
+        s('line', { x1: 0, y1: 0, x2: 0, y2: -24, class: 'sc-flag-pole' }),
+        s('polygon', { points: '0,-24 16,-18.5 0,-13', class: 'sc-flag-cloth' })));
+      g.setAttribute('tabindex', '0');
+      g.setAttribute('role', 'button');
+      g.setAttribute('aria-label', `${pt.id}: ${t('sc.flag', { how })}`);
+      g.setAttribute('data-focus-key', `site-${pt.id}`);
+      const choose = () => {
+        if (m.ctx.busy) return;
+        if (entries.length === 1) send(entries[0]);
+        else {
+          ui.siteChoice = pt.id;
+          redraw();
+        }
+      };
+      g.addEventListener('click', choose);
+      g.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          choose();
+        }
+      });
+    }
+    sitesLayer.append(g);
+  }
+
+  const svg = s('svg', {
+    class: 'sc-map', viewBox: `0 0 ${map.width} ${map.height}`, role: 'group', 'aria-label': t('sc.board'),
+    'data-testid': 'sc-board', preserveAspectRatio: 'xMidYMid meet',
+  }, layers, sitesLayer);
+  return h('section', { class: `sc-board-panel${ui.zoom ? ' zoomed' : ''}` },
+    h('div', { class: 'sc-board-scroll' }, svg),
+    h('div', { class: 'sc-board-tools' },
+      h('button', { type: 'button', class: 'link', dataset: { testid: 'sc-zoom' }, 'aria-pressed': String(ui.zoom), onclick: () => {
+        ui.zoom = !ui.zoom;
+        redraw();
+      } }, ui.zoom ? t('sc.zoomOut') : t('sc.zoomIn')),
+      legend()));
+}
+
+function legend() {
+  const icon = (body, vb = '-10 -10 20 20') => s('svg', { viewBox: vb, width: 18, height: 18, 'aria-hidden': 'true' }, body);
+  const item = (node, label) => h('span', { class: 'sc-legend-item' }, node, label);
+  return h('details', { class: 'sc-legend' }, h('summary', {}, t('sc.legend')),
+    h('div', { class: 'sc-legend-items' },
+      item(icon(s('g', { class: 'sc-flag' }, s('line', { x1: -5, y1: 9, x2: -5, y2: -9, class: 'sc-flag-pole' }), s('polygon', { points: '-5,-9 9,-4 -5,1', class: 'sc-flag-cloth' }))), t('sc.legend.flag')),
+      item(icon(s('text', { y: 6, 'text-anchor': 'middle', 'font-size': 16, 'font-weight': 700 }, '?')), t('sc.legend.faceDown')),
+      ['coast', 'land', 'volcano'].map((k) => item(icon(siteShape(k, { class: `sc-site-shape kind-${k}`, transform: 'scale(0.28)' })), t(`sc.site.${k}`))),
+      BUILDINGS.map((bt) => item(icon(buildingGlyph(bt, { fill: 'currentColor', stroke: 'currentColor', 'stroke-width': 1 }), '-12 -17 24 27'), t(`sc.building.${bt}`))),
+      ['sheep', 'wood', 'sugar', 'gold', 'fish'].map((r) => item(icon(resourceIcon(r)), t(`sc.res.${r}`))),
+      item(icon(s('text', { y: 5, 'text-anchor': 'middle', class: 'sc-fish-bonus' }, '+2')), t('sc.fishBonus', { n: 'N' })),
+      item(icon(birdDisc()), t('sc.birdDisc')),
+      item(icon(s('line', { x1: -9, y1: 0, x2: 9, y2: 0, class: 'sc-road' })), t('sc.legend.road')),
+      item(icon(s('line', { x1: -9, y1: 0, x2: 9, y2: 0, class: 'sc-river' })), t('sc.legend.river'))));
+}
+
+// ---- score track ---------------------------------------------------------------------------------------------
+function trackPanel(env) {
+  const { m } = env;
+  const v = m.view;
+  const track = Array.isArray(v.track) ? v.track : m.players.map((p) => p.seat);
+  const max = Math.max(1, ...m.players.map((p) => p.score || 0));
+  let place = 0;
+  let last = null;
+  return h('section', { class: 'sc-track', dataset: { testid: 'sc-track' } }, h('h3', {}, t('sc.track')),
+    h('ol', { class: 'sc-track-list' }, track.map((seat, i) => {
+      const p = m.players[seat] || {};
+      if (p.score !== last) place = i + 1;
+      last = p.score;
+      const shownPlace = v.final?.places?.[seat] ?? place;
+      return h('li', { class: `sc-track-row${seat === m.me ? ' mine' : ''}`, dataset: { testid: 'sc-track-row', seat, score: p.score } },
+        h('span', { class: 'sc-track-place' }, `${shownPlace}.`), who(env, seat),
+        h('span', { class: 'sc-track-score' }, String(p.score ?? 0)),
+        h('span', { class: 'sc-track-bar', 'aria-hidden': 'true' },
+          h('span', { style: `width:${Math.max(0, Math.round((100 * (p.score || 0)) / max))}%;background:${player(seat).color}` })));
+    })));
+}
+
+// ---- one's own hand ----------------------------------------------------------------------------------------
+function scoreCard(env, card, { entry, testid, extraClass = '' } = {}) {
+  const info = cardInfo(card, env.m.view.rules);
+  const attrs = {
+    class: `sc-score-card${entry ? ' legal' : ''} ${extraClass}`.trim(),
+    dataset: { testid, card: card.id, name: card.name, legal: !!entry, focusKey: `${testid}-${card.id}` },
+    title: info.text,
+  };
+  const body = [h('span', { class: 'sc-card-value' }, info.value), h('span', { class: 'sc-card-title' }, info.title), h('span', { class: 'sc-card-text' }, info.text)];
+  if (!entry) return h('div', attrs, body);
+  return h('button', { type: 'button', ...attrs, disabled: !!env.m.ctx.busy, onclick: () => env.send(entry) }, body);
+}
+
+function handPanel(env) {
+  const { m, ui, send, redraw, b } = env;
+  const v = m.view;
+  const you = v.you;
+  if (m.me === null || !you) return null;
+  const me = m.players[m.me] || {};
+  const left = me.cards_left || [0, 0, 0, 0];
+  const inPlay = v.phase === 'play' && m.myTurn && !v.pending_double;
+  const clickCard = (kind) => {
+    if (m.ctx.busy || !inPlay) return;
+    const builds = kind === 'double' ? m.doubles.size : (m.builds[kind] || []).length;
+    if (builds) {
+      ui.selected = ui.selected === kind ? null : kind;
+      ui.siteChoice = null;
+      redraw();
+      if (ui.selected && kind !== 'double') showBoard(b.root);
+      return;
+    }
+    const entry = m.plays.get(kind);
+    if (entry) openConfirm(b, kind, entry, send);
+  };
+  const cards = KINDS.map((kind, i) => {
+    const playable = inPlay && cardPlayable(m, kind);
+    const count = left[i] ?? 0;
+    return h('button', {
+      type: 'button',
+      class: ['sc-card', `kind-${kind}`, playable ? 'legal' : '', ui.selected === kind ? 'selected' : '', count ? '' : 'empty'].filter(Boolean).join(' '),
+      disabled: !playable || !!m.ctx.busy,
+      'aria-pressed': String(ui.selected === kind),
+      dataset: { testid: 'sc-card', kind, playable, count, focusKey: `card-${kind}` },
+      onclick: () => clickCard(kind),
+    }, kindIcon(kind, 30), h('span', { class: 'sc-card-name' }, t(`sc.Kind.${kind}`)), h('span', { class: 'sc-card-count' }, `×${count}`));
+  });
+  const hand = Array.isArray(you.hand) ? you.hand : [];
+  const entryFor = (card) => (v.phase === 'discard' ? m.discards.get(card.id) : m.scores.get(card.id));
+  const birds = Array.isArray(you.birds) ? you.birds : [];
+  const discarded = Array.isArray(you.discarded) ? you.discarded : [];
+  return h('section', { class: `sc-hand${m.myTurn ? ' my-turn' : ''}`, dataset: { testid: 'sc-hand' } },
+    h('h3', {}, who(env, m.me), ' · ', t('sc.hand')),
+    h('div', { class: 'sc-hand-row' },
+      h('div', { class: 'sc-hand-group' }, h('h4', {}, t('sc.construction')), h('div', { class: 'sc-cards' }, cards)),
+      h('div', { class: 'sc-hand-group grow' }, h('h4', {}, t('sc.scoreCards')),
+        hand.length ? h('div', { class: 'sc-score-cards' }, hand.map((card) => scoreCard(env, card, { entry: entryFor(card), testid: 'sc-score-card' })))
+          : h('p', { class: 'muted small' }, t('sc.noScoreCards')),
+        discarded.length ? h('div', { class: 'sc-discarded small muted' }, `${t('sc.discarded')} `, discarded.map((c) => cardInfo(c, v.rules).title).join(', ')) : null),
+      h('div', { class: 'sc-hand-group' }, h('h4', {}, t('sc.yourBirds')),
+        birds.length ? h('ul', { class: 'sc-birds' }, birds.map((sp) => h('li', {}, birdIcon(), `${t(`sc.bird.${sp}`)} (${birdValue(sp)})`)))
+          : h('p', { class: 'muted small' }, t('sc.noBirds')))));
+}
+
+/** ["tern", "tern", "macaw"] -> "tern 1 ×2, macaw 3" (species, value, how many). */
+function birdList(species) {
+  const counts = new Map();
+  for (const sp of species) counts.set(sp, (counts.get(sp) || 0) + 1);
+  return [...counts].map(([sp, k]) => `${t(`sc.bird.${sp}`)} ${birdValue(sp)}${k > 1 ? ` ×${k}` : ''}`).join(', ');
+}
+
+/** Scrolls the board into view when less than half of it is visible (the flags are what to click next). */
+function showBoard(root) {
+  const board = root.querySelector('.sc-board-panel');
+  if (!board) return;
+  const r = board.getBoundingClientRect();
+  const visible = Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0);
+  if (visible < r.height / 2) board.scrollIntoView({ block: 'nearest' });
+}
+
+function birdIcon() {
+  return s('svg', { viewBox: '-8 -8 16 16', width: 14, height: 14, 'aria-hidden': 'true' }, birdDisc());
+}
+
+function openConfirm(b, kind, entry, send) {
+  b.confirm = entry;
+  fill(b.dialog,
+    h('form', { method: 'dialog', class: 'sc-dialog-form' },
+      h('h3', {}, kindIcon(kind, 22), ' ', t('sc.confirm.title')),
+      h('p', {}, t('sc.confirm.text', { kind: t(`sc.kind.${kind}`) })),
+      h('div', { class: 'sc-dialog-buttons' },
+        h('button', { type: 'submit', value: 'no', dataset: { testid: 'sc-confirm-no' }, autofocus: true }, t('sc.confirm.no')),
+        h('button', { type: 'button', class: 'primary', dataset: { testid: 'sc-confirm-yes' }, onclick: () => {
+          b.dialog.close();
+          send(entry);
+        } }, t('sc.confirm.yes')))));
+  b.dialog.showModal();
+}
+
+// ---- the players ----------------------------------------------------------------------------------------------
+function playersPanel(env) {
+  const { m } = env;
+  const v = m.view;
+  const finalBirds = v.final?.birds;
+  return h('section', { class: 'sc-players', dataset: { testid: 'sc-players' } }, h('h3', {}, t('sc.players')),
+    h('div', { class: 'sc-player-list' }, m.players.map((p, i) => {
+      const seat = p.seat ?? i;
+      const total = KINDS.map((_, k) => (p.cards_left?.[k] ?? 0) + (p.cards_played?.[k] ?? 0));
+      const species = finalBirds?.[seat] ?? (seat === m.me ? v.you?.birds : null);
+      const removed = BUILDINGS.map((bt, k) => [bt, p.buildings_removed?.[k] ?? 0]).filter(([, c]) => c > 0);
+      const acting = (v.to_act || []).includes(seat);
+      return h('article', { class: `sc-player${acting ? ' acting' : ''}${seat === m.me ? ' mine' : ''}`, dataset: { testid: 'sc-player', seat }, style: `--seat-color:${player(seat).color}` },
+        h('header', {}, who(env, seat), seat === m.me ? h('span', { class: 'tag tag-you' }, t('sc.you')) : null,
+          acting && v.phase !== 'over' ? h('span', { class: 'tag tag-act' }, t('seat.toAct')) : null,
+          h('span', { class: 'sc-player-set' }, p.set ? t('sc.set', { s: p.set }) : t('sc.noSet')),
+          h('span', { class: 'sc-player-score', dataset: { testid: 'sc-player-score' } }, t('sc.pts', { p: p.score ?? 0 }))),
+        h('table', { class: 'sc-cards-table' },
+          h('thead', {}, h('tr', {}, h('th', {}), KINDS.map((k) => h('th', { title: t(`sc.Kind.${k}`), scope: 'col' }, kindIcon(k, 18), h('span', { class: 'visually-hidden' }, t(`sc.Kind.${k}`)))))),
+          h('tbody', {},
+            h('tr', {}, h('th', { scope: 'row' }, t('sc.left')), KINDS.map((_, k) => h('td', { dataset: { testid: 'sc-cards-left' } }, `${p.cards_left?.[k] ?? 0}/${total[k]}`))),
+            h('tr', {}, h('th', { scope: 'row' }, t('sc.played')), KINDS.map((_, k) => h('td', {}, String(p.cards_played?.[k] ?? 0)))))),
+        h('div', { class: 'sc-player-line' }, t('sc.scoreCardsLeft', { k: p.score_cards_left ?? 0 })),
+        h('div', { class: 'sc-player-line' }, `${t('sc.scoreCardsPlayed')} `,
+          (p.score_cards_played || []).length
+            ? (p.score_cards_played || []).map((c) => { const info = cardInfo(c, v.rules); return h('span', { class: 'sc-chip', title: info.text }, info.title); })
+            : h('span', { class: 'muted' }, t('sc.none'))),
+        h('div', { class: 'sc-player-line' }, birdIcon(), ' ', t('sc.birds', { k: p.birds ?? 0 }),
+          Array.isArray(species) && species.length ? h('span', { class: 'muted' }, ` (${birdList(species)})`) : null),
+        h('div', { class: 'sc-player-line sc-supply' }, h('span', { class: 'muted' }, `${t('sc.buildingsLeft')} `),
+          BUILDINGS.map((bt, k) => h('span', { class: 'sc-supply-item', title: t(`sc.buildings.${bt}`) }, buildingIcon(bt, seat, 14), `×${p.buildings_left?.[k] ?? 0}`))),
+        removed.length ? h('div', { class: 'sc-player-line small muted' }, t('sc.removed', { list: removed.map(([bt, c]) => `${c} ${t(c === 1 ? `sc.building.${bt}` : `sc.buildings.${bt}`)}`).join(', ') })) : null,
+        v.phase === 'discard' ? h('div', { class: 'sc-player-line small' }, p.must_discard ? t('sc.mustDiscard') : t('sc.hasDiscarded')) : null);
+    })));
+}
+
+// ---- the end ------------------------------------------------------------------------------------------------
+function finalPanel(env) {
+  const { m } = env;
+  const v = m.view;
+  const places = v.final?.places || [];
+  const rows = m.players.map((p, i) => ({ seat: p.seat ?? i, score: p.score ?? 0, place: places[p.seat ?? i] ?? null }))
+    .sort((a, c) => (a.place ?? 99) - (c.place ?? 99) || a.seat - c.seat);
+  return h('section', { class: 'sc-final', dataset: { testid: 'sc-final' } }, h('h3', {}, t('sc.final')),
+    h('table', { class: 'ranking' },
+      h('thead', {}, h('tr', {}, h('th', {}, t('sc.place')), h('th', {}, t('sc.player')), h('th', {}, t('sc.birdChips')), h('th', {}, t('sc.score')))),
+      h('tbody', {}, rows.map((r) => {
+        const birds = v.final?.birds?.[r.seat] || [];
+        return h('tr', { class: r.seat === m.me ? 'mine' : '', dataset: { testid: 'sc-final-row', seat: r.seat, place: r.place ?? '', score: r.score } },
+          h('td', {}, r.place ?? '–'), h('td', {}, who(env, r.seat)),
+          h('td', {}, birds.length ? birdList(birds) : '–'),
+          h('td', { class: 'num' }, String(r.score)));
+      }))));
+}

@@ -1,0 +1,238 @@
+// The page's own words in English and French. Server texts (chat, info lines, error messages) are shown as
+// the server sends them; everything the client writes itself goes through t().
+//
+// The language: the one saved in localStorage (the switch in the top bar), else the first of the browser's
+// languages (navigator.languages) that is English or French, else English.
+//   t('key', {name: 'Anna'})   a string with {name} filled in, or a function entry called with the params
+//   addStrings({en: {...}, fr: {...}})   a board module adds its own words
+//   onLangChange(fn)           fn() after setLang()
+// Static markup is translated by data attributes: data-i18n (text), data-i18n-placeholder, data-i18n-title,
+// data-i18n-aria-label, each naming a key (applyStatic()).
+
+const STORE_KEY = 'archipel.lang';
+export const LANGUAGES = { en: 'English', fr: 'Français' };
+
+const plural = (n, one, many) => (Math.abs(n) === 1 ? one : many);
+
+const dictionaries = {
+  en: {
+    'lang.label': 'Language',
+    'me.change': 'change name',
+    'me.change.title': 'Forget this name on this device',
+    'conn.idle': 'not connected',
+    'conn.connecting': 'connecting…',
+    'conn.open': 'signing in…',
+    'conn.online': 'online',
+    'conn.replaced': 'connected in another tab',
+    'conn.retrying': 'offline, retrying in {s}s',
+    'conn.reconnect': 'reconnect',
+    'login.title': 'Choose a name',
+    'login.label': 'Nickname',
+    'login.placeholder': 'letters, digits, _ - .',
+    'login.submit': 'Enter',
+    'login.invalid': 'A name is 1 to 24 letters, digits, "_", "-" or ".", and not only digits.',
+    'lobby.rooms': 'Rooms',
+    'lobby.empty': 'No rooms yet: create one below.',
+    'lobby.new': 'New room',
+    'lobby.game': 'Game',
+    'lobby.loading': 'loading…',
+    'lobby.create': 'Create room',
+    'lobby.noGames': 'no games on this server',
+    'lobby.join': 'Join',
+    'lobby.takeSeat': 'Take seat',
+    'lobby.watch': 'Watch',
+    'lobby.free': 'free',
+    'lobby.host': 'host',
+    'lobby.players': ({ min, max }) => (min === max ? `${min} players` : `${min}–${max} players`),
+    'status.waiting': 'waiting',
+    'status.playing': 'playing',
+    'status.over': 'over',
+    'seat.connected': 'connected',
+    'seat.away': 'away',
+    'seat.free': 'free',
+    'seat.freeSeat': 'free seat',
+    'seat.you': 'you',
+    'seat.host': 'host',
+    'seat.bot': 'bot',
+    'seat.toAct': 'to act',
+    'room.start': 'Start game',
+    'room.sit': 'Take a seat',
+    'room.leave': 'Leave',
+    'room.stopWatching': 'Stop watching',
+    'room.backToLobby': 'Back to the lobby',
+    'room.options': 'Options: {list}',
+    'room.watching': 'Watching: {list}',
+    'room.seated': ({ n, game, range }) => `${n} seated; ${game} needs ${range} players. `,
+    'room.startWhenReady': 'Start when everyone is here.',
+    'room.waitHost': 'Waiting for {host} to start.',
+    'room.theHost': 'the host',
+    'room.yourTurn': 'Your turn.',
+    'room.waitingFor': 'Waiting for {list}.',
+    'room.youWatch': 'You are watching.',
+    'room.seatN': 'seat {n}',
+    'title.yourTurn': '● Your turn – Archipel',
+    'over.title': 'Game over',
+    'over.place': 'Place',
+    'over.player': 'Player',
+    'over.score': 'Score',
+    'moves.title': 'Moves as text ({n})',
+    'moves.titleNone': 'Moves as text',
+    'moves.hint': 'Each button sends one legal move; /play <text> in the chat does the same.',
+    'view.spectator': 'Spectator view · v{v}',
+    'view.seat': 'Your view (seat {n}) · v{v}',
+    'view.raw': 'Raw view (JSON)',
+    'chat.title': 'Chat & log',
+    'chat.aria': 'Chat and game log',
+    'chat.placeholder': 'chat, or /help',
+    'chat.inputAria': 'Chat or command',
+    'chat.send': 'Send',
+    'chat.lobby': 'lobby',
+    'err.notConnected': 'not connected: try again in a moment',
+    'err.lineNotSent': 'not connected: the line was not sent',
+    'err.moveNotSent': 'not connected: the move was not sent',
+    'err.patch': 'could not apply an update ({msg}); fetching the full state',
+    'err.board': 'the {game} board could not be loaded ({msg}); showing the raw view',
+  },
+  fr: {
+    'lang.label': 'Langue',
+    'me.change': 'changer de nom',
+    'me.change.title': 'Oublier ce nom sur cet appareil',
+    'conn.idle': 'non connecté',
+    'conn.connecting': 'connexion…',
+    'conn.open': 'identification…',
+    'conn.online': 'en ligne',
+    'conn.replaced': 'connecté dans un autre onglet',
+    'conn.retrying': 'hors ligne, nouvel essai dans {s} s',
+    'conn.reconnect': 'se reconnecter',
+    'login.title': 'Choisissez un nom',
+    'login.label': 'Pseudo',
+    'login.placeholder': 'lettres, chiffres, _ - .',
+    'login.submit': 'Entrer',
+    'login.invalid': 'Un nom compte 1 à 24 lettres, chiffres, « _ », « - » ou « . », et pas seulement des chiffres.',
+    'lobby.rooms': 'Salles',
+    'lobby.empty': 'Aucune salle pour l’instant : créez-en une ci-dessous.',
+    'lobby.new': 'Nouvelle salle',
+    'lobby.game': 'Jeu',
+    'lobby.loading': 'chargement…',
+    'lobby.create': 'Créer la salle',
+    'lobby.noGames': 'aucun jeu sur ce serveur',
+    'lobby.join': 'Rejoindre',
+    'lobby.takeSeat': 'Reprendre sa place',
+    'lobby.watch': 'Regarder',
+    'lobby.free': 'libre',
+    'lobby.host': 'hôte',
+    'lobby.players': ({ min, max }) => (min === max ? `${min} joueurs` : `${min} à ${max} joueurs`),
+    'status.waiting': 'en attente',
+    'status.playing': 'en cours',
+    'status.over': 'terminée',
+    'seat.connected': 'connecté',
+    'seat.away': 'absent',
+    'seat.free': 'libre',
+    'seat.freeSeat': 'place libre',
+    'seat.you': 'vous',
+    'seat.host': 'hôte',
+    'seat.bot': 'robot',
+    'seat.toAct': 'à jouer',
+    'room.start': 'Lancer la partie',
+    'room.sit': 'Prendre une place',
+    'room.leave': 'Quitter',
+    'room.stopWatching': 'Ne plus regarder',
+    'room.backToLobby': 'Retour aux salles',
+    'room.options': 'Options : {list}',
+    'room.watching': 'Spectateurs : {list}',
+    'room.seated': ({ n, game, range }) =>
+      `${n} ${plural(n, 'joueur assis', 'joueurs assis')} ; ${game} se joue à ${range} joueurs. `,
+    'room.startWhenReady': 'Lancez la partie quand tout le monde est là.',
+    'room.waitHost': '{host} lancera la partie.',
+    'room.theHost': 'L’hôte',
+    'room.yourTurn': 'À vous de jouer.',
+    'room.waitingFor': 'En attente de {list}.',
+    'room.youWatch': 'Vous regardez la partie.',
+    'room.seatN': 'place {n}',
+    'title.yourTurn': '● À vous – Archipel',
+    'over.title': 'Partie terminée',
+    'over.place': 'Place',
+    'over.player': 'Joueur',
+    'over.score': 'Points',
+    'moves.title': 'Coups en texte ({n})',
+    'moves.titleNone': 'Coups en texte',
+    'moves.hint': 'Chaque bouton envoie un coup permis ; /play <texte> dans le chat fait de même.',
+    'view.spectator': 'Vue de spectateur · v{v}',
+    'view.seat': 'Votre vue (place {n}) · v{v}',
+    'view.raw': 'Vue brute (JSON)',
+    'chat.title': 'Chat et journal',
+    'chat.aria': 'Chat et journal de partie',
+    'chat.placeholder': 'message, ou /help',
+    'chat.inputAria': 'Message ou commande',
+    'chat.send': 'Envoyer',
+    'chat.lobby': 'salles',
+    'err.notConnected': 'non connecté : réessayez dans un instant',
+    'err.lineNotSent': 'non connecté : la ligne n’a pas été envoyée',
+    'err.moveNotSent': 'non connecté : le coup n’a pas été envoyé',
+    'err.patch': 'mise à jour impossible ({msg}) ; demande de l’état complet',
+    'err.board': 'le plateau de {game} n’a pas pu être chargé ({msg}) ; vue brute affichée',
+  },
+};
+
+let lang = initialLanguage();
+const listeners = new Set();
+
+function initialLanguage() {
+  try {
+    const saved = localStorage.getItem(STORE_KEY);
+    if (saved && saved in LANGUAGES) return saved;
+  } catch {
+    // no storage
+  }
+  const wanted = (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en'])
+    .map((l) => String(l).toLowerCase().split('-')[0]);
+  return wanted.find((l) => l in LANGUAGES) || 'en';
+}
+
+export function getLang() {
+  return lang;
+}
+
+export function setLang(next) {
+  if (!(next in LANGUAGES) || next === lang) return;
+  lang = next;
+  try {
+    localStorage.setItem(STORE_KEY, next);
+  } catch {
+    // the choice lasts as long as the page
+  }
+  document.documentElement.lang = lang;
+  applyStatic();
+  for (const fn of listeners) fn(lang);
+}
+
+export function onLangChange(fn) {
+  listeners.add(fn);
+}
+
+/** Adds words: {en: {key: text}, fr: {...}}. */
+export function addStrings(byLang) {
+  for (const [l, dict] of Object.entries(byLang)) Object.assign((dictionaries[l] ||= {}), dict);
+}
+
+/** The text for `key` in the current language (English if missing, the key itself if unknown). */
+export function t(key, params = {}) {
+  const entry = dictionaries[lang][key] ?? dictionaries.en[key];
+  if (entry === undefined) return key;
+  if (typeof entry === 'function') return entry(params);
+  return entry.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+/** Translates the static markup under `root` (data-i18n* attributes). */
+export function applyStatic(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const [attr, data] of [
+    ['placeholder', 'i18nPlaceholder'],
+    ['title', 'i18nTitle'],
+    ['aria-label', 'i18nAriaLabel'],
+  ])
+    for (const el of root.querySelectorAll(`[data-${attr === 'aria-label' ? 'i18n-aria-label' : `i18n-${attr}`}]`))
+      el.setAttribute(attr, t(el.dataset[data]));
+}
+
+document.documentElement.lang = lang;
