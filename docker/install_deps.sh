@@ -4,7 +4,7 @@
 #
 #   docker/install_deps.sh            build + runtime dependencies (compiler, Boost 1.81, nlohmann_json, spdlog,
 #                                     SQLite, GoogleTest, Google Benchmark, CLI11)
-#   docker/install_deps.sh --browser  also Chromium and the npm packages for the browser tests
+#   docker/install_deps.sh --browser  also Chromium and the npm packages for the browser tests and the JS bot example
 #   docker/install_deps.sh --runtime  only what the built server needs at run time (for the slim image)
 #
 # It is idempotent and quick when everything is already there.
@@ -48,8 +48,12 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 if [ "$browser" = 1 ]; then
+  # npm packages: playwright-core for the browser tests, ws for the JavaScript bot example (docs/bots.md).
   here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-  if [ -f "$here/tests/browser/package.json" ] && [ ! -d "$here/tests/browser/node_modules/playwright-core" ]; then
-    (cd "$here/tests/browser" && npm ci --no-audit --no-fund --silent)
-  fi
+  for pair in tests/browser:playwright-core bots/examples:ws; do
+    dir="$here/${pair%%:*}"
+    if [ -f "$dir/package.json" ] && [ ! -d "$dir/node_modules/${pair##*:}" ]; then
+      (cd "$dir" && npm ci --no-audit --no-fund --silent)
+    fi
+  done
 fi

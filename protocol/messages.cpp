@@ -124,9 +124,12 @@ Json rooms_message(const std::vector<RoomInfo>& rooms) {
   return Json{{"type", "rooms"}, {"rooms", list}};
 }
 
-Json state_message(RoomId room, std::int64_t version, Json view, std::optional<engine::Seat> seat) {
-  return Json{{"type", "state"}, {"room", room},  {"version", version},
-              {"seat", seat ? Json(*seat) : Json()}, {"view", std::move(view)}};
+Json state_message(RoomId room, std::int64_t version, Json view, std::optional<engine::Seat> seat,
+                   const Json& static_data) {
+  Json j{{"type", "state"}, {"room", room}, {"version", version}, {"seat", seat ? Json(*seat) : Json()},
+         {"view", std::move(view)}};
+  if (!static_data.empty()) j["static"] = static_data;
+  return j;
 }
 
 Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops) {

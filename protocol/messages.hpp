@@ -80,7 +80,9 @@ Json error_message(const Error& error);
 Json room_json(const RoomInfo& room);
 Json room_message(const RoomInfo& room);
 Json rooms_message(const std::vector<RoomInfo>& rooms);
-Json state_message(RoomId room, std::int64_t version, Json view, std::optional<engine::Seat> seat);
+/// `static_data`: the game's unchanging data (GameInstance::static_data), omitted when empty.
+Json state_message(RoomId room, std::int64_t version, Json view, std::optional<engine::Seat> seat,
+                   const Json& static_data = Json::object());
 Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops);
 Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names);
 Json left_message(RoomId room);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Configures and builds Archipel. Used by scripts/serve.sh, scripts/test.sh and docker/Dockerfile alike.
 #
-#   scripts/build.sh server [BUILD_DIR]   the server only, optimised, no tests (what the image ships)
+#   scripts/build.sh server [BUILD_DIR]   the programs only (server, bot, arena), optimised, no tests: what the
+#                                         image ships and `cmake --install` installs
 #   scripts/build.sh all [BUILD_DIR]      everything: server, tests, benchmarks
 #
 # Two jobs by default (ARCHIPEL_JOBS to change): the project is sized for a 2-core machine.
@@ -14,7 +15,7 @@ case "$what" in
   server)
     dir="${2:-$root/build-release}"
     cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DARCHIPEL_BUILD_TESTS=OFF -DARCHIPEL_BUILD_BENCH=OFF >/dev/null
-    cmake --build "$dir" -j"$jobs" --target archipel-server
+    cmake --build "$dir" -j"$jobs" --target archipel-server archipel-bot archipel-arena
     ;;
   all)
     dir="${2:-$root/build}"

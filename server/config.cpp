@@ -35,6 +35,8 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
   app.add_option("--seat-grace", c.seat_grace_seconds,
                  "seconds a dropped player's seat is kept in a room that has not started")
       ->envname("ARCHIPEL_SEAT_GRACE")->check(CLI::Range(0, 86400));
+  app.add_option("--bot-delay", c.bot_delay_ms, "milliseconds a /addbot bot waits before each move")
+      ->envname("ARCHIPEL_BOT_DELAY")->check(CLI::Range(0, 60000));
   app.add_option("--port-file", c.port_file, "write the bound port to this file once listening");
   try {
     app.parse(argc, argv);

@@ -24,6 +24,7 @@ struct Config {
   int idle_timeout_seconds = 60;             // --idle-timeout, ARCHIPEL_IDLE_TIMEOUT (pings at half of it)
   int seat_grace_seconds = 60;               // --seat-grace, ARCHIPEL_SEAT_GRACE: a dropped player's seat in a
                                              // room not yet started is kept this long
+  int bot_delay_ms = 500;                    // --bot-delay, ARCHIPEL_BOT_DELAY: pause before a bot's move (ms)
   std::string port_file;                     // --port-file: write the bound port there (tests, scripts)
 };
 

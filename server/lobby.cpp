@@ -7,6 +7,8 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/command_parser.hpp"
+#include "bots/strategy.hpp"
+#include "server/bot_player.hpp"
 #include "server/replay.hpp"
 
 namespace archipel::server {
@@ -29,8 +31,13 @@ std::string lower(std::string s) {
 
 }  // namespace
 
-Lobby::Lobby(net::any_io_executor executor, RoomContext context)
-    : strand_(net::make_strand(executor)), executor_(executor), context_(std::move(context)) {}
+Lobby::Lobby(net::any_io_executor executor, RoomContext context, net::any_io_executor bot_executor,
+             std::chrono::milliseconds bot_delay)
+    : strand_(net::make_strand(executor)),
+      executor_(executor),
+      context_(std::move(context)),
+      bot_executor_(bot_executor),
+      bot_delay_(bot_delay) {}
 
 void Lobby::restore_games() {
   next_room_ = context_.store->max_room_id() + 1;
@@ -39,6 +46,15 @@ void Lobby::restore_games() {
     if (!r) continue;
     rooms_[record.id] = r;
     for (const auto& seat : record.seats) {
+      if (seat.bot) {  // bring the bot back to life: its strategy is the first part of its name
+        const std::string strategy = seat.name.substr(0, seat.name.find("-bot"));
+        if (bots::make_strategy(strategy)) {
+          Player& p = make_bot(record.game, strategy, seat.name, seat.token);
+          p.room = record.id;
+          r->connect(seat.token, p.client);
+          continue;
+        }
+      }
       Player& p = players_[seat.token];
       p.token = seat.token;
       p.name = seat.name;
@@ -139,8 +155,15 @@ void Lobby::seat_changed(const std::string& token, RoomId room, bool seated) {
       if (p.watching == room) p.watching.reset();
     } else if (p.room == room) {
       p.room.reset();
-      if (!p.client) l.players_.erase(it);
-      else l.send_rooms(p.client);
+      if (p.bot && p.client) {
+        l.tokens_.erase(p.client->id());
+        p.client->close();
+        l.players_.erase(it);
+      } else if (!p.client) {
+        l.players_.erase(it);
+      } else {
+        l.send_rooms(p.client);
+      }
     }
   });
 }
@@ -154,6 +177,33 @@ void Lobby::room_closed(RoomId room) {
   });
 }
 
+void Lobby::bot_requested(RoomId room, const std::string& strategy) {
+  post([room, strategy](Lobby& l) {
+    auto r = l.room(room);
+    auto info = l.room_infos_.find(room);
+    if (!r || info == l.room_infos_.end()) return;
+    Player& bot = l.make_bot(info->second.game, strategy);
+    bot.room = room;
+    r->join(l.member_of(bot), std::nullopt);
+  });
+}
+
+Lobby::Player& Lobby::make_bot(const std::string& game_id, const std::string& strategy, const std::string& name,
+                               const std::string& token_wanted) {
+  std::string bot_name = name;
+  while (bot_name.empty() || player_named(bot_name)) bot_name = strategy + "-bot-" + std::to_string(++bots_made_);
+  auto client = std::make_shared<BotPlayer>(bot_executor_, weak_from_this(), game_id, bots::make_strategy(strategy),
+                                            context_.new_seed(), bot_delay_);
+  const std::string token = token_wanted.empty() ? new_token() : token_wanted;
+  Player& p = players_[token];
+  p.token = token;
+  p.name = bot_name;
+  p.client = client;
+  p.bot = true;
+  tokens_[client->id()] = token;
+  return p;
+}
+
 void Lobby::forget_room(RoomId room) {
   rooms_.erase(room);
   room_infos_.erase(room);
@@ -163,7 +213,11 @@ void Lobby::forget_room(RoomId room) {
       if (p.client) send(p.client, protocol::left_message(room));
       p.room.reset();
       p.watching.reset();
-      if (!p.client) {
+      if (!p.client || p.bot) {
+        if (p.client) {
+          tokens_.erase(p.client->id());
+          p.client->close();
+        }
         it = players_.erase(it);
         continue;
       }
@@ -421,7 +475,9 @@ std::shared_ptr<Room> Lobby::room(RoomId id) {
   return it == rooms_.end() ? nullptr : it->second;
 }
 
-Member Lobby::member_of(const Player& player) const { return Member{player.token, player.name, player.client, false}; }
+Member Lobby::member_of(const Player& player) const {
+  return Member{player.token, player.name, player.client, player.bot};
+}
 
 void Lobby::send(const ClientPtr& client, const json& message) {
   if (client) client->send(make_frame(message));

@@ -19,7 +19,9 @@ namespace archipel::server {
 
 class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
  public:
-  Lobby(net::any_io_executor executor, RoomContext context);
+  /// Bots think on `bot_executor` (a pool of their own) and wait `bot_delay` before each move.
+  Lobby(net::any_io_executor executor, RoomContext context, net::any_io_executor bot_executor,
+        std::chrono::milliseconds bot_delay);
 
   /// Rebuilds every unfinished game from the store (call once, before accepting connections).
   void restore_games();
@@ -34,6 +36,7 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   void room_changed(const protocol::RoomInfo& info) override;
   void seat_changed(const std::string& token, RoomId room, bool seated) override;
   void room_closed(RoomId room) override;
+  void bot_requested(RoomId room, const std::string& strategy) override;
 
  private:
   struct Player {
@@ -42,6 +45,7 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
     ClientPtr client;                // null while disconnected
     std::optional<RoomId> room;      // seated in (or joining)
     std::optional<RoomId> watching;  // spectating
+    bool bot = false;                // seated by /addbot; its client is a BotPlayer
   };
 
   template <class F>
@@ -66,6 +70,10 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   Player* player_named(const std::string& name);
   std::shared_ptr<Room> room(RoomId id);
   Member member_of(const Player& player) const;
+  /// Creates a bot player (name "<strategy>-bot-N" unless given, a new token unless given) with its
+  /// BotPlayer client; returns its record.
+  Player& make_bot(const std::string& game_id, const std::string& strategy, const std::string& name = "",
+                   const std::string& token = "");
   void send(const ClientPtr& client, const nlohmann::json& message);
   void send_error(const ClientPtr& client, const protocol::Error& error);
   void send_rooms(const ClientPtr& client);
@@ -81,6 +89,9 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   std::map<RoomId, protocol::RoomInfo> room_infos_;        // as last published by each room
   std::deque<RoomId> finished_;                            // rooms whose game is over, oldest first
   RoomId next_room_ = 1;
+  net::any_io_executor bot_executor_;
+  std::chrono::milliseconds bot_delay_;
+  int bots_made_ = 0;
 };
 
 }  // namespace archipel::server

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/errors.hpp"
+#include "bots/strategy.hpp"
 #include "server/replay.hpp"
 
 namespace archipel::server {
@@ -56,6 +57,7 @@ std::shared_ptr<Room> Room::restore(net::any_io_executor executor, const GameRec
   for (int i = 0; i < room->game_->num_seats(); ++i)
     room->seat_views_.push_back(room->game_->client_view(engine::Viewer::of(i)));
   room->spectator_view_ = room->game_->client_view(engine::Viewer::spectator());
+  room->static_data_ = room->game_->static_data();
   return room;
 }
 
@@ -252,7 +254,7 @@ void Room::do_command(const std::string& token, protocol::Command c) {
           if (!parsed.ok()) return send_error(token, parsed.error());
           do_action(token, parsed.value());
         } else if constexpr (std::is_same_v<T, protocol::cmd::AddBot>) {
-          send_error(token, make_error(ErrorCode::not_available, "bots are not available on this server yet"));
+          do_addbot(token, command.strategy);
         } else {
           send_error(token, make_error(ErrorCode::bad_arguments, "that command is not for a room"));
         }
@@ -296,12 +298,13 @@ void Room::do_start(const std::string& token) {
   seat_views_.clear();
   for (int i = 0; i < n; ++i) seat_views_.push_back(game_->client_view(engine::Viewer::of(i)));
   spectator_view_ = game_->client_view(engine::Viewer::spectator());
+  static_data_ = game_->static_data();
   spdlog::info("event=game_start room={} game={} seats={} seed={}", id_, spec_->id, n, seed);
   broadcast(protocol::info_message("The game of " + spec_->title + " starts", id_));
   publish_room();
-  for (int i = 0; i < n; ++i) send(seats_[i]->token, protocol::state_message(id_, version_, seat_views_[i], i));
+  for (int i = 0; i < n; ++i) send(seats_[i]->token, protocol::state_message(id_, version_, seat_views_[i], i, static_data_));
   if (!spectators_.empty()) {
-    auto frame = make_frame(protocol::state_message(id_, version_, spectator_view_, std::nullopt));
+    auto frame = make_frame(protocol::state_message(id_, version_, spectator_view_, std::nullopt, static_data_));
     for (auto& s : spectators_)
       if (s.client) s.client->send(frame);
   }
@@ -334,6 +337,20 @@ void Room::do_kick(const std::string& token, const std::string& name) {
     }
   }
   send_error(token, make_error(ErrorCode::bad_arguments, "nobody called " + name + " is seated here"));
+}
+
+void Room::do_addbot(const std::string& token, const std::string& strategy) {
+  if (token != host_) return send_error(token, make_error(ErrorCode::not_host, "only the host can /addbot"));
+  if (status_ != Status::waiting) return send_error(token, make_error(ErrorCode::already_started, "the game has started"));
+  if (std::none_of(seats_.begin(), seats_.end(), [](const auto& s) { return !s.has_value(); }))
+    return send_error(token, make_error(ErrorCode::room_full, "no free seat for a bot"));
+  const auto names = bots::strategy_names();
+  if (std::find(names.begin(), names.end(), strategy) == names.end()) {
+    std::string known;
+    for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+    return send_error(token, make_error(ErrorCode::bad_arguments, "no bot strategy '" + strategy + "' (" + known + ")"));
+  }
+  if (auto o = observer_.lock()) o->bot_requested(id_, strategy);
 }
 
 void Room::do_moves(const std::string& token) {
@@ -435,9 +452,9 @@ void Room::finish_if_over() {
 void Room::send_full_state(const std::string& token) {
   const int seat = seat_of(token);
   if (seat >= 0) {
-    send(token, protocol::state_message(id_, version_, seat_views_[seat], seat));
+    send(token, protocol::state_message(id_, version_, seat_views_[seat], seat, static_data_));
   } else {
-    send(token, protocol::state_message(id_, version_, spectator_view_, std::nullopt));
+    send(token, protocol::state_message(id_, version_, spectator_view_, std::nullopt, static_data_));
   }
   if (status_ == Status::over) {
     if (auto outcome = game_->outcome()) send(token, protocol::over_message(id_, *outcome, seat_names()));

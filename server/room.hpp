@@ -38,6 +38,8 @@ class RoomObserver {
   virtual void seat_changed(const std::string& token, RoomId room, bool seated) = 0;
   /// The room is empty and gone.
   virtual void room_closed(RoomId room) = 0;
+  /// The host asked for a bot (already checked: host, not started, a free seat, a known strategy).
+  virtual void bot_requested(RoomId room, const std::string& strategy) = 0;
 };
 
 /// What every room shares.
@@ -94,6 +96,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_start(const std::string& token);
   void do_option(const std::string& token, const protocol::cmd::Option& option);
   void do_kick(const std::string& token, const std::string& name);
+  void do_addbot(const std::string& token, const std::string& strategy);
   void do_moves(const std::string& token);
   void do_who(const std::string& token);
   void do_log(const std::string& token);
@@ -128,6 +131,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::int64_t version_ = 0;
   std::vector<nlohmann::json> seat_views_;     // last view sent to each seat
   nlohmann::json spectator_view_;
+  nlohmann::json static_data_;                 // the game's unchanging data, sent with every full state
   std::vector<std::string> log_;               // one line per game event
 };
 

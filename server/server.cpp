@@ -21,7 +21,8 @@ Server::Server(net::io_context& ioc, Config config, const engine::Registry& regi
   context_ = std::make_shared<ServerContext>();
   context_->config = std::move(config);
   context_->metrics = &metrics_;
-  context_->lobby = std::make_shared<Lobby>(ioc.get_executor(), rooms);
+  context_->lobby = std::make_shared<Lobby>(ioc.get_executor(), rooms, bot_pool_.get_executor(),
+                                           std::chrono::milliseconds(context_->config.bot_delay_ms));
 }
 
 std::uint16_t Server::start() {
@@ -30,6 +31,11 @@ std::uint16_t Server::start() {
   listener_ = std::make_shared<Listener>(ioc_, tcp::endpoint{address, context_->config.port}, context_);
   listener_->run();
   return listener_->port();
+}
+
+Server::~Server() {
+  bot_pool_.stop();
+  bot_pool_.join();
 }
 
 void Server::stop() {

@@ -26,9 +26,11 @@ class Server {
   void stop();
 
   Metrics& metrics() { return metrics_; }
+  ~Server();
 
  private:
   net::io_context& ioc_;
+  net::thread_pool bot_pool_{1};  // where /addbot bots think, away from the network threads
   Metrics metrics_;
   std::shared_ptr<ServerContext> context_;
   std::shared_ptr<Listener> listener_;

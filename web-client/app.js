@@ -194,7 +194,7 @@ function leaveRoomState() {
 
 function onState(msg) {
   if (state.room && state.room.id !== msg.room) return; // a room we already left
-  state.game = { room: msg.room, version: msg.version, seat: msg.seat ?? null, view: msg.view };
+  state.game = { room: msg.room, version: msg.version, seat: msg.seat ?? null, view: msg.view, static: msg.static || {} };
   state.syncing = 0;
   state.busy = false;
   render();
@@ -555,7 +555,9 @@ function renderBoard(room, game, ctx) {
   let container = els.board.querySelector(':scope > .board-custom');
   if (!container) container = fill(els.board, h('div', { class: 'board-custom', dataset: { testid: 'board-custom' } })).firstChild;
   try {
-    renderer.render(container, game.view, { ...ctx, room: room.id, act: (action) => act(room.id, action) });
+    // A renderer draws the view together with the game's static data (a board's drawing, its components).
+    const view = { ...(game.static || {}), ...game.view };
+    renderer.render(container, view, { ...ctx, room: room.id, act: (action) => act(room.id, action) });
   } catch (e) {
     // A renderer bug must not take the page down: the text moves and the raw view still work.
     console.error('board renderer failed', e);

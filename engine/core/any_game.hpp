@@ -28,12 +28,17 @@ class GameInstance {
   virtual int num_seats() const = 0;
   virtual std::vector<Seat> to_act() const = 0;
   virtual std::vector<LegalMove> legal(Seat seat) const = 0;
+  /// The same actions as legal(seat), in the same order, without their text (cheaper: bots' rollouts).
+  virtual std::vector<Json> legal_actions(Seat seat) const = 0;
   virtual Json view(Viewer viewer) const = 0;
+  virtual Json static_data() const = 0;
   virtual std::optional<Outcome> outcome() const = 0;
   virtual Json to_json() const = 0;
   virtual std::string describe(const Json& event, const std::vector<std::string>& names) const = 0;
   virtual std::vector<Secret> secrets() const = 0;
   virtual std::unique_ptr<GameInstance> clone() const = 0;
+  /// The game's evaluation for `seat` (GameBotSupport in game.hpp), or nullopt for a game without bot support.
+  virtual std::optional<int> evaluate(Seat seat) const { (void)seat; return std::nullopt; }
 
   /// Applies `action` for `seat`. Validates first: a seat that may not act gets `not_your_turn`, an action
   /// that is not one of the seat's legal actions gets `illegal_move` (with the game's own reason when it
@@ -70,7 +75,9 @@ class GameOf final : public GameInstance {
     }
     return moves;
   }
+  std::vector<Json> legal_actions(Seat seat) const override { return R::legal_actions(state_, seat); }
   Json view(Viewer viewer) const override { return R::view(state_, viewer); }
+  Json static_data() const override { return R::static_data(state_); }
   std::optional<Outcome> outcome() const override { return R::outcome(state_); }
   Json to_json() const override { return R::to_json(state_); }
   std::string describe(const Json& event, const std::vector<std::string>& names) const override {
@@ -78,6 +85,12 @@ class GameOf final : public GameInstance {
   }
   std::vector<Secret> secrets() const override { return R::secrets(state_); }
   std::unique_ptr<GameInstance> clone() const override { return std::make_unique<GameOf>(state_); }
+  std::optional<int> evaluate(Seat seat) const override {
+    if constexpr (GameBotSupport<R>)
+      return R::evaluate(state_, seat);
+    else
+      return GameInstance::evaluate(seat);
+  }
 
   Result<std::vector<Json>> apply(Seat seat, const Json& action) override {
     auto acting = R::to_act(state_);

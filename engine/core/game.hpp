@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/result.hpp"
+#include "engine/core/rng.hpp"
 
 namespace archipel::engine {
 
@@ -78,6 +79,8 @@ struct Secret {
 ///  - apply(state, seat, action): the events the action caused (JSON objects with a "type", for the game log),
 ///    or a RuleError naming the broken rule; on error the state is unchanged.
 ///  - view(state, viewer): everything that viewer may see and nothing more. The only source of client data.
+///  - static_data(state): what never changes during a game and is the same for every viewer (a board's
+///    drawing, the component catalogue); sent with each full state, never in a view or a patch. May be {}.
 ///  - outcome(state): nullopt while running; scores and ranking once over.
 ///  - to_json / from_json: the full state, generator included; to_json(from_json(j)) == j byte for byte.
 ///  - action_text(state, seat, action): the /play form, unique among the seat's legal actions.
@@ -94,12 +97,29 @@ concept GameRules = requires(typename R::State& state, const typename R::State& 
   { R::legal_actions(cstate, Seat{}) } -> std::same_as<std::vector<Json>>;
   { R::apply(state, Seat{}, j) } -> std::same_as<Result<std::vector<Json>>>;
   { R::view(cstate, Viewer{}) } -> std::same_as<Json>;
+  { R::static_data(cstate) } -> std::same_as<Json>;
   { R::outcome(cstate) } -> std::same_as<std::optional<Outcome>>;
   { R::to_json(cstate) } -> std::same_as<Json>;
   { R::from_json(j) } -> std::same_as<Result<typename R::State>>;
   { R::action_text(cstate, Seat{}, j) } -> std::same_as<std::string>;
   { R::describe(j, names) } -> std::same_as<std::string>;
   { R::secrets(cstate) } -> std::same_as<std::vector<Secret>>;
+};
+
+/// Optional bot support (bots/strategy.hpp). A game without it still registers; bots then play it at random.
+///  - determinize(view, seat, rng): a full State consistent with `view` (the seat's client view, as
+///    GameInstance::client_view returns it; `to_act` and `legal` may be present and are ignored), built from that
+///    view only: every hidden thing (face-down tiles, other hands, set-aside cards, bird species...) is sampled
+///    with `rng` from what the view allows (the unseen pool minus what is visible). Obligation: view(result,
+///    seat) equals the given view without `to_act` and `legal`, and to_act/legal_actions of the result match the
+///    view's. A bad view is a RuleError ("bad_view"), never an exception. The result's own generator is drawn
+///    from `rng`, so the true state's future draws are not revealed either.
+///  - evaluate(state, seat): how good the position is for `seat`, in points of advantage over the best other
+///    seat (higher is better; exact final margin once the game is over). Pure and cheap: bots call it often.
+template <class R>
+concept GameBotSupport = GameRules<R> && requires(const typename R::State& cstate, const Json& j, Rng& rng) {
+  { R::determinize(j, Seat{}, rng) } -> std::same_as<Result<typename R::State>>;
+  { R::evaluate(cstate, Seat{}) } -> std::same_as<int>;
 };
 
 /// Fills in defaults and checks every key and value against the spec. Unknown keys and values outside the

@@ -22,6 +22,9 @@ struct GameEntry {
   std::function<Result<GamePtr>(int num_seats, const Options& options, std::uint64_t seed)> setup;
   /// Restores from GameInstance::to_json().
   std::function<Result<GamePtr>(const Json& state)> restore;
+  /// Bot support (GameBotSupport in game.hpp): a full game consistent with a seat's client view, hidden parts
+  /// sampled with `rng`. Empty for a game without bot support.
+  std::function<Result<GamePtr>(const Json& view, Seat seat, Rng& rng)> determinize;
 };
 
 template <GameRules R>
@@ -38,6 +41,13 @@ GameEntry entry_for() {
     if (!state.ok()) return state.error();
     return GamePtr(std::make_unique<GameOf<R>>(std::move(state).value()));
   };
+  if constexpr (GameBotSupport<R>) {
+    entry.determinize = [](const Json& view, Seat seat, Rng& rng) -> Result<GamePtr> {
+      auto state = R::determinize(view, seat, rng);
+      if (!state.ok()) return state.error();
+      return GamePtr(std::make_unique<GameOf<R>>(std::move(state).value()));
+    };
+  }
   return entry;
 }
 

@@ -295,12 +295,17 @@ struct Rules {
   static std::vector<Json> legal_actions(const State& s, Seat seat);
   static Result<std::vector<Json>> apply(State& s, Seat seat, const Json& action);
   static Json view(const State& s, Viewer viewer);
+  /// {"map": the board's drawing, "catalog": score cards by name, sets, bird values}: from components.json.
+  static Json static_data(const State& s);
   static std::optional<Outcome> outcome(const State& s);
   static Json to_json(const State& s);
   static Result<State> from_json(const Json& j);
   static std::string action_text(const State& s, Seat seat, const Json& action);
   static std::string describe(const Json& event, const std::vector<std::string>& names);
   static std::vector<Secret> secrets(const State& s);
+  // Bot support (GameBotSupport; santa_cruz_bot.cpp).
+  static Result<State> determinize(const Json& view, Seat seat, Rng& rng);
+  static int evaluate(const State& s, Seat seat);
 };
 
 }  // namespace archipel::engine::santa_cruz

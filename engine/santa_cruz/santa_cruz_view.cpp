@@ -365,6 +365,8 @@ const Json& catalog() {
 
 }  // namespace
 
+Json Rules::static_data(const State&) { return Json{{"map", board_map()}, {"catalog", catalog()}}; }
+
 Json Rules::view(const State& s, Viewer viewer) {
   const Components& c = comp();
   const bool over = s.phase == Phase::over;
@@ -388,8 +390,6 @@ Json Rules::view(const State& s, Viewer viewer) {
   }
   v["buildings"] = std::move(buildings);
   v["board"] = std::move(board);
-  v["map"] = board_map();
-  v["catalog"] = catalog();
 
   // Counts are arrays: construction cards in the order ship, river, road, double; buildings in the
   // order house, church, lighthouse.

@@ -200,12 +200,12 @@ test('Santa Cruz: a whole game by pointing, with a reload, both languages and th
       try {
         const msg = JSON.parse(String(payload));
         if (msg.type === 'over') over = msg;
-        if (msg.type === 'state' && msg.view?.map) map = msg.view.map;
+        if (msg.type === 'state' && msg.static?.map) map = msg.static.map;
       } catch {
         // not JSON: not ours
       }
     }));
-  // What the board costs on top of the first load: its module, stylesheet and (until views carry a map) map.
+  // What the board costs on top of the first load: its module and stylesheet.
   const boardFiles = [];
   A.on('response', (res) => {
     if (res.url().includes('/games/')) boardFiles.push(res.request().sizes().then((s) => [res.url().replace(env.base, ''), s.responseBodySize + s.responseHeadersSize]));
@@ -222,7 +222,7 @@ test('Santa Cruz: a whole game by pointing, with a reload, both languages and th
   await expectTexts(B, [['#lobby h2', 'Salles'], ['[data-testid=create-button]', 'Créer la salle']]);
 
   const roomId = await createJoinStart(A, B, 'santa-cruz');
-  assert.ok(map, 'the view carries the board geometry');
+  assert.ok(map, 'the state carries the board geometry in its static data');
   for (const p of [A, B]) {
     await p.getByTestId('sc-board').waitFor();
     assert.equal(await p.locator('[data-testid=sc-site]').count(), 49, 'the 49 sites are drawn');

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/core/registry.hpp"
 #include "tests/support/race_game.hpp"
 #include "tests/support/test_server.hpp"
 
@@ -122,6 +123,58 @@ TEST(Lobby, ADroppedPlayerKeepsAWaitingSeatForTheGracePeriodOnly) {
   TestClient late(server.port());
   late.send(json{{"type", "hello"}, {"token", token}});
   late.expect_error("bad_token");
+}
+
+TEST(Lobby, AddbotSeatsBotsThatPlayAGameToTheEnd) {
+  TestServer server(engine::default_registry());
+  TestClient host(server.port()), other(server.port());
+  host.hello("Hana");
+  other.hello("Olaf");
+  const std::int64_t room = open_room(host, {&other}, "/create santa-cruz");
+  other.chat("/addbot");
+  other.expect_error("not_host");
+  host.chat("/addbot cheater");
+  EXPECT_NE(host.expect_error("bad_arguments")["message"].get<std::string>().find("random"), std::string::npos);
+  other.chat("/leave");  // the bots take Olaf's place and the last one
+  host.chat("/addbot random");
+  host.chat("/addbot greedy");
+  host.chat("/addbot search");
+  host.expect_where("room", [](const json& r) {
+    int bots = 0;
+    for (const auto& s : r["seats"]) bots += s.value("bot", false);
+    return bots == 3;
+  });
+  host.chat("/addbot");
+  host.expect_error("room_full");
+  host.chat("/start");
+
+  // Hana plays her first legal move whenever it is her turn; the bots must play all of theirs.
+  json state = host.expect("state");
+  json view = state["view"];
+  std::int64_t version = state["version"];
+  json over;
+  for (int i = 0; i < 3000 && over.is_null(); ++i) {
+    if (!view["legal"].empty() && view["legal"].is_array()) {
+      host.send(json{{"type", "action"}, {"room", room}, {"action", view["legal"][0]["action"]}});
+      view["legal"] = json::array();  // wait for the patch before moving again
+    }
+    auto m = host.next(5000ms);
+    ASSERT_TRUE(m.has_value()) << "the game stalled: no message for 5 s";
+    if ((*m)["type"] == "patch") {
+      ASSERT_EQ((*m)["from"], version);
+      json next = state["view"].patch((*m)["ops"]);
+      state["view"] = next;
+      view = next;
+      version = (*m)["to"];
+    } else if ((*m)["type"] == "over") {
+      over = *m;
+    }
+  }
+  ASSERT_FALSE(over.is_null()) << "the game with bots did not end";
+  EXPECT_EQ(over["ranking"].size(), 4u);
+  int bots_ranked = 0;
+  for (const auto& r : over["ranking"]) bots_ranked += r["name"].get<std::string>().find("-bot-") != std::string::npos;
+  EXPECT_EQ(bots_ranked, 3);
 }
 
 }  // namespace

@@ -56,6 +56,7 @@ struct NullObserver : RoomObserver {
   void room_changed(const protocol::RoomInfo&) override {}
   void seat_changed(const std::string&, RoomId, bool) override {}
   void room_closed(RoomId) override {}
+  void bot_requested(RoomId, const std::string&) override {}
 };
 
 class RoomTest : public ::testing::Test {

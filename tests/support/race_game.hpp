@@ -38,6 +38,7 @@ struct RaceRules {
   static std::vector<Json> legal_actions(const State& s, Seat seat);
   static engine::Result<std::vector<Json>> apply(State& s, Seat seat, const Json& action);
   static Json view(const State& s, engine::Viewer viewer);
+  static Json static_data(const State&) { return Json::object(); }
   static std::optional<engine::Outcome> outcome(const State& s);
   static Json to_json(const State& s);
   static engine::Result<State> from_json(const Json& j);

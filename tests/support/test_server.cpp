@@ -14,6 +14,7 @@ server::Config TestServer::default_config() {
   c.bind = "127.0.0.1";
   c.port = 0;
   c.log_level = "off";
+  c.bot_delay_ms = 0;
   return c;
 }
 

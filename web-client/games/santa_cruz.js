@@ -9,7 +9,7 @@
 //   - score cards, sets, piles, discards and pass are buttons that send their move in one click.
 // Everything stays possible by typing /play <text>, and the plain move buttons stay under the board.
 //
-// The geometry comes from view.map ({width, height, sites: [{id, kind, x, y}], roads, rivers}, coordinates in a
+// The geometry comes from view.map (the state's static data, merged into the view by app.js: {width, height, sites: [{id, kind, x, y}], roads, rivers}, coordinates in a
 // width x height box, edges as pairs of site ids). A view without one (an older server) gets everything but
 // the island, and the text moves under the board.
 //

@@ -1,0 +1,106 @@
+#include "bots/arena.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "engine/core/registry.hpp"
+
+namespace archipel::bots {
+
+std::pair<double, double> wilson_interval(double wins, int n) {
+  if (n <= 0) return {0.0, 1.0};
+  const double z = 1.959963984540054;
+  const double p = wins / n;
+  const double denom = 1 + z * z / n;
+  const double centre = (p + z * z / (2.0 * n)) / denom;
+  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / denom;
+  const double low = wins <= 0 ? 0.0 : std::max(0.0, centre - half);
+  const double high = wins >= n ? 1.0 : std::min(1.0, centre + half);
+  return {std::min(low, p), std::max(high, p)};
+}
+
+namespace {
+
+// Plays one game; returns each seat's share of the win (1/k for a k-way tie for first), or empty on failure.
+std::vector<double> play_one(const ArenaConfig& config, const std::vector<std::string>& seat_strategies,
+                             std::uint64_t seed) {
+  const auto& registry = engine::default_registry();
+  auto created = registry.create(config.game, config.players, {}, seed);
+  if (!created.ok()) throw std::invalid_argument(created.error().message);
+  auto game = std::move(created).value();
+  std::vector<std::unique_ptr<Strategy>> bots;
+  std::vector<engine::Rng> rngs;
+  for (std::size_t s = 0; s < seat_strategies.size(); ++s) {
+    bots.push_back(make_strategy(seat_strategies[s], config.options));
+    rngs.emplace_back(seed * 1000003ULL + s * 7919ULL + 17);
+  }
+  for (int step = 0; step < 5000 && !game->over(); ++step) {
+    const engine::Seat seat = game->to_act().front();
+    const auto view = game->client_view(engine::Viewer::of(seat));
+    const std::size_t index = bots[seat]->choose(config.game, view, seat, rngs[seat]);
+    if (!game->apply(seat, view["legal"].at(index)["action"]).ok()) return {};
+  }
+  auto outcome = game->outcome();
+  if (!outcome) return {};
+  const int best = *std::max_element(outcome->scores.begin(), outcome->scores.end());
+  const auto top = std::count(outcome->scores.begin(), outcome->scores.end(), best);
+  std::vector<double> share(config.players, 0.0);
+  for (int s = 0; s < config.players; ++s)
+    if (outcome->scores[s] == best) share[s] = 1.0 / static_cast<double>(top);
+  return share;
+}
+
+}  // namespace
+
+ArenaResult run_arena(const ArenaConfig& config) {
+  const auto* entry = engine::default_registry().find(config.game);
+  if (!entry) throw std::invalid_argument("unknown game " + config.game);
+  if (config.players < entry->spec->min_players || config.players > entry->spec->max_players)
+    throw std::invalid_argument("bad player count");
+  if (static_cast<int>(config.strategies.size()) != config.players)
+    throw std::invalid_argument("give one strategy per seat");
+  for (const auto& name : config.strategies)
+    if (!make_strategy(name)) throw std::invalid_argument("unknown strategy " + name);
+
+  ArenaResult result;
+  for (const auto& name : config.strategies) {
+    bool seen = false;
+    for (const auto& st : result.standings) seen = seen || st.strategy == name;
+    if (!seen) result.standings.push_back(ArenaStanding{name});
+  }
+  std::mutex mutex;
+  std::atomic<int> next{0};
+  const auto start = std::chrono::steady_clock::now();
+  auto worker = [&] {
+    for (int g = next++; g < config.games; g = next++) {
+      std::vector<std::string> seats(config.players);
+      for (int s = 0; s < config.players; ++s) seats[s] = config.strategies[(s + g) % config.players];
+      const auto share = play_one(config, seats, config.seed + static_cast<std::uint64_t>(g));
+      std::lock_guard lock(mutex);
+      ++result.games;
+      if (share.empty()) {
+        ++result.failed;
+        continue;
+      }
+      for (int s = 0; s < config.players; ++s)
+        for (auto& st : result.standings)
+          if (st.strategy == seats[s]) {
+            st.wins += share[s];
+            ++st.appearances;
+          }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 1; t < std::max(1, config.threads); ++t) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  for (auto& st : result.standings) std::tie(st.low, st.high) = wilson_interval(st.wins, st.appearances);
+  return result;
+}
+
+}  // namespace archipel::bots

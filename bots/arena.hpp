@@ -1,0 +1,44 @@
+#pragma once
+// The arena: many games between strategies in-process (no sockets), through the registry; each bot sees only
+// its seat's client view. Used by archipel-arena and its smoke test.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bots/strategy.hpp"
+
+namespace archipel::bots {
+
+struct ArenaConfig {
+  std::string game = "santa-cruz";
+  int players = 2;
+  std::vector<std::string> strategies;  // one per seat, rotated by one seat each game
+  int games = 10;
+  std::uint64_t seed = 1;
+  int threads = 1;
+  StrategyOptions options;
+};
+
+struct ArenaStanding {
+  std::string strategy;
+  double wins = 0;      // a tie for first shares the win
+  int appearances = 0;  // seats played
+  double rate() const { return appearances ? wins / appearances : 0.0; }
+  double low = 0, high = 0;  // 95% Wilson interval
+};
+
+struct ArenaResult {
+  std::vector<ArenaStanding> standings;  // by distinct strategy name, in first-seen order
+  int games = 0;
+  int failed = 0;  // games that did not reach the end (a bug: a rejected move or a move limit)
+  double seconds = 0;
+};
+
+/// Runs the games; throws std::invalid_argument on a bad configuration.
+ArenaResult run_arena(const ArenaConfig& config);
+
+/// The 95% Wilson score interval for `wins` out of `n`.
+std::pair<double, double> wilson_interval(double wins, int n);
+
+}  // namespace archipel::bots

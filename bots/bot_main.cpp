@@ -1,0 +1,245 @@
+// archipel-bot: a network bot. It speaks the protocol exactly like a browser (docs/protocol.md, docs/bots.md):
+// hello, /create or /join through chat, a view kept by ViewTracker from state and patch messages (sync on a gap),
+// an action whenever its seat is in to_act. Errors from the server are logged to stderr and play goes on.
+#include <chrono>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "bots/strategy.hpp"
+#include "server/net.hpp"
+
+namespace {
+
+using nlohmann::json;
+namespace net = archipel::server::net;
+namespace beast = archipel::server::beast;
+namespace websocket = archipel::server::websocket;
+using tcp = archipel::server::tcp;
+
+struct Flags {
+  std::string host = "127.0.0.1";
+  int port = 8080;
+  std::string name = "bot";
+  std::optional<std::int64_t> room;
+  std::string create;
+  int start_when = 2;
+  int seat = 0;  // 1-based as in /join; 0: any
+  std::string strategy = "random";
+  int think_ms = 0;
+  int iterations = 0;
+  int games = 1;
+  std::uint64_t seed = 1;
+  int idle_timeout_s = 300;
+};
+
+void log(const std::string& name, const std::string& text) { std::cerr << "[" << name << "] " << text << "\n"; }
+
+class Bot {
+ public:
+  explicit Bot(const Flags& flags) : flags_(flags), ws_(ioc_), rng_(flags.seed) {
+    archipel::bots::StrategyOptions options;
+    options.think_ms = flags.think_ms;
+    options.iterations = flags.iterations;
+    strategy_ = archipel::bots::make_strategy(flags.strategy, options);
+  }
+
+  int run() {
+    if (!strategy_) {
+      log(flags_.name, "unknown strategy " + flags_.strategy);
+      return 2;
+    }
+    tcp::resolver resolver(ioc_);
+    auto& stream = beast::get_lowest_layer(ws_);
+    stream.expires_after(std::chrono::seconds(10));
+    stream.connect(resolver.resolve(flags_.host, std::to_string(flags_.port)));
+    stream.expires_never();
+    ws_.read_message_max(64 * 1024 * 1024);
+    ws_.handshake(flags_.host, "/ws");
+    send(json{{"type", "hello"}, {"name", flags_.name}});
+    while (played_ < flags_.games) {
+      json message;
+      if (!read(message)) return 1;
+      handle(message);
+    }
+    beast::error_code ec;
+    ws_.close(websocket::close_code::normal, ec);
+    return 0;
+  }
+
+ private:
+  void send(const json& message) {
+    ws_.text(true);
+    ws_.write(net::buffer(message.dump()));
+  }
+  void chat(const std::string& text) { send(json{{"type", "chat"}, {"text", text}}); }
+
+  bool read(json& out) {
+    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(flags_.idle_timeout_s));
+    beast::flat_buffer buffer;
+    beast::error_code ec;
+    ws_.read(buffer, ec);
+    if (ec) {
+      log(flags_.name, "connection: " + ec.message());
+      return false;
+    }
+    out = json::parse(beast::buffers_to_string(buffer.data()), nullptr, false);
+    return true;
+  }
+
+  // Enters the next game's room: /create (host) or /join.
+  void enter_room() {
+    seated_ = false;
+    started_ = false;
+    room_.reset();
+    tracker_.reset();
+    if (!flags_.create.empty()) {
+      chat("/create " + flags_.create);
+    } else if (flags_.room && played_ == 0) {
+      chat("/join " + std::to_string(*flags_.room) + (flags_.seat > 0 ? " " + std::to_string(flags_.seat) : ""));
+    } else {
+      waiting_for_open_room_ = true;  // join the first open room the lobby lists
+      chat("/join");
+    }
+  }
+
+  void handle(const json& m) {
+    if (!m.is_object() || !m.contains("type")) return;
+    const std::string type = m.value("type", "");
+    if (type == "welcome") {
+      if (!welcomed_) {
+        welcomed_ = true;
+        name_ = m.value("name", flags_.name);
+        enter_room();
+      }
+    } else if (type == "error") {
+      log(name_, "error " + m.value("code", "") + ": " + m.value("message", ""));
+      if (!welcomed_ && m.value("code", "") == "name_taken") {
+        send(json{{"type", "hello"}, {"name", flags_.name + std::to_string(rng_.below(1000))}});
+      } else if (!seated_ && waiting_for_open_room_) {
+        retry_join_ = true;  // no open room yet: try again when the room list changes
+      } else if (room_ && tracker_.has_view()) {
+        // Our last action may have been refused (rate limit, a stale view): fetch the state and act again.
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        acted_version_ = -1;
+        send(json{{"type", "sync"}, {"room", *room_}});
+      }
+    } else if (type == "rooms") {
+      if (!seated_ && retry_join_) {
+        retry_join_ = false;
+        chat("/join");
+      }
+    } else if (type == "room") {
+      on_room(m);
+    } else if (type == "state" || type == "patch") {
+      if (room_ && m.value("room", std::int64_t{-1}) != *room_) return;
+      if (!room_ && type == "state") room_ = m.value("room", std::int64_t{-1});
+      const auto update = tracker_.on_message(m);
+      if (update == archipel::bots::ViewTracker::Update::need_sync) {
+        send(json{{"type", "sync"}, {"room", *room_}});
+      } else if (update == archipel::bots::ViewTracker::Update::updated) {
+        maybe_act();
+      }
+    } else if (type == "over") {
+      if (room_ && m.value("room", std::int64_t{-1}) == *room_) {
+        ++played_;
+        log(name_, "game over in room " + std::to_string(*room_) + ": " + m.value("ranking", json::array()).dump());
+        if (played_ < flags_.games) {
+          chat("/leave");
+          enter_room();
+        }
+      }
+    }
+  }
+
+  void on_room(const json& room) {
+    const auto& seats = room.value("seats", json::array());
+    int taken = 0;
+    bool me = false;
+    for (const auto& seat : seats) {
+      if (!seat.value("name", json()).is_string()) continue;
+      ++taken;
+      if (seat["name"] == name_) me = true;
+    }
+    if (!me || room.value("status", "") == "over") return;
+    if (!seated_) {
+      seated_ = true;
+      waiting_for_open_room_ = false;
+      room_ = room.value("id", std::int64_t{-1});
+      log(name_, "seated in room " + std::to_string(*room_));
+    }
+    if (room.value("id", std::int64_t{-1}) != *room_) return;
+    if (!flags_.create.empty() && !started_ && room.value("status", "") == "waiting" &&
+        room.value("host", json()) == name_ && taken >= flags_.start_when) {
+      started_ = true;
+      chat("/start");
+    }
+  }
+
+  void maybe_act() {
+    if (!tracker_.has_view() || !tracker_.seat()) return;
+    const json& view = tracker_.view();
+    const auto seat = *tracker_.seat();
+    bool mine = false;
+    for (const auto& s : view.value("to_act", json::array())) mine = mine || s == seat;
+    if (!mine || !view.contains("legal") || view["legal"].empty()) return;
+    if (acted_version_ == tracker_.version()) return;  // one action per version
+    acted_version_ = tracker_.version();
+    const std::size_t index = strategy_->choose(game_id(), view, seat, rng_);
+    send(json{{"type", "action"}, {"room", *room_}, {"action", view["legal"][index]["action"]}});
+  }
+
+  std::string game_id() const {
+    const json& view = tracker_.view();
+    return view.value("game", flags_.create.empty() ? std::string("santa-cruz") : first_word(flags_.create));
+  }
+  static std::string first_word(const std::string& text) { return text.substr(0, text.find(' ')); }
+
+  Flags flags_;
+  net::io_context ioc_;
+  websocket::stream<beast::tcp_stream> ws_;
+  archipel::engine::Rng rng_;
+  std::unique_ptr<archipel::bots::Strategy> strategy_;
+  archipel::bots::ViewTracker tracker_;
+  std::string name_;
+  std::optional<std::int64_t> room_;
+  std::int64_t acted_version_ = -1;
+  bool welcomed_ = false, seated_ = false, started_ = false;
+  bool waiting_for_open_room_ = false, retry_join_ = false;
+  int played_ = 0;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"archipel-bot: plays Archipel games over the WebSocket protocol"};
+  Flags flags;
+  std::int64_t room = 0;
+  app.add_option("--host", flags.host)->capture_default_str();
+  app.add_option("--port", flags.port)->capture_default_str();
+  app.add_option("--name", flags.name, "nickname")->capture_default_str();
+  auto* room_opt = app.add_option("--room", room, "join this room");
+  auto* create_opt = app.add_option("--create", flags.create, "create a room for this game (e.g. santa-cruz)");
+  room_opt->excludes(create_opt);
+  app.add_option("--start-when", flags.start_when, "with --create: /start once this many seats are taken")
+      ->capture_default_str();
+  app.add_option("--seat", flags.seat, "with --room: this seat (1-based, as /join)");
+  app.add_option("--strategy", flags.strategy, "random | greedy | search")->capture_default_str();
+  app.add_option("--think-ms", flags.think_ms, "time budget per decision (0: the strategy's default)");
+  app.add_option("--iterations", flags.iterations, "iterations per decision (0: the strategy's default)");
+  app.add_option("--games", flags.games, "games to play before exiting")->capture_default_str();
+  app.add_option("--seed", flags.seed, "the bot's own generator seed")->capture_default_str();
+  app.add_option("--idle-timeout", flags.idle_timeout_s, "seconds of silence before giving up")->capture_default_str();
+  CLI11_PARSE(app, argc, argv);
+  if (*room_opt) flags.room = room;
+  try {
+    return Bot(flags).run();
+  } catch (const std::exception& e) {
+    log(flags.name, std::string("fatal: ") + e.what());
+    return 1;
+  }
+}

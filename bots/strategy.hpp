@@ -1,0 +1,73 @@
+#pragma once
+// Bot strategies (DESIGN.md, "The bot strategy"): OpenSpiel's Bot reduced to what a networked bot can know.
+// A strategy chooses one of the legal moves of its seat's *client view* (the JSON a browser receives, with
+// `to_act` and `legal`), using only that view and its own generator: never the true state. Games that provide
+// bot support (engine/core/game.hpp, `GameBotSupport`) let the stronger strategies sample full states consistent
+// with the view (determinization) and evaluate positions; for other games they fall back to `random`.
+//
+// The library links archipel_engine and nlohmann_json only: no sockets, no threads. `ViewTracker` is the pure
+// JSON half of a network bot: it keeps the view up to date from `state` and `patch` messages.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/game.hpp"
+#include "engine/core/rng.hpp"
+
+namespace archipel::bots {
+
+struct StrategyOptions {
+  int iterations = 0;  // 0: the strategy's default
+  int think_ms = 0;    // 0: no time budget (the iteration budget alone bounds the work)
+};
+
+class Strategy {
+ public:
+  virtual ~Strategy() = default;
+  virtual std::string name() const = 0;
+  /// Chooses one of view["legal"] (must be non-empty) for `seat` of game `game_id`, from the seat's client view
+  /// only (never the true state), with its own generator. Returns the index into view["legal"].
+  /// Deterministic for a given (view, seat, generator state) when no time budget is set.
+  virtual std::size_t choose(const std::string& game_id, const nlohmann::json& view, engine::Seat seat,
+                             engine::Rng& rng) = 0;
+};
+
+/// "random", "greedy" or "search"; nullptr if unknown.
+std::unique_ptr<Strategy> make_strategy(std::string_view name, const StrategyOptions& options = {});
+/// The known strategy names: {"random", "greedy", "search"}.
+std::vector<std::string> strategy_names();
+
+/// Keeps a client view up to date from server messages (state: replace; patch: apply if `from` matches, else
+/// report that a sync is needed). Pure JSON, no I/O. Follows one room, set by the first state message;
+/// messages for other rooms are ignored until reset().
+class ViewTracker {
+ public:
+  enum class Update { ignored, updated, need_sync };
+
+  Update on_message(const nlohmann::json& message);
+
+  const nlohmann::json& view() const { return view_; }
+  std::optional<engine::Seat> seat() const { return seat_; }
+  std::int64_t version() const { return version_; }
+  bool has_view() const { return has_view_; }
+  /// The room followed (set by the first state message), if any.
+  std::optional<std::int64_t> room() const { return room_; }
+  /// Forgets the room and the view (before following the next game).
+  void reset();
+
+ private:
+  nlohmann::json view_;
+  std::optional<engine::Seat> seat_;
+  std::optional<std::int64_t> room_;
+  std::int64_t version_ = 0;
+  bool has_view_ = false;
+};
+
+}  // namespace archipel::bots

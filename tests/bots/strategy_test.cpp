@@ -1,0 +1,191 @@
+#include "bots/strategy.hpp"
+
+#include <chrono>
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "bots/arena.hpp"
+#include "engine/core/registry.hpp"
+#include "tests/bots/positions.hpp"
+
+namespace archipel::testing::bots {
+namespace {
+
+using archipel::bots::make_strategy;
+using archipel::bots::StrategyOptions;
+using nlohmann::json;
+
+TEST(BotStrategies, NamesAreKnown) {
+  for (const auto& name : archipel::bots::strategy_names()) {
+    auto strategy = make_strategy(name);
+    ASSERT_NE(strategy, nullptr) << name;
+    EXPECT_EQ(strategy->name(), name);
+  }
+  EXPECT_EQ(make_strategy("nonsense"), nullptr);
+}
+
+TEST(BotStrategies, ValidIndicesWithinBudgetOnRandomSantaCruzPositions) {
+  auto positions = random_positions("santa-cruz", 24, 7);
+  ASSERT_GE(positions.size(), 15u);
+  StrategyOptions budget;
+  budget.think_ms = 100;
+  for (const auto& name : archipel::bots::strategy_names()) {
+    auto strategy = make_strategy(name, budget);
+    engine::Rng rng(3);
+    for (const auto& p : positions) {
+      const json view = p.game->client_view(engine::Viewer::of(p.seat));
+      const auto start = std::chrono::steady_clock::now();
+      const std::size_t index = strategy->choose("santa-cruz", view, p.seat, rng);
+      const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+      ASSERT_LT(index, view["legal"].size()) << name;
+      // 100 ms asked; generous slack for a loaded 2-core machine or a sanitizer build.
+      EXPECT_LT(ms.count(), 400) << name << " took " << ms.count() << " ms";
+      EXPECT_TRUE(p.game->clone()->apply(p.seat, view["legal"][index]["action"]).ok()) << name;
+    }
+  }
+}
+
+TEST(BotStrategies, DefaultBudgetsAnswerQuickly) {
+  auto positions = random_positions("santa-cruz", 6, 11);
+  for (const auto& name : archipel::bots::strategy_names()) {
+    auto strategy = make_strategy(name);
+    engine::Rng rng(5);
+    for (const auto& p : positions) {
+      const json view = p.game->client_view(engine::Viewer::of(p.seat));
+      const auto start = std::chrono::steady_clock::now();
+      ASSERT_LT(strategy->choose("santa-cruz", view, p.seat, rng), view["legal"].size());
+      const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+      EXPECT_LT(ms.count(), 1500) << name;
+    }
+  }
+}
+
+// Two different true states behind the same seat view: the decision cannot differ.
+TEST(BotStrategies, DecisionIgnoresOtherSeatsHiddenInformation) {
+  const auto* entry = engine::default_registry().find("santa-cruz");
+  auto positions = random_positions("santa-cruz", 10, 21);
+  StrategyOptions fixed;
+  fixed.iterations = 40;  // no time budget: deterministic for a given generator
+  int compared = 0;
+  for (const auto& p : positions) {
+    const json view = p.game->client_view(engine::Viewer::of(p.seat));
+    engine::Rng other_world(99);
+    auto alternative = entry->determinize(view, p.seat, other_world);
+    ASSERT_TRUE(alternative.ok()) << alternative.error().message;
+    const auto& twin = alternative.value();
+    ASSERT_NE(twin->to_json(), p.game->to_json());  // a different true state...
+    const json twin_view = twin->client_view(engine::Viewer::of(p.seat));
+    ASSERT_EQ(twin_view, view);  // ...with the same view
+    for (const auto& name : archipel::bots::strategy_names()) {
+      auto a = make_strategy(name, fixed);
+      auto b = make_strategy(name, fixed);
+      engine::Rng ra(1234), rb(1234);
+      EXPECT_EQ(a->choose("santa-cruz", view, p.seat, ra), b->choose("santa-cruz", twin_view, p.seat, rb)) << name;
+    }
+    ++compared;
+  }
+  EXPECT_GE(compared, 5);
+}
+
+TEST(SantaCruzSampler, SampledStateShowsTheSameView) {
+  const auto* entry = engine::default_registry().find("santa-cruz");
+  ASSERT_TRUE(entry->determinize);
+  auto positions = random_positions("santa-cruz", 40, 5);
+  int differing = 0, total = 0;
+  for (const auto& p : positions) {
+    for (engine::Seat seat = 0; seat < p.game->num_seats(); ++seat) {
+      const json view = p.game->client_view(engine::Viewer::of(seat));
+      std::set<std::string> hidden_parts;
+      for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        engine::Rng rng(seed);
+        auto sample = entry->determinize(view, seat, rng);
+        ASSERT_TRUE(sample.ok()) << sample.error().message;
+        ASSERT_EQ(sample.value()->client_view(engine::Viewer::of(seat)), view) << "seed " << seed;
+        json full = sample.value()->to_json();
+        full.erase("rng");
+        hidden_parts.insert(full.dump());
+      }
+      ++total;
+      if (hidden_parts.size() > 1) ++differing;
+    }
+  }
+  // Hidden things remain almost everywhere (face-down tiles, other hands, bird chips): samples differ.
+  EXPECT_GE(differing * 10, total * 9) << differing << " of " << total;
+}
+
+TEST(SantaCruzSampler, RejectsABadView) {
+  const auto* entry = engine::default_registry().find("santa-cruz");
+  engine::Rng rng(1);
+  EXPECT_FALSE(entry->determinize(json{{"game", "santa-cruz"}}, 0, rng).ok());
+  EXPECT_FALSE(entry->determinize(json::array(), 0, rng).ok());
+}
+
+TEST(SantaCruzEvaluation, FinalMarginDecidesAFinishedGame) {
+  auto game = engine::default_registry().create("santa-cruz", 2, {}, 4).value();
+  engine::Rng rng(2);
+  while (!game->over()) {
+    const auto seat = game->to_act().front();
+    const auto moves = game->legal_actions(seat);
+    ASSERT_TRUE(game->apply(seat, moves[rng.below(moves.size())]).ok());
+  }
+  const auto outcome = game->outcome().value();
+  const int margin = outcome.scores[0] - outcome.scores[1];
+  EXPECT_EQ(*game->evaluate(0) > 0, margin > 0);
+  EXPECT_EQ(*game->evaluate(1) > 0, margin < 0);
+}
+
+TEST(BotViewTracker, StatePatchAndGap) {
+  archipel::bots::ViewTracker tracker;
+  using Update = archipel::bots::ViewTracker::Update;
+  EXPECT_EQ(tracker.on_message(json{{"type", "chat"}, {"text", "hi"}}), Update::ignored);
+  EXPECT_EQ(tracker.on_message(json{{"type", "patch"}, {"room", 3}, {"from", 1}, {"to", 2}, {"ops", json::array()}}),
+            Update::ignored);
+  EXPECT_EQ(tracker.on_message(json{{"type", "state"}, {"room", 3}, {"version", 1}, {"seat", 1}, {"view", {{"a", 1}}}}),
+            Update::updated);
+  EXPECT_TRUE(tracker.has_view());
+  EXPECT_EQ(tracker.seat(), 1);
+  const json ops = json::parse(R"([{"op":"replace","path":"/a","value":2}])");
+  EXPECT_EQ(tracker.on_message(json{{"type", "patch"}, {"room", 3}, {"from", 1}, {"to", 2}, {"ops", ops}}),
+            Update::updated);
+  EXPECT_EQ(tracker.view()["a"], 2);
+  EXPECT_EQ(tracker.version(), 2);
+  EXPECT_EQ(tracker.on_message(json{{"type", "patch"}, {"room", 4}, {"from", 2}, {"to", 3}, {"ops", ops}}),
+            Update::ignored);  // another room
+  EXPECT_EQ(tracker.on_message(json{{"type", "patch"}, {"room", 3}, {"from", 5}, {"to", 6}, {"ops", ops}}),
+            Update::need_sync);  // a gap
+  const json bad = json::parse(R"([{"op":"remove","path":"/nothing"}])");
+  EXPECT_EQ(tracker.on_message(json{{"type", "patch"}, {"room", 3}, {"from", 2}, {"to", 3}, {"ops", bad}}),
+            Update::need_sync);
+  EXPECT_EQ(tracker.on_message(json{{"type", "state"}, {"room", 3}, {"version", 7}, {"seat", nullptr}, {"view", {{"a", 9}}}}),
+            Update::updated);
+  EXPECT_FALSE(tracker.seat().has_value());
+  EXPECT_EQ(tracker.version(), 7);
+}
+
+TEST(BotArena, SmokeReportsSaneNumbers) {
+  archipel::bots::ArenaConfig config;
+  config.players = 2;
+  config.strategies = {"greedy", "random"};
+  config.games = 6;
+  config.seed = 42;
+  config.threads = 2;
+  const auto result = archipel::bots::run_arena(config);
+  EXPECT_EQ(result.games, 6);
+  EXPECT_EQ(result.failed, 0);
+  ASSERT_EQ(result.standings.size(), 2u);
+  double wins = 0;
+  for (const auto& st : result.standings) {
+    EXPECT_EQ(st.appearances, 6);
+    EXPECT_LE(st.low, st.rate());
+    EXPECT_GE(st.high, st.rate());
+    wins += st.wins;
+  }
+  EXPECT_DOUBLE_EQ(wins, 6.0);  // one win per game, ties shared
+  const auto [low, high] = archipel::bots::wilson_interval(50, 100);
+  EXPECT_NEAR(low, 0.4038, 1e-3);
+  EXPECT_NEAR(high, 0.5962, 1e-3);
+}
+
+}  // namespace
+}  // namespace archipel::testing::bots
