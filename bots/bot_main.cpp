@@ -61,7 +61,7 @@ class Bot {
     ws_.read_message_max(64 * 1024 * 1024);
     ws_.handshake(flags_.host, "/ws");
     send(json{{"type", "hello"}, {"name", flags_.name}});
-    while (played_ < flags_.games) {
+    while (more_games()) {
       json message;
       if (!read(message)) return 1;
       handle(message);
@@ -148,7 +148,7 @@ class Bot {
       if (room_ && m.value("room", std::int64_t{-1}) == *room_) {
         ++played_;
         log(name_, "game over in room " + std::to_string(*room_) + ": " + m.value("ranking", json::array()).dump());
-        if (played_ < flags_.games) {
+        if (more_games()) {
           chat("/leave");
           enter_room();
         }
@@ -193,6 +193,8 @@ class Bot {
     send(json{{"type", "action"}, {"room", *room_}, {"action", view["legal"][index]["action"]}});
   }
 
+  bool more_games() const { return flags_.games == 0 || played_ < flags_.games; }
+
   std::string game_id() const {
     const json& view = tracker_.view();
     return view.value("game", flags_.create.empty() ? std::string("santa-cruz") : first_word(flags_.create));
@@ -231,7 +233,8 @@ int main(int argc, char** argv) {
   app.add_option("--strategy", flags.strategy, "random | greedy | search")->capture_default_str();
   app.add_option("--think-ms", flags.think_ms, "time budget per decision (0: the strategy's default)");
   app.add_option("--iterations", flags.iterations, "iterations per decision (0: the strategy's default)");
-  app.add_option("--games", flags.games, "games to play before exiting")->capture_default_str();
+  app.add_option("--games", flags.games, "games to play before exiting (0: keep playing)")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
   app.add_option("--seed", flags.seed, "the bot's own generator seed")->capture_default_str();
   app.add_option("--idle-timeout", flags.idle_timeout_s, "seconds of silence before giving up")->capture_default_str();
   CLI11_PARSE(app, argc, argv);

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,12 @@ struct PlayoutConfig {
   /// games fit in a CI run next to the fully checked ones.
   bool full_checks = true;
 };
+
+/// How GoogleTest prints a configuration in test names and failures (instead of its raw bytes).
+inline void PrintTo(const PlayoutConfig& config, std::ostream* os) {
+  *os << config.game << " " << config.seats << "p";
+  for (const auto& [key, value] : config.options) *os << " " << key << "=" << value;
+}
 
 /// Called after every step with the game and the events of the last action; a game's own invariants
 /// (pieces conserved ...) go here and report with EXPECT_*.
