@@ -208,10 +208,10 @@ void Room::do_leave(const std::string& token) {
   if (m.client) m.client->send(make_frame(protocol::left_message(id_)));
   if (status_ == Status::waiting) {
     seats_[seat].reset();
-    if (host_ == token) {  // the host's role passes to the first seated player
+    if (host_ == token) {  // the host's role passes to the first seated person (a bot cannot /start)
       host_.clear();
       for (const auto& s : seats_)
-        if (s) {
+        if (s && !s->bot) {
           host_ = s->token;
           break;
         }
@@ -229,9 +229,18 @@ void Room::do_leave(const std::string& token) {
 
 void Room::close_if_empty() {
   if (status_ != Status::waiting || !spectators_.empty()) return;
-  if (std::any_of(seats_.begin(), seats_.end(), [](const auto& s) { return s.has_value(); })) return;
+  if (std::any_of(seats_.begin(), seats_.end(), [](const auto& s) { return s && !s->bot; })) return;
+  // Bots only keep seats for people: once nobody else is left before the start, they go too (else a room of
+  // bots that nobody can start would stay listed forever).
+  auto observer = observer_.lock();
+  for (auto& s : seats_) {
+    if (!s) continue;
+    const std::string token = s->token;
+    s.reset();
+    if (observer) observer->seat_changed(token, id_, false);
+  }
   context_.metrics->rooms--;
-  if (auto o = observer_.lock()) o->room_closed(id_);
+  if (observer) observer->room_closed(id_);
 }
 
 // ---- commands ------------------------------------------------------------------------------------------

@@ -177,5 +177,32 @@ TEST(Lobby, AddbotSeatsBotsThatPlayAGameToTheEnd) {
   EXPECT_EQ(bots_ranked, 3);
 }
 
+TEST(Lobby, ARoomLeftToItsBotsBeforeTheStartCloses) {
+  TestServer server(engine::default_registry());
+  TestClient host(server.port()), watcher(server.port());
+  host.hello("Hana");
+  watcher.hello("Wes");
+  host.chat("/create santa-cruz");
+  const std::int64_t room = host.expect("room").value("id", std::int64_t{0});
+  auto listed = [&](const json& m) {
+    for (const auto& r : m["rooms"])
+      if (r["id"] == room) return true;
+    return false;
+  };
+  watcher.expect_where("rooms", listed);
+  host.chat("/addbot");
+  host.chat("/addbot greedy");
+  host.expect_where("room", [](const json& r) {
+    int bots = 0;
+    for (const auto& s : r["seats"]) bots += s.value("bot", false);
+    return bots == 2;
+  });
+  host.chat("/leave");
+  // Nobody could start the room any more: the bots leave with the host and the lobby's list drops it.
+  watcher.expect_where("rooms", [&](const json& m) { return !listed(m); });
+  watcher.chat("/join " + std::to_string(room));
+  watcher.expect_error("no_such_room");
+}
+
 }  // namespace
 }  // namespace archipel::testing
