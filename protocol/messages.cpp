@@ -146,7 +146,7 @@ Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector
 
 Json left_message(RoomId room) { return Json{{"type", "left"}, {"room", room}}; }
 
-Json games_message(const std::vector<const engine::GameSpec*>& specs) {
+Json games_message(const std::vector<const engine::GameSpec*>& specs, const std::vector<std::string>& bots) {
   Json games = Json::array();
   for (const auto* spec : specs) {
     Json options = Json::array();
@@ -158,7 +158,7 @@ Json games_message(const std::vector<const engine::GameSpec*>& specs) {
                          {"max_players", spec->max_players},
                          {"options", options}});
   }
-  return Json{{"type", "games"}, {"games", games}};
+  return Json{{"type", "games"}, {"games", games}, {"bots", bots}};
 }
 
 }  // namespace archipel::protocol

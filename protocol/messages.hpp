@@ -86,6 +86,7 @@ Json state_message(RoomId room, std::int64_t version, Json view, std::optional<e
 Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops);
 Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names);
 Json left_message(RoomId room);
-Json games_message(const std::vector<const engine::GameSpec*>& specs);
+/// `bots`: the strategies `/addbot` accepts on this server (empty where bots are not offered).
+Json games_message(const std::vector<const engine::GameSpec*>& specs, const std::vector<std::string>& bots = {});
 
 }  // namespace archipel::protocol

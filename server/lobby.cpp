@@ -308,7 +308,7 @@ void Lobby::do_command(Player& player, protocol::Command command) {
               text += " (default " + o.default_value + ")";
             }
           }
-          send(client, protocol::games_message(specs));
+          send(client, protocol::games_message(specs, bots::strategy_names()));
           send(client, protocol::info_message(text));
         } else if constexpr (std::is_same_v<T, cmd::Rooms>) {
           send_rooms(client);

@@ -32,6 +32,7 @@ const state = {
   over: null, // the `over` message of the current room
   busy: false, // an action was sent and no new view came yet
   quietGames: 0, // automatic /games requests whose info reply is not shown
+  bots: [], // the bot strategies the server offers for /addbot (from the `games` message)
   conn: { s: 'idle', detail: {} }, // the connection indicator's last state
   shownGame: null, // the room and game id whose text-move and raw-view panels were last laid out
 };
@@ -57,6 +58,9 @@ const els = {
   spectators: $('#spectators'),
   startButton: $('#start-button'),
   sitButton: $('#sit-button'),
+  addBot: $('#addbot'),
+  addBotStrategy: $('#addbot-strategy'),
+  addBotButton: $('#addbot-button'),
   leaveButton: $('#leave-button'),
   roomHint: $('#room-hint'),
   over: $('#over'),
@@ -114,6 +118,8 @@ function handle(msg) {
     case 'rooms':
       return lobby.setRooms(msg.rooms);
     case 'games':
+      state.bots = Array.isArray(msg.bots) ? msg.bots : [];
+      renderBotChoice();
       return lobby.setGames(msg.games);
     case 'room':
       return onRoom(msg);
@@ -332,6 +338,7 @@ onLangChange(() => {
   showConnection(s, detail);
   state.welcomed = welcomed;
   lobby.refresh();
+  renderBotChoice();
   if (!els.loginError.hidden && els.loginError.dataset.key) els.loginError.textContent = t(els.loginError.dataset.key);
   render();
 });
@@ -434,6 +441,7 @@ function renderRoom() {
   els.startButton.hidden = !(waiting && amHost);
   els.startButton.disabled = seated < room.min_players || seated > room.max_players;
   els.sitButton.hidden = !(waiting && mySeat < 0 && seated < seats.length);
+  els.addBot.hidden = !(waiting && amHost && seated < seats.length && state.bots.length > 0);
   els.leaveButton.textContent = mySeat < 0 ? t('room.stopWatching') : room.status === 'over' ? t('room.backToLobby') : t('room.leave');
 
   const nameOf = (i) => seats[i]?.name || t('room.seatN', { n: i + 1 });
@@ -585,6 +593,16 @@ function sortedKeys(_key, value) {
 // ---- buttons ----------------------------------------------------------------------------------------------
 els.startButton.addEventListener('click', () => command('/start'));
 els.sitButton.addEventListener('click', () => state.room && command(`/join ${state.room.id}`));
+els.addBotButton.addEventListener('click', () => els.addBotStrategy.value && command(`/addbot ${els.addBotStrategy.value}`));
+
+// The host's bot choice: the server's strategies, weakest first as the server lists them, named in the
+// page's language where the name is known.
+function renderBotChoice() {
+  const previous = els.addBotStrategy.value;
+  const label = (name) => (t(`bot.${name}`) === `bot.${name}` ? name : t(`bot.${name}`));
+  fill(els.addBotStrategy, state.bots.map((name) => h('option', { value: name }, label(name))));
+  if (state.bots.includes(previous)) els.addBotStrategy.value = previous;
+}
 els.leaveButton.addEventListener('click', () => command('/leave'));
 
 // A spectator's room, kept for this tab so a reload watches it again (a seated player is resumed by token).

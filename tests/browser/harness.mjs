@@ -21,8 +21,11 @@ export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Starts the server (waiting up to 60 s for the binary, which is rebuilt now and then) and a browser. */
-export async function startAll() {
+/**
+ * Starts the server (waiting up to 60 s for the binary, which is rebuilt now and then) and a browser.
+ * `serverArgs` go to archipel-server after the harness's own flags.
+ */
+export async function startAll(serverArgs = []) {
   const env = { server: null, log: '', tmpDir: null, base: null, browser: null };
   const binDeadline = Date.now() + 60_000;
   while (!fs.existsSync(serverBin)) {
@@ -34,7 +37,7 @@ export async function startAll() {
   env.server = spawn(
     serverBin,
     ['--port', '0', '--port-file', portFile, '--bind', '127.0.0.1', '--data', 'memory',
-      '--web-root', path.join(repo, 'web-client'), '--log-level', 'warn'],
+      '--web-root', path.join(repo, 'web-client'), '--log-level', 'warn', ...serverArgs],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   env.server.stdout.on('data', (d) => (env.log += d));

@@ -204,5 +204,23 @@ TEST(Lobby, ARoomLeftToItsBotsBeforeTheStartCloses) {
   watcher.expect_error("no_such_room");
 }
 
+TEST(Lobby, GamesListsEachSpecAndTheBotStrategies) {
+  TestServer server(engine::default_registry());
+  TestClient c(server.port());
+  c.hello("Gus");
+  c.chat("/games");
+  const json games = c.expect("games");
+  ASSERT_EQ(games["games"].size(), 1u);
+  const json& sc = games["games"][0];
+  EXPECT_EQ(sc["id"], "santa-cruz");
+  EXPECT_EQ(sc["min_players"], 2);
+  EXPECT_EQ(sc["max_players"], 4);
+  ASSERT_EQ(sc["options"].size(), 1u);
+  EXPECT_EQ(sc["options"][0]["key"], "rules");
+  EXPECT_EQ(sc["options"][0]["default"], "online");
+  EXPECT_EQ(games["bots"], json::array({"random", "greedy", "search"}));
+  EXPECT_NE(c.expect("info")["text"].get<std::string>().find("santa-cruz"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace archipel::testing
