@@ -149,27 +149,7 @@ TEST(Lobby, AddbotSeatsBotsThatPlayAGameToTheEnd) {
   host.chat("/start");
 
   // Hana plays her first legal move whenever it is her turn; the bots must play all of theirs.
-  json state = host.expect("state");
-  json view = state["view"];
-  std::int64_t version = state["version"];
-  json over;
-  for (int i = 0; i < 3000 && over.is_null(); ++i) {
-    if (!view["legal"].empty() && view["legal"].is_array()) {
-      host.send(json{{"type", "action"}, {"room", room}, {"action", view["legal"][0]["action"]}});
-      view["legal"] = json::array();  // wait for the patch before moving again
-    }
-    auto m = host.next(5000ms);
-    ASSERT_TRUE(m.has_value()) << "the game stalled: no message for 5 s";
-    if ((*m)["type"] == "patch") {
-      ASSERT_EQ((*m)["from"], version);
-      json next = state["view"].patch((*m)["ops"]);
-      state["view"] = next;
-      view = next;
-      version = (*m)["to"];
-    } else if ((*m)["type"] == "over") {
-      over = *m;
-    }
-  }
+  const json over = play_first_moves(host, room, host.expect("state"));
   ASSERT_FALSE(over.is_null()) << "the game with bots did not end";
   EXPECT_EQ(over["ranking"].size(), 4u);
   int bots_ranked = 0;

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/core/registry.hpp"
 #include "tests/support/race_game.hpp"
 #include "tests/support/test_server.hpp"
 
@@ -86,6 +87,41 @@ TEST(Restart, AKilledServerResumesTheGameFromItsLog) {
     json log = c.expect("info");
     while (log["text"].get<std::string>().rfind("Room", 0) != 0) log = c.expect("info");
     EXPECT_NE(log["text"].get<std::string>().find("reaches the target"), std::string::npos);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// A server bot (/addbot) keeps its seat through a crash: after the restart it is back in the game and plays on.
+TEST(Restart, ABotSeatComesBackAndPlaysOn) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("archipel-restart-bot-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::string token, bot_name;
+  std::int64_t room = 0;
+  {
+    TestServer server(engine::default_registry(), dir.string());
+    TestClient a(server.port());
+    token = a.hello("Ann")["token"];
+    a.chat("/create santa-cruz");
+    room = a.expect("room").value("id", std::int64_t{0});
+    a.chat("/addbot greedy");
+    const json seated = a.expect_where("room", [](const json& r) { return r["seats"][1]["name"].is_string(); });
+    bot_name = seated["seats"][1]["name"];
+    a.chat("/start");
+    EXPECT_TRUE(play_first_moves(a, room, a.expect("state"), 6).is_null()) << "the game is not over yet";
+    server.kill();
+  }
+  {
+    TestServer server(engine::default_registry(), dir.string());
+    TestClient a(server.port());
+    a.send(json{{"type", "hello"}, {"token", token}});
+    a.expect("welcome");
+    const json over = play_first_moves(a, room, a.expect("state"));
+    ASSERT_FALSE(over.is_null()) << "the game did not end after the restart";
+    ASSERT_EQ(over["ranking"].size(), 2u);
+    std::vector<std::string> names;
+    for (const auto& r : over["ranking"]) names.push_back(r["name"]);
+    EXPECT_NE(std::find(names.begin(), names.end(), bot_name), names.end()) << "the same bot finished the game";
   }
   std::filesystem::remove_all(dir);
 }

@@ -165,4 +165,36 @@ std::vector<json> TestClient::drain(std::chrono::milliseconds quiet) {
   return out;
 }
 
+json play_first_moves(TestClient& client, std::int64_t room, json state, int own_moves) {
+  json view = state["view"];
+  std::int64_t version = state["version"];
+  bool waiting = false;  // a move was sent: wait for its patch before the next one
+  for (int moved = 0;;) {
+    if (!waiting && view["legal"].is_array() && !view["legal"].empty()) {
+      if (moved == own_moves) return json();
+      client.send(json{{"type", "action"}, {"room", room}, {"action", view["legal"][0]["action"]}});
+      waiting = true;
+      ++moved;
+    }
+    auto m = client.next(5000ms);
+    if (!m) {
+      ADD_FAILURE() << "the game stalled: no message for 5 s";
+      return json();
+    }
+    const std::string type = m->value("type", "");
+    if (type == "over" && (*m)["room"] == room) return *m;
+    if (type == "state" && (*m)["room"] == room) {
+      view = (*m)["view"];
+      version = (*m)["version"];
+      waiting = false;
+    } else if (type == "patch" && (*m)["room"] == room) {
+      EXPECT_EQ((*m)["from"], version);
+      if ((*m)["from"] != version) return json();
+      view = view.patch((*m)["ops"]);
+      version = (*m)["to"];
+      waiting = false;
+    }
+  }
+}
+
 }  // namespace archipel::testing
