@@ -46,10 +46,9 @@ void Lobby::restore_games() {
     if (!r) continue;
     rooms_[record.id] = r;
     for (const auto& seat : record.seats) {
-      if (seat.bot) {  // bring the bot back to life: its strategy is the first part of its name
-        const std::string strategy = seat.name.substr(0, seat.name.find("-bot"));
-        if (bots::make_strategy(strategy)) {
-          Player& p = make_bot(record.game, strategy, seat.name, seat.token);
+      if (seat.bot) {  // bring the bot back to life with its strategy
+        if (bots::make_strategy(seat.strategy)) {
+          Player& p = make_bot(record.game, seat.strategy, seat.name, seat.token);
           p.room = record.id;
           r->connect(seat.token, p.client);
           continue;
@@ -200,6 +199,7 @@ Lobby::Player& Lobby::make_bot(const std::string& game_id, const std::string& st
   p.name = bot_name;
   p.client = client;
   p.bot = true;
+  p.strategy = strategy;
   tokens_[client->id()] = token;
   return p;
 }
@@ -476,7 +476,7 @@ std::shared_ptr<Room> Lobby::room(RoomId id) {
 }
 
 Member Lobby::member_of(const Player& player) const {
-  return Member{player.token, player.name, player.client, player.bot};
+  return Member{player.token, player.name, player.client, player.bot, player.strategy};
 }
 
 void Lobby::send(const ClientPtr& client, const json& message) {

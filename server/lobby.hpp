@@ -46,6 +46,7 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
     std::optional<RoomId> room;      // seated in (or joining)
     std::optional<RoomId> watching;  // spectating
     bool bot = false;                // seated by /addbot; its client is a BotPlayer
+    std::string strategy;            // the bot's strategy
   };
 
   template <class F>

@@ -50,7 +50,7 @@ std::shared_ptr<Room> Room::restore(net::any_io_executor executor, const GameRec
   room->seed_ = record.seed;
   room->host_ = record.host;
   room->seats_.clear();
-  for (const auto& s : record.seats) room->seats_.push_back(Member{s.token, s.name, nullptr, s.bot});
+  for (const auto& s : record.seats) room->seats_.push_back(Member{s.token, s.name, nullptr, s.bot, s.strategy});
   room->version_ = room->actions_ + 1;
   room->status_ = room->game_->over() ? Status::over : Status::playing;
   if (room->status_ == Status::playing) context.metrics->games_running++;
@@ -293,7 +293,7 @@ void Room::do_start(const std::string& token) {
   record.options = options_;
   record.seed = seed;
   record.host = host_;
-  for (const auto& p : players) record.seats.push_back(SeatRecord{p.name, p.token, p.bot});
+  for (const auto& p : players) record.seats.push_back(SeatRecord{p.name, p.token, p.bot, p.strategy});
   if (!context_.store->save_game(record))
     return send_error(token, protocol::Error{"storage_failed", "the game could not be saved; try again"});
 

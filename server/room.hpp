@@ -27,6 +27,7 @@ struct Member {
   std::string name;
   ClientPtr client;  // null while disconnected
   bool bot = false;
+  std::string strategy;  // a bot's strategy, kept with the seat in the store
 };
 
 /// What a room tells the lobby. Called from the room's strand; the lobby posts to its own.

@@ -71,7 +71,11 @@ class SqliteStore final : public Store {
   bool save_game(const GameRecord& g) override {
     std::lock_guard lock(mutex_);
     Json seats = Json::array();
-    for (const auto& s : g.seats) seats.push_back(Json{{"name", s.name}, {"token", s.token}, {"bot", s.bot}});
+    for (const auto& s : g.seats) {
+      Json seat{{"name", s.name}, {"token", s.token}, {"bot", s.bot}};
+      if (s.bot) seat["strategy"] = s.strategy;
+      seats.push_back(std::move(seat));
+    }
     Statement st(db_, "INSERT OR REPLACE INTO games (id, game, options, seed, seats, host, status) VALUES (?,?,?,?,?,?,?)");
     st.bind(1, g.id).bind(2, g.game).bind(3, Json(g.options).dump()).bind(4, std::to_string(g.seed))
         .bind(5, seats.dump()).bind(6, g.host).bind(7, g.status);
@@ -127,7 +131,7 @@ class SqliteStore final : public Store {
       g.seed = std::stoull(st.text_at(3));
       for (const auto& s : Json::parse(st.text_at(4)))
         g.seats.push_back(SeatRecord{s.at("name").get<std::string>(), s.at("token").get<std::string>(),
-                                     s.value("bot", false)});
+                                     s.value("bot", false), s.value("strategy", std::string())});
       g.host = st.text_at(5);
       g.status = st.text_at(6);
       const std::string outcome = st.text_at(7);

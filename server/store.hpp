@@ -22,6 +22,7 @@ struct SeatRecord {
   std::string name;
   std::string token;  // the player's resume token: their seat after a restart
   bool bot = false;
+  std::string strategy;  // a bot's strategy (bots/strategy.hpp), so a restart brings the same bot back
 };
 
 struct ActionRecord {
