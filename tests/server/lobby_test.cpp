@@ -18,6 +18,15 @@ json expect_info_starting(TestClient& c, const std::string& prefix) {
   return json();
 }
 
+// Waits for the room message that shows `count` bots seated.
+void expect_bots_seated(TestClient& c, int count) {
+  c.expect_where("room", [count](const json& r) {
+    int bots = 0;
+    for (const auto& s : r["seats"]) bots += s.value("bot", false);
+    return bots == count;
+  });
+}
+
 TEST(Lobby, HostSetsOptionsKicksAndHostRolePassesOn) {
   TestServer server(registry_with_race());
   TestClient a(server.port()), b(server.port()), c(server.port());
@@ -139,11 +148,7 @@ TEST(Lobby, AddbotSeatsBotsThatPlayAGameToTheEnd) {
   host.chat("/addbot random");
   host.chat("/addbot greedy");
   host.chat("/addbot search");
-  host.expect_where("room", [](const json& r) {
-    int bots = 0;
-    for (const auto& s : r["seats"]) bots += s.value("bot", false);
-    return bots == 3;
-  });
+  expect_bots_seated(host, 3);
   host.chat("/addbot");
   host.expect_error("room_full");
   host.chat("/start");
@@ -172,11 +177,7 @@ TEST(Lobby, ARoomLeftToItsBotsBeforeTheStartCloses) {
   watcher.expect_where("rooms", listed);
   host.chat("/addbot");
   host.chat("/addbot greedy");
-  host.expect_where("room", [](const json& r) {
-    int bots = 0;
-    for (const auto& s : r["seats"]) bots += s.value("bot", false);
-    return bots == 2;
-  });
+  expect_bots_seated(host, 2);
   host.chat("/leave");
   // Nobody could start the room any more: the bots leave with the host and the lobby's list drops it.
   watcher.expect_where("rooms", [&](const json& m) { return !listed(m); });
