@@ -35,13 +35,18 @@ struct Flags {
   int games = 1;
   std::uint64_t seed = 1;
   int idle_timeout_s = 300;
+  double max_rate = 10;  // messages per second at most: the server drops what exceeds its limit (20/s)
 };
 
 void log(const std::string& name, const std::string& text) { std::cerr << "[" << name << "] " << text << "\n"; }
 
 class Bot {
  public:
-  explicit Bot(const Flags& flags) : flags_(flags), ws_(ioc_), rng_(flags.seed) {
+  explicit Bot(const Flags& flags)
+      : flags_(flags),
+        ws_(ioc_),
+        rng_(flags.seed),
+        min_interval_(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / flags.max_rate))) {
     archipel::bots::StrategyOptions options;
     options.think_ms = flags.think_ms;
     options.iterations = flags.iterations;
@@ -73,6 +78,10 @@ class Bot {
 
  private:
   void send(const json& message) {
+    // Paced: a message the server drops for its rate limit would have to be noticed and sent again.
+    const auto now = Clock::now();
+    if (now < next_send_) std::this_thread::sleep_for(next_send_ - now);
+    next_send_ = Clock::now() + min_interval_;
     ws_.text(true);
     ws_.write(net::buffer(message.dump()));
   }
@@ -123,9 +132,11 @@ class Bot {
       } else if (!seated_ && waiting_for_open_room_) {
         retry_join_ = true;  // no open room yet: try again when the room list changes
       } else if (room_ && tracker_.has_view()) {
-        // Our last action may have been refused (rate limit, a stale view): fetch the state and act again.
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));
-        acted_version_ = -1;
+        // Our last message may have been refused or dropped: ask for the full state after a pause and let it
+        // decide. Messages are handled in order, so a state still at the version we acted on means our move
+        // was not applied: act on it again; a newer one already shows our move.
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        tracker_.forget_action();
         send(json{{"type", "sync"}, {"room", *room_}});
       }
     } else if (type == "rooms") {
@@ -136,8 +147,8 @@ class Bot {
     } else if (type == "room") {
       on_room(m);
     } else if (type == "state" || type == "patch") {
-      if (room_ && m.value("room", std::int64_t{-1}) != *room_) return;
-      if (!room_ && type == "state") room_ = m.value("room", std::int64_t{-1});
+      // Only the room we sit in (known from its `room` message): a late answer about an earlier game is ignored.
+      if (!room_ || m.value("room", std::int64_t{-1}) != *room_) return;
       const auto update = tracker_.on_message(m);
       if (update == archipel::bots::ViewTracker::Update::need_sync) {
         send(json{{"type", "sync"}, {"room", *room_}});
@@ -181,16 +192,11 @@ class Bot {
   }
 
   void maybe_act() {
-    if (!tracker_.has_view() || !tracker_.seat()) return;
+    if (!tracker_.may_act()) return;
     const json& view = tracker_.view();
-    const auto seat = *tracker_.seat();
-    bool mine = false;
-    for (const auto& s : view.value("to_act", json::array())) mine = mine || s == seat;
-    if (!mine || !view.contains("legal") || view["legal"].empty()) return;
-    if (acted_version_ == tracker_.version()) return;  // one action per version
-    acted_version_ = tracker_.version();
-    const std::size_t index = strategy_->choose(game_id(), view, seat, rng_);
+    const std::size_t index = strategy_->choose(game_id(), view, *tracker_.seat(), rng_);
     send(json{{"type", "action"}, {"room", *room_}, {"action", view["legal"][index]["action"]}});
+    tracker_.acted();
   }
 
   bool more_games() const { return flags_.games == 0 || played_ < flags_.games; }
@@ -201,6 +207,8 @@ class Bot {
   }
   static std::string first_word(const std::string& text) { return text.substr(0, text.find(' ')); }
 
+  using Clock = std::chrono::steady_clock;
+
   Flags flags_;
   net::io_context ioc_;
   websocket::stream<beast::tcp_stream> ws_;
@@ -209,10 +217,11 @@ class Bot {
   archipel::bots::ViewTracker tracker_;
   std::string name_;
   std::optional<std::int64_t> room_;
-  std::int64_t acted_version_ = -1;
   bool welcomed_ = false, seated_ = false, started_ = false;
   bool waiting_for_open_room_ = false, retry_join_ = false;
   int played_ = 0;
+  Clock::duration min_interval_;
+  Clock::time_point next_send_{};
 };
 
 }  // namespace
@@ -237,6 +246,8 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber)->capture_default_str();
   app.add_option("--seed", flags.seed, "the bot's own generator seed")->capture_default_str();
   app.add_option("--idle-timeout", flags.idle_timeout_s, "seconds of silence before giving up")->capture_default_str();
+  app.add_option("--max-rate", flags.max_rate, "messages per second at most (the server's limit is 20)")
+      ->check(CLI::Range(0.1, 1000.0))->capture_default_str();
   CLI11_PARSE(app, argc, argv);
   if (*room_opt) flags.room = room;
   try {

@@ -45,8 +45,13 @@ std::unique_ptr<Strategy> make_strategy(std::string_view name, const StrategyOpt
 std::vector<std::string> strategy_names();
 
 /// Keeps a client view up to date from server messages (state: replace; patch: apply if `from` matches, else
-/// report that a sync is needed). Pure JSON, no I/O. Follows one room, set by the first state message;
-/// messages for other rooms are ignored until reset().
+/// report that a sync is needed), and knows when its seat may act. Pure JSON, no I/O. Follows one room, set by
+/// the first state message; messages for other rooms are ignored until reset().
+///
+/// Acting: one move at a time. After acted(), may_act() stays false until the patch of that move (its `by` is
+/// this seat), a full state, or forget_action() (the server refused it). Waiting for "a new version" is not
+/// enough: where several seats act at once (Santa Cruz's secret discards), another seat's patch arrives before
+/// ours is applied and still offers the move just sent.
 class ViewTracker {
  public:
   enum class Update { ignored, updated, need_sync };
@@ -62,12 +67,20 @@ class ViewTracker {
   /// Forgets the room and the view (before following the next game).
   void reset();
 
+  /// The seat is in the view's to_act with legal moves, and no move of its own is still on its way.
+  bool may_act() const;
+  /// A move was sent for the current view.
+  void acted() { awaiting_own_move_ = true; }
+  /// The move sent will not be applied (an error answered it): the seat may act again.
+  void forget_action() { awaiting_own_move_ = false; }
+
  private:
   nlohmann::json view_;
   std::optional<engine::Seat> seat_;
   std::optional<std::int64_t> room_;
   std::int64_t version_ = 0;
   bool has_view_ = false;
+  bool awaiting_own_move_ = false;
 };
 
 }  // namespace archipel::bots

@@ -1,5 +1,7 @@
 #include "bots/strategy.hpp"
 
+#include <algorithm>
+
 namespace archipel::bots {
 
 void ViewTracker::reset() {
@@ -8,6 +10,16 @@ void ViewTracker::reset() {
   room_.reset();
   version_ = 0;
   has_view_ = false;
+  awaiting_own_move_ = false;
+}
+
+bool ViewTracker::may_act() const {
+  if (!has_view_ || !seat_ || awaiting_own_move_) return false;
+  const auto to_act = view_.find("to_act");
+  const auto legal = view_.find("legal");
+  if (to_act == view_.end() || !to_act->is_array() || legal == view_.end() || !legal->is_array() || legal->empty())
+    return false;
+  return std::find(to_act->begin(), to_act->end(), nlohmann::json(*seat_)) != to_act->end();
 }
 
 ViewTracker::Update ViewTracker::on_message(const nlohmann::json& message) {
@@ -29,6 +41,7 @@ ViewTracker::Update ViewTracker::on_message(const nlohmann::json& message) {
     else
       seat_.reset();
     has_view_ = true;
+    awaiting_own_move_ = false;  // a full state answers for every move sent before the request
     return Update::updated;
   }
 
@@ -49,6 +62,7 @@ ViewTracker::Update ViewTracker::on_message(const nlohmann::json& message) {
     return Update::need_sync;
   }
   version_ = to;
+  if (seat_ && message.contains("by") && message["by"] == *seat_) awaiting_own_move_ = false;
   return Update::updated;
 }
 

@@ -132,8 +132,8 @@ Json state_message(RoomId room, std::int64_t version, Json view, std::optional<e
   return j;
 }
 
-Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops) {
-  return Json{{"type", "patch"}, {"room", room}, {"from", from}, {"to", to}, {"ops", std::move(ops)}};
+Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, engine::Seat by) {
+  return Json{{"type", "patch"}, {"room", room}, {"from", from}, {"to", to}, {"by", by}, {"ops", std::move(ops)}};
 }
 
 Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names) {

@@ -83,7 +83,9 @@ Json rooms_message(const std::vector<RoomInfo>& rooms);
 /// `static_data`: the game's unchanging data (GameInstance::static_data), omitted when empty.
 Json state_message(RoomId room, std::int64_t version, Json view, std::optional<engine::Seat> seat,
                    const Json& static_data = Json::object());
-Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops);
+/// `by`: the seat whose move made version `to` (where several seats act at once, a seat waits for the patch
+/// of its own move before acting again).
+Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, engine::Seat by);
 Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names);
 Json left_message(RoomId room);
 /// `bots`: the strategies `/addbot` accepts on this server (empty where bots are not offered).

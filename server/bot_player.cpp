@@ -30,12 +30,17 @@ void BotPlayer::send(Frame frame) {
 void BotPlayer::on_frame(const std::string& frame) {
   const auto message = nlohmann::json::parse(frame, nullptr, false);
   if (message.is_discarded() || closed_ || !strategy_) return;
-  if (message.value("type", "") == "error") {
-    spdlog::debug("event=bot_error bot={} code={}", id_, message.value("code", ""));
-    return;
-  }
   auto lobby = lobby_.lock();
   if (!lobby) return;
+  if (message.value("type", "") == "error") {
+    // A refused move (a stale view): ask for the state again; the fresh view decides.
+    spdlog::debug("event=bot_error bot={} code={}", id_, message.value("code", ""));
+    if (room_ != 0 && tracker_.has_view()) {
+      tracker_.forget_action();
+      lobby->on_message(shared_from_this(), protocol::Sync{room_});
+    }
+    return;
+  }
   if (message.contains("room") && message["room"].is_number_integer() &&
       (message.value("type", "") == "state" || message.value("type", "") == "patch"))
     room_ = message["room"].get<std::int64_t>();
@@ -44,20 +49,20 @@ void BotPlayer::on_frame(const std::string& frame) {
     lobby->on_message(shared_from_this(), protocol::Sync{room_});
     return;
   }
-  if (update != bots::ViewTracker::Update::updated || !tracker_.seat()) return;
-  const auto& view = tracker_.view();
-  if (!view.contains("legal") || view["legal"].empty() || tracker_.version() == scheduled_version_) return;
-  // Answer after a short pause people can follow; if the view moves on meanwhile, that newer view decides.
-  scheduled_version_ = tracker_.version();
+  if (update != bots::ViewTracker::Update::updated || !tracker_.may_act() || move_scheduled_) return;
+  // Answer after a short pause people can follow; if the view moves on meanwhile, the newest view decides.
+  move_scheduled_ = true;
   auto timer = std::make_shared<net::steady_timer>(strand_, delay_);
-  timer->async_wait([self = shared_from_this(), timer, version = scheduled_version_](error_code ec) {
-    if (ec || self->closed_ || self->tracker_.version() != version) return;
+  timer->async_wait([self = shared_from_this(), timer](error_code ec) {
+    self->move_scheduled_ = false;
+    if (ec || self->closed_ || !self->tracker_.may_act()) return;
     auto lobby = self->lobby_.lock();
     if (!lobby) return;
     const auto& view = self->tracker_.view();
     const std::size_t choice = self->strategy_->choose(self->game_id_, view, *self->tracker_.seat(), self->rng_);
     if (choice >= view["legal"].size()) return;
     lobby->on_message(self, protocol::Action{self->room_, view["legal"][choice]["action"]});
+    self->tracker_.acted();
   });
 }
 

@@ -37,7 +37,7 @@ class BotPlayer final : public Client, public std::enable_shared_from_this<BotPl
   std::chrono::milliseconds delay_;
   bots::ViewTracker tracker_;
   std::int64_t room_ = 0;
-  std::int64_t scheduled_version_ = -1;  // one answer per version: never act twice on the same view
+  bool move_scheduled_ = false;  // a timer will choose the move: one at a time
   std::atomic<bool> closed_{false};
   std::uint64_t id_;
 };

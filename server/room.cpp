@@ -423,23 +423,23 @@ void Room::do_action(const std::string& token, const json& action) {
     log_.push_back(game_->describe(e, names));
     broadcast(protocol::info_message(log_.back(), id_));
   }
-  send_views_after_action();
+  send_views_after_action(seat);
   finish_if_over();
 }
 
-void Room::send_views_after_action() {
+void Room::send_views_after_action(int seat) {
   const std::int64_t from = version_++;
   for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {
     json view = game_->client_view(engine::Viewer::of(i));
     json ops = json::diff(seat_views_[i], view);
     seat_views_[i] = std::move(view);
-    if (seats_[i]->client) seats_[i]->client->send(make_frame(protocol::patch_message(id_, from, version_, std::move(ops))));
+    if (seats_[i]->client) seats_[i]->client->send(make_frame(protocol::patch_message(id_, from, version_, std::move(ops), seat)));
   }
   json view = game_->client_view(engine::Viewer::spectator());
   json ops = json::diff(spectator_view_, view);
   spectator_view_ = std::move(view);
   if (!spectators_.empty()) {
-    auto frame = make_frame(protocol::patch_message(id_, from, version_, std::move(ops)));  // serialized once
+    auto frame = make_frame(protocol::patch_message(id_, from, version_, std::move(ops), seat));  // serialized once
     for (auto& s : spectators_)
       if (s.client) s.client->send(frame);
   }

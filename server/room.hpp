@@ -111,7 +111,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void broadcast(const nlohmann::json& message);
   void publish_room();                         // room message to members, summary to the lobby
   void send_full_state(const std::string& token);
-  void send_views_after_action();
+  void send_views_after_action(int seat);     // patches for the move `seat` made
   void finish_if_over();
   void close_if_empty();
 

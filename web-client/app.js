@@ -30,7 +30,7 @@ const state = {
   game: null, // {room, version, seat, view} from `state`, kept current by `patch`
   syncing: 0, // when a `sync` was sent: patches are ignored until its `state` answer (or SYNC_WAIT_MS)
   over: null, // the `over` message of the current room
-  busy: false, // an action was sent and no new view came yet
+  busy: false, // an action was sent and its patch has not come yet
   quietGames: 0, // automatic /games requests whose info reply is not shown
   bots: [], // the bot strategies the server offers for /addbot (from the `games` message)
   conn: { s: 'idle', detail: {} }, // the connection indicator's last state
@@ -218,7 +218,9 @@ function onPatch(msg) {
     chat.error(t('err.patch', { msg: e.message }));
     return requestSync(msg.room);
   }
-  state.busy = false;
+  // Our move is answered by the patch it made (`by` our seat). Where several seats act at once, another seat's
+  // patch can come first and still offer the move we sent: the buttons stay disabled until ours arrives.
+  if (msg.by === undefined || msg.by === game.seat) state.busy = false;
   render();
 }
 

@@ -21,7 +21,7 @@ let view = null;      // our view of the game, kept up to date from state and pa
 let version = 0;
 let seat = null;
 let started = false;
-let actedAt = -1;     // the version we last acted on: one action per version
+let moveSent = false; // a move is on its way: wait for its own patch (`by` our seat) before the next one
 
 // RFC 6902, the subset the server sends (add, remove, replace); enough for a bot.
 function applyPatch(doc, ops) {
@@ -43,12 +43,14 @@ function applyPatch(doc, ops) {
   return doc;
 }
 
+// Where several seats act at once (secret discards), another seat's patch may arrive before ours and still
+// offer the move we sent: so one move at a time, until the patch `by` our seat (or a refusal) answers it.
+// A short pause keeps the bot well under the server's rate limit (20 messages a second).
 function maybeAct() {
-  if (!view || seat === null || !view.to_act.includes(seat) || view.legal.length === 0) return;
-  if (actedAt === version) return;
-  actedAt = version;
+  if (moveSent || !view || seat === null || !view.to_act.includes(seat) || view.legal.length === 0) return;
+  moveSent = true;
   const move = view.legal[Math.floor(Math.random() * view.legal.length)];
-  send({ type: 'action', room, action: move.action });
+  setTimeout(() => send({ type: 'action', room, action: move.action }), 100);
 }
 
 ws.on('open', () => send({ type: 'hello', name }));
@@ -73,13 +75,14 @@ ws.on('message', (data) => {
     }
     case 'state':
       if (room !== null && m.room !== room) break;
-      room = m.room; view = m.view; version = m.version; seat = m.seat;
+      room = m.room; view = m.view; version = m.version; seat = m.seat; moveSent = false;
       maybeAct();
       break;
     case 'patch':
       if (m.room !== room || view === null) break;
       if (m.from !== version) { send({ type: 'sync', room }); break; }  // a gap: ask for the full state
       try { view = applyPatch(view, m.ops); version = m.to; } catch { send({ type: 'sync', room }); break; }
+      if (m.by === seat) moveSent = false;
       maybeAct();
       break;
     case 'over':
@@ -89,7 +92,7 @@ ws.on('message', (data) => {
       break;
     case 'error':
       log('error', m.code, m.message);  // e.g. no open room yet, or a refused move: keep going
-      if (view !== null) { actedAt = -1; setTimeout(() => send({ type: 'sync', room }), 200); }
+      if (view !== null) { moveSent = false; setTimeout(() => send({ type: 'sync', room }), 500); }
       break;
     default:
       break;

@@ -67,6 +67,7 @@ TEST(BotProcesses, ThreeBotsPlaySantaCruzToTheEndWatchedByASpectator) {
       "over", [&](const json& m) { return m["room"] == room; }, 180000ms);
   ASSERT_EQ(over["ranking"].size(), 3u);
   for (pid_t pid : bots) EXPECT_EQ(wait_exit(pid, std::chrono::seconds(20)), 0);
+  EXPECT_EQ(server.metrics().errors_sent.load(), 0) << "a bot sent a move the server refused";
 }
 
 }  // namespace

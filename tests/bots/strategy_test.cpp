@@ -187,5 +187,41 @@ TEST(BotArena, SmokeReportsSaneNumbers) {
   EXPECT_NEAR(high, 0.5962, 1e-3);
 }
 
+// Several seats act at once (secret discards): another seat's patch, computed before our move was applied, still
+// offers the move we sent. Only the patch of our own move (`by`), a full state or a refusal frees the seat again.
+TEST(BotViewTracker, WaitsForItsOwnMoveWhereSeveralSeatsAct) {
+  using archipel::bots::ViewTracker;
+  ViewTracker tracker;
+  const json legal = json::array({json{{"action", {{"type", "discard"}, {"card", "SC01"}}}, {"text", "discard SC01"}}});
+  const json view{{"to_act", {0, 1}}, {"legal", legal}};
+  ASSERT_EQ(tracker.on_message(json{{"type", "state"}, {"room", 5}, {"version", 1}, {"seat", 1}, {"view", view}}),
+            ViewTracker::Update::updated);
+  EXPECT_TRUE(tracker.may_act());
+  tracker.acted();
+  EXPECT_FALSE(tracker.may_act());
+  // Seat 0 discards first: our seat is still listed with its (stale) move.
+  const json by_other = json::parse(R"([{"op":"replace","path":"/to_act","value":[1]}])");
+  tracker.on_message(json{{"type", "patch"}, {"room", 5}, {"from", 1}, {"to", 2}, {"by", 0}, {"ops", by_other}});
+  EXPECT_EQ(tracker.view()["to_act"], json::array({1}));
+  EXPECT_FALSE(tracker.may_act()) << "our discard is on its way: sending it again would be refused";
+  // Our discard lands: now nobody acts, and we are free again (for whatever comes next).
+  const json by_us = json::parse(R"([{"op":"replace","path":"/to_act","value":[]},{"op":"replace","path":"/legal","value":[]}])");
+  tracker.on_message(json{{"type", "patch"}, {"room", 5}, {"from", 2}, {"to", 3}, {"by", 1}, {"ops", by_us}});
+  EXPECT_FALSE(tracker.may_act());
+  const json again = json::parse(R"([{"op":"replace","path":"/to_act","value":[1]},{"op":"replace","path":"/legal","value":[{"action":{"type":"pass"},"text":"pass"}]}])");
+  tracker.on_message(json{{"type", "patch"}, {"room", 5}, {"from", 3}, {"to", 4}, {"by", 0}, {"ops", again}});
+  EXPECT_TRUE(tracker.may_act());
+  // A refused move frees the seat at once; a full state does too.
+  tracker.acted();
+  tracker.forget_action();
+  EXPECT_TRUE(tracker.may_act());
+  tracker.acted();
+  tracker.on_message(json{{"type", "state"}, {"room", 5}, {"version", 4}, {"seat", 1}, {"view", view}});
+  EXPECT_TRUE(tracker.may_act());
+  // A spectator (no seat) never acts.
+  tracker.on_message(json{{"type", "state"}, {"room", 5}, {"version", 5}, {"seat", nullptr}, {"view", view}});
+  EXPECT_FALSE(tracker.may_act());
+}
+
 }  // namespace
 }  // namespace archipel::testing::bots

@@ -47,7 +47,8 @@ TEST(Messages, EveryMalformedShapeHasItsCode) {
 TEST(Messages, ServerMessagesCarryTheirType) {
   EXPECT_EQ(welcome_message("A", "t")["version"], kProtocolVersion);
   EXPECT_TRUE(chat_message(std::nullopt, "A", "hi")["room"].is_null());
-  EXPECT_EQ(patch_message(1, 4, 5, nlohmann::json::array())["from"], 4);
+  EXPECT_EQ(patch_message(1, 4, 5, nlohmann::json::array(), 2)["from"], 4);
+  EXPECT_EQ(patch_message(1, 4, 5, nlohmann::json::array(), 2)["by"], 2);
   engine::Outcome o{{3, 9}, {1, 0}};
   auto over = over_message(2, o, {"A", "B"});
   EXPECT_EQ(over["ranking"][0]["name"], "B");

@@ -153,8 +153,11 @@ TEST(Lobby, AddbotSeatsBotsThatPlayAGameToTheEnd) {
   host.expect_error("room_full");
   host.chat("/start");
 
-  // Hana plays her first legal move whenever it is her turn; the bots must play all of theirs.
+  // Hana plays her first legal move whenever it is her turn; the bots must play all of theirs, and never send a
+  // move that is refused (the secret discards of round 2 have every seat acting at once).
+  const auto errors_before = server.metrics().errors_sent.load();
   const json over = play_first_moves(host, room, host.expect("state"));
+  EXPECT_EQ(server.metrics().errors_sent.load(), errors_before);
   ASSERT_FALSE(over.is_null()) << "the game with bots did not end";
   EXPECT_EQ(over["ranking"].size(), 4u);
   int bots_ranked = 0;

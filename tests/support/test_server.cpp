@@ -168,7 +168,8 @@ std::vector<json> TestClient::drain(std::chrono::milliseconds quiet) {
 json play_first_moves(TestClient& client, std::int64_t room, json state, int own_moves) {
   json view = state["view"];
   std::int64_t version = state["version"];
-  bool waiting = false;  // a move was sent: wait for its patch before the next one
+  const json seat = state["seat"];
+  bool waiting = false;  // a move was sent: wait for its own patch (`by` this seat) before the next one
   for (int moved = 0;;) {
     if (!waiting && view["legal"].is_array() && !view["legal"].empty()) {
       if (moved == own_moves) return json();
@@ -192,7 +193,10 @@ json play_first_moves(TestClient& client, std::int64_t room, json state, int own
       if ((*m)["from"] != version) return json();
       view = view.patch((*m)["ops"]);
       version = (*m)["to"];
-      waiting = false;
+      if ((*m)["by"] == seat) waiting = false;
+    } else if (type == "error") {
+      ADD_FAILURE() << "a move taken from the legal list was refused: " << m->dump();
+      return json();
     }
   }
 }

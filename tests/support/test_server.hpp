@@ -94,7 +94,8 @@ std::int64_t open_room(TestClient& host, const std::vector<TestClient*>& others,
 /// A seated client that plays the first legal move of each of its turns, keeping its view from `state` (the
 /// full state it holds) and the patches that follow, while others (people or bots) play theirs. Stops after
 /// `own_moves` moves of its own, or at the `over` message, which it returns (null if the game goes on). Fails
-/// the test if nothing arrives for 5 s (a stalled room) or a patch does not follow the version held.
+/// the test if nothing arrives for 5 s (a stalled room), a patch does not follow the version held, or a move
+/// is refused.
 json play_first_moves(TestClient& client, std::int64_t room, json state, int own_moves = 1 << 30);
 
 }  // namespace archipel::testing
