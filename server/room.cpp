@@ -158,6 +158,7 @@ void Room::do_join(Member m, std::optional<int> seat) {
     if (auto o = observer_.lock()) o->seat_changed(m.token, id_, false);
     if (m.client) m.client->send(make_frame(protocol::error_message(e)));
   };
+  if (m.bot && bots_on_their_way_ > 0) --bots_on_their_way_;
   const int current = seat_of(m.token);
   if (current >= 0) {  // already seated: this is taking one's seat back
     seats_[current]->client = m.client;
@@ -184,7 +185,8 @@ void Room::do_join(Member m, std::optional<int> seat) {
         target = i;
         break;
       }
-    if (target < 0) return refuse(make_error(ErrorCode::room_full, "room " + std::to_string(id_) + " is full"));
+    if (target < 0 || (!m.bot && free_seats() <= bots_on_their_way_))  // the last seats are kept for bots
+      return refuse(make_error(ErrorCode::room_full, "room " + std::to_string(id_) + " is full"));
   }
   std::erase_if(spectators_, [&](const Member& s) { return s.token == m.token; });
   if (host_.empty()) host_ = m.token;
@@ -225,6 +227,10 @@ void Room::do_leave(const std::string& token) {
   if (auto o = observer_.lock()) o->seat_changed(token, id_, false);
   publish_room();
   close_if_empty();
+}
+
+int Room::free_seats() const {
+  return static_cast<int>(std::count_if(seats_.begin(), seats_.end(), [](const auto& s) { return !s.has_value(); }));
 }
 
 void Room::close_if_empty() {
@@ -351,7 +357,7 @@ void Room::do_kick(const std::string& token, const std::string& name) {
 void Room::do_addbot(const std::string& token, const std::string& strategy) {
   if (token != host_) return send_error(token, make_error(ErrorCode::not_host, "only the host can /addbot"));
   if (status_ != Status::waiting) return send_error(token, make_error(ErrorCode::already_started, "the game has started"));
-  if (std::none_of(seats_.begin(), seats_.end(), [](const auto& s) { return !s.has_value(); }))
+  if (free_seats() <= bots_on_their_way_)
     return send_error(token, make_error(ErrorCode::room_full, "no free seat for a bot"));
   const auto names = bots::strategy_names();
   if (std::find(names.begin(), names.end(), strategy) == names.end()) {
@@ -359,6 +365,8 @@ void Room::do_addbot(const std::string& token, const std::string& strategy) {
     for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
     return send_error(token, make_error(ErrorCode::bad_arguments, "no bot strategy '" + strategy + "' (" + known + ")"));
   }
+  // The lobby makes the bot and sends it to join; until it arrives its seat is kept for it.
+  ++bots_on_their_way_;
   if (auto o = observer_.lock()) o->bot_requested(id_, strategy);
 }
 

@@ -111,6 +111,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void broadcast(const nlohmann::json& message);
   void publish_room();                         // room message to members, summary to the lobby
   void send_full_state(const std::string& token);
+  int free_seats() const;
   void send_views_after_action(int seat);     // patches for the move `seat` made
   void finish_if_over();
   void close_if_empty();
@@ -125,6 +126,7 @@ class Room : public std::enable_shared_from_this<Room> {
   Status status_ = Status::waiting;
   std::string host_;                           // token
   std::vector<std::optional<Member>> seats_;   // max_players slots before the start; one per player after
+  int bots_on_their_way_ = 0;                  // /addbot accepted, the bot not seated yet: seats kept for them
   std::vector<Member> spectators_;
   engine::GamePtr game_;
   std::uint64_t seed_ = 0;

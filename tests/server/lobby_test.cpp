@@ -145,6 +145,7 @@ TEST(Lobby, AddbotSeatsBotsThatPlayAGameToTheEnd) {
   host.chat("/addbot cheater");
   EXPECT_NE(host.expect_error("bad_arguments")["message"].get<std::string>().find("random"), std::string::npos);
   other.chat("/leave");  // the bots take Olaf's place and the last one
+  host.expect_where("room", [](const json& r) { return r["seats"][1]["name"].is_null(); });
   host.chat("/addbot random");
   host.chat("/addbot greedy");
   host.chat("/addbot search");
@@ -163,6 +164,19 @@ TEST(Lobby, AddbotSeatsBotsThatPlayAGameToTheEnd) {
   int bots_ranked = 0;
   for (const auto& r : over["ranking"]) bots_ranked += r["name"].get<std::string>().find("-bot-") != std::string::npos;
   EXPECT_EQ(bots_ranked, 3);
+}
+
+// Bots are seated a moment after /addbot (the lobby makes them); their seats are kept meanwhile, so requests sent
+// back to back never ask for more bots than there are seats, and the one too many is refused at once.
+TEST(Lobby, AddbotKeepsSeatsForBotsOnTheirWay) {
+  TestServer server(engine::default_registry());
+  TestClient host(server.port());
+  host.hello("Hana");
+  host.chat("/create santa-cruz");
+  host.expect("room");
+  for (int i = 0; i < 4; ++i) host.chat("/addbot");
+  host.expect_error("room_full");
+  expect_bots_seated(host, 3);
 }
 
 TEST(Lobby, ARoomLeftToItsBotsBeforeTheStartCloses) {
