@@ -59,8 +59,13 @@ void BotPlayer::on_frame(const std::string& frame) {
     auto lobby = self->lobby_.lock();
     if (!lobby) return;
     const auto& view = self->tracker_.view();
-    const std::size_t choice = self->strategy_->choose(self->game_id_, view, *self->tracker_.seat(), self->rng_);
-    if (choice >= view["legal"].size()) return;
+    std::size_t choice = 0;
+    try {
+      choice = self->strategy_->choose(self->game_id_, view, *self->tracker_.seat(), self->rng_);
+    } catch (const std::exception& e) {  // a strategy bug must not stall the room, nor end the bot thread
+      spdlog::error("event=bot_strategy_failed bot={} what={}", self->id_, e.what());
+    }
+    if (choice >= view["legal"].size()) choice = 0;
     lobby->on_message(self, protocol::Action{self->room_, view["legal"][choice]["action"]});
     self->tracker_.acted();
   });
