@@ -49,7 +49,9 @@ std::vector<std::string> strategy_names();
 /// the first state message; messages for other rooms are ignored until reset().
 ///
 /// Acting: one move at a time. After acted(), may_act() stays false until the patch of that move (its `by` is
-/// this seat), a full state, or forget_action() (the server refused it). Waiting for "a new version" is not
+/// this seat), a full state newer than the view the move was chosen on, or forget_action() (the server refused
+/// it). A state at that same version was made before the move arrived (a sync asked for earlier): the move is
+/// still on its way. Waiting for "a new version" is not
 /// enough: where several seats act at once (Santa Cruz's secret discards), another seat's patch arrives before
 /// ours is applied and still offers the move just sent.
 class ViewTracker {
@@ -70,7 +72,10 @@ class ViewTracker {
   /// The seat is in the view's to_act with legal moves, and no move of its own is still on its way.
   bool may_act() const;
   /// A move was sent for the current view.
-  void acted() { awaiting_own_move_ = true; }
+  void acted() {
+    awaiting_own_move_ = true;
+    acted_version_ = version_;
+  }
   /// The move sent will not be applied (an error answered it): the seat may act again.
   void forget_action() { awaiting_own_move_ = false; }
 
@@ -81,6 +86,7 @@ class ViewTracker {
   std::int64_t version_ = 0;
   bool has_view_ = false;
   bool awaiting_own_move_ = false;
+  std::int64_t acted_version_ = -1;  // the version the move on its way was chosen on
 };
 
 }  // namespace archipel::bots

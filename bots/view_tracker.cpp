@@ -11,6 +11,7 @@ void ViewTracker::reset() {
   version_ = 0;
   has_view_ = false;
   awaiting_own_move_ = false;
+  acted_version_ = -1;
 }
 
 bool ViewTracker::may_act() const {
@@ -41,7 +42,7 @@ ViewTracker::Update ViewTracker::on_message(const nlohmann::json& message) {
     else
       seat_.reset();
     has_view_ = true;
-    awaiting_own_move_ = false;  // a full state answers for every move sent before the request
+    if (version_ > acted_version_) awaiting_own_move_ = false;  // made after our move: it shows it
     return Update::updated;
   }
 

@@ -22,6 +22,7 @@ let version = 0;
 let seat = null;
 let started = false;
 let moveSent = false; // a move is on its way: wait for its own patch (`by` our seat) before the next one
+let movedAt = -1;     // the version that move was chosen on
 
 // RFC 6902, the subset the server sends (add, remove, replace); enough for a bot.
 function applyPatch(doc, ops) {
@@ -49,6 +50,7 @@ function applyPatch(doc, ops) {
 function maybeAct() {
   if (moveSent || !view || seat === null || !view.to_act.includes(seat) || view.legal.length === 0) return;
   moveSent = true;
+  movedAt = version;
   const move = view.legal[Math.floor(Math.random() * view.legal.length)];
   setTimeout(() => send({ type: 'action', room, action: move.action }), 100);
 }
@@ -75,7 +77,8 @@ ws.on('message', (data) => {
     }
     case 'state':
       if (room !== null && m.room !== room) break;
-      room = m.room; view = m.view; version = m.version; seat = m.seat; moveSent = false;
+      room = m.room; view = m.view; version = m.version; seat = m.seat;
+      if (version > movedAt) moveSent = false;  // a state at movedAt was made before our move arrived
       maybeAct();
       break;
     case 'patch':

@@ -211,15 +211,19 @@ TEST(BotViewTracker, WaitsForItsOwnMoveWhereSeveralSeatsAct) {
   const json again = json::parse(R"([{"op":"replace","path":"/to_act","value":[1]},{"op":"replace","path":"/legal","value":[{"action":{"type":"pass"},"text":"pass"}]}])");
   tracker.on_message(json{{"type", "patch"}, {"room", 5}, {"from", 3}, {"to", 4}, {"by", 0}, {"ops", again}});
   EXPECT_TRUE(tracker.may_act());
-  // A refused move frees the seat at once; a full state does too.
+  // A refused move frees the seat at once.
   tracker.acted();
   tracker.forget_action();
   EXPECT_TRUE(tracker.may_act());
+  // A full state at the version the move was chosen on was made before the move arrived (a sync asked for
+  // earlier): the move is still on its way. A newer one frees the seat.
   tracker.acted();
   tracker.on_message(json{{"type", "state"}, {"room", 5}, {"version", 4}, {"seat", 1}, {"view", view}});
+  EXPECT_FALSE(tracker.may_act());
+  tracker.on_message(json{{"type", "state"}, {"room", 5}, {"version", 6}, {"seat", 1}, {"view", view}});
   EXPECT_TRUE(tracker.may_act());
   // A spectator (no seat) never acts.
-  tracker.on_message(json{{"type", "state"}, {"room", 5}, {"version", 5}, {"seat", nullptr}, {"view", view}});
+  tracker.on_message(json{{"type", "state"}, {"room", 5}, {"version", 7}, {"seat", nullptr}, {"view", view}});
   EXPECT_FALSE(tracker.may_act());
 }
 
