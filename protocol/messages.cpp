@@ -138,10 +138,16 @@ Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, en
 
 Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names) {
   Json ranking = Json::array();
-  int place = 0;
-  for (auto seat : outcome.ranking)
-    ranking.push_back(Json{{"place", ++place}, {"seat", seat}, {"name", names.at(seat)}, {"score", outcome.scores.at(seat)}});
-  return Json{{"type", "over"}, {"room", room}, {"scores", outcome.scores}, {"ranking", ranking}};
+  for (std::size_t i = 0; i < outcome.ranking.size(); ++i) {
+    const auto seat = outcome.ranking[i];
+    // A game that gives no places (an older engine) ranks every seat apart.
+    const int place = outcome.places.empty() ? static_cast<int>(i) + 1 : outcome.places.at(seat);
+    ranking.push_back(Json{{"place", place}, {"seat", seat}, {"name", names.at(seat)}, {"score", outcome.scores.at(seat)}});
+  }
+  Json j{{"type", "over"}, {"room", room}, {"scores", outcome.scores}, {"ranking", ranking}};
+  if (!outcome.places.empty()) j["places"] = outcome.places;
+  if (outcome.solo_won) j["solo"] = *outcome.solo_won ? "won" : "lost";
+  return j;
 }
 
 Json left_message(RoomId room) { return Json{{"type", "left"}, {"room", room}}; }

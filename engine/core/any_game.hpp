@@ -39,6 +39,15 @@ class GameInstance {
   virtual std::unique_ptr<GameInstance> clone() const = 0;
   /// The game's evaluation for `seat` (GameBotSupport in game.hpp), or nullopt for a game without bot support.
   virtual std::optional<int> evaluate(Seat seat) const { (void)seat; return std::nullopt; }
+  /// The game's own invariant check (HasInvariants in game.hpp): what is wrong, one sentence each; empty when
+  /// all is well or when the game declares no check.
+  virtual std::vector<std::string> invariant_violations() const { return {}; }
+  /// A copy differing only in what `viewer` may not know (HasHiddenScramble in game.hpp), or null for a game
+  /// that declares no scramble.
+  virtual std::unique_ptr<GameInstance> scrambled_for(Viewer viewer, Rng& rng) const {
+    (void)viewer, (void)rng;
+    return nullptr;
+  }
 
   /// Applies `action` for `seat`. Validates first: a seat that may not act gets `not_your_turn`, an action
   /// that is not one of the seat's legal actions gets `illegal_move` (with the game's own reason when it
@@ -90,6 +99,18 @@ class GameOf final : public GameInstance {
       return R::evaluate(state_, seat);
     else
       return GameInstance::evaluate(seat);
+  }
+  std::vector<std::string> invariant_violations() const override {
+    if constexpr (HasInvariants<R>)
+      return R::check_invariants(state_);
+    else
+      return {};
+  }
+  std::unique_ptr<GameInstance> scrambled_for(Viewer viewer, Rng& rng) const override {
+    if constexpr (HasHiddenScramble<R>)
+      return std::make_unique<GameOf>(R::scramble_hidden(state_, viewer, rng));
+    else
+      return GameInstance::scrambled_for(viewer, rng);
   }
 
   Result<std::vector<Json>> apply(Seat seat, const Json& action) override {

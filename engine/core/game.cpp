@@ -27,6 +27,14 @@ Result<Options> complete_options(const GameSpec& spec, const Options& given) {
   return out;
 }
 
+Result<Options> complete_options(const GameSpec& spec, const Options& given, int num_seats) {
+  auto completed = complete_options(spec, given);
+  if (!completed.ok()) return completed;
+  for (const auto& option : spec.options)
+    if (!option.applies_to(num_seats)) completed.value().erase(option.key);
+  return completed;
+}
+
 std::vector<Seat> rank_by_score(const std::vector<int>& scores, const std::vector<int>& tie_order) {
   std::vector<Seat> seats(scores.size());
   std::iota(seats.begin(), seats.end(), 0);
@@ -36,6 +44,21 @@ std::vector<Seat> rank_by_score(const std::vector<int>& scores, const std::vecto
     return a < b;
   });
   return seats;
+}
+
+Outcome outcome_by_score(std::vector<int> scores, const std::vector<int>& tie_order) {
+  Outcome o;
+  o.ranking = rank_by_score(scores, tie_order);
+  o.places.assign(scores.size(), 0);
+  for (std::size_t i = 0; i < o.ranking.size(); ++i) {
+    const Seat seat = o.ranking[i];
+    const Seat before = i > 0 ? o.ranking[i - 1] : -1;
+    const bool shared = before >= 0 && scores[before] == scores[seat] &&
+                        (tie_order.empty() || tie_order[before] == tie_order[seat]);
+    o.places[seat] = shared ? o.places[before] : static_cast<int>(i) + 1;
+  }
+  o.scores = std::move(scores);
+  return o;
 }
 
 }  // namespace archipel::engine

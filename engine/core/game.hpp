@@ -42,6 +42,14 @@ struct OptionSpec {
   std::vector<std::string> choices;  // the accepted values, in display order
   std::string default_value;
   std::string help;                  // one line for /games and the web client's create form
+  /// The player counts the option exists for (0 = no bound). At other counts it is not offered, and
+  /// complete_options() leaves it out of what the game sees.
+  int min_players = 0;
+  int max_players = 0;
+
+  bool applies_to(int num_seats) const {
+    return (min_players == 0 || num_seats >= min_players) && (max_players == 0 || num_seats <= max_players);
+  }
 };
 
 /// What `/games` lists and the lobby needs to create a room.
@@ -51,6 +59,9 @@ struct GameSpec {
   int min_players = 1;
   int max_players = 1;
   std::vector<OptionSpec> options;
+  /// The option combinations worth playing out in the conformance harness, each completed with defaults.
+  /// Empty: the defaults, then each non-default value alone.
+  std::vector<std::map<std::string, std::string>> option_sets_to_test;
 };
 
 /// Chosen option values, key -> value. Missing keys take the spec's default.
@@ -58,8 +69,13 @@ using Options = std::map<std::string, std::string>;
 
 /// Final result of a finished game.
 struct Outcome {
-  std::vector<int> scores;   // by seat
-  std::vector<Seat> ranking; // seats, winner first, with the game's own tie-break applied
+  std::vector<int> scores;    // by seat
+  std::vector<Seat> ranking;  // seats, winner first, with the game's own tie-break applied
+  /// By seat, 1-based: 1 for every winner. Seats the game's rules cannot separate share a place (two
+  /// seats on 1, the next on 3); where the rules break every tie, places follow the ranking.
+  std::vector<int> places;
+  /// A one-player game against its own target: won or lost. nullopt in a game of several players.
+  std::optional<bool> solo_won;
 };
 
 /// Something hidden from some viewers, for the no-leak check of the conformance harness: `token` is a
@@ -114,19 +130,48 @@ concept GameRules = requires(typename R::State& state, const typename R::State& 
 ///    seat) equals the given view without `to_act` and `legal`, and to_act/legal_actions of the result match the
 ///    view's. A bad view is a RuleError ("bad_view"), never an exception. The result's own generator is drawn
 ///    from `rng`, so the true state's future draws are not revealed either.
-///  - evaluate(state, seat): how good the position is for `seat`, in points of advantage over the best other
-///    seat (higher is better; exact final margin once the game is over). Pure and cheap: bots call it often.
+///  - evaluate(state, seat): how good the position is for `seat`. The unit, for every game: the game's own
+///    victory points, as a margin over the best other seat (own projected score minus the best other seat's;
+///    higher is better). Once the game is over it is the exact final margin. In a solo game, the margin over
+///    the game's own target (projected score minus target). Search (bots/search_strategy.cpp) reads it the same
+///    way for every game. Pure and cheap: bots call it often.
 template <class R>
 concept GameBotSupport = GameRules<R> && requires(const typename R::State& cstate, const Json& j, Rng& rng) {
   { R::determinize(j, Seat{}, rng) } -> std::same_as<Result<typename R::State>>;
   { R::evaluate(cstate, Seat{}) } -> std::same_as<int>;
 };
 
+/// Optional checks for the conformance harness (tests/support/playout.hpp), found by these concepts; the
+/// registry's GameInstance exposes them to the harness without a downcast.
+///  - check_invariants(state): what is wrong with the state (pieces not conserved, a count out of range), one
+///    sentence each; empty when all is well. Called after every step of every playout.
+///  - scramble_hidden(state, viewer, rng): a valid state that differs from `state` only in what `viewer` may
+///    not know (other hands, face-down parts, the order of a pile, a hidden count), drawn with `rng`. The
+///    harness requires view(result, viewer) to be byte-identical to view(state, viewer), so a view that leaks
+///    anything the scramble changes fails.
+template <class R>
+concept HasInvariants = GameRules<R> && requires(const typename R::State& cstate) {
+  { R::check_invariants(cstate) } -> std::same_as<std::vector<std::string>>;
+};
+
+template <class R>
+concept HasHiddenScramble = GameRules<R> && requires(const typename R::State& cstate, Rng& rng) {
+  { R::scramble_hidden(cstate, Viewer{}, rng) } -> std::same_as<typename R::State>;
+};
+
 /// Fills in defaults and checks every key and value against the spec. Unknown keys and values outside the
 /// choices are errors (rule "bad_option").
 Result<Options> complete_options(const GameSpec& spec, const Options& given);
 
+/// Fills in defaults and checks every key and value against the spec, then leaves out the options that do not
+/// exist for `num_seats` players (OptionSpec::applies_to).
+Result<Options> complete_options(const GameSpec& spec, const Options& given, int num_seats);
+
 /// Ranks seats by score descending; ties broken by `tie_order` (lower first), then by seat.
 std::vector<Seat> rank_by_score(const std::vector<int>& scores, const std::vector<int>& tie_order = {});
+
+/// The usual outcome: ranking as rank_by_score(scores, tie_order); seats equal in both score and tie_order
+/// share a place. A game whose rules break every tie passes a tie_order with no two seats equal.
+Outcome outcome_by_score(std::vector<int> scores, const std::vector<int>& tie_order = {});
 
 }  // namespace archipel::engine

@@ -19,7 +19,7 @@ Result<GamePtr> Registry::create(std::string_view id, int num_seats, const Optio
     return fail("seat_count", spec.title + " is for " + std::to_string(spec.min_players) + " to " +
                                   std::to_string(spec.max_players) + " players, not " +
                                   std::to_string(num_seats));
-  auto completed = complete_options(spec, options);
+  auto completed = complete_options(spec, options, num_seats);
   if (!completed.ok()) return completed.error();
   return entry->setup(num_seats, completed.value(), seed);
 }

@@ -961,17 +961,20 @@ Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) 
 
 std::optional<Outcome> Rules::outcome(const State& s) {
   if (s.phase != Phase::over) return std::nullopt;
-  Outcome out;
+  return final_standing(s);
+}
+
+Outcome final_standing(const State& s) {
+  std::vector<int> scores;
   std::vector<int> arrival;
   for (const auto& p : s.players) {
-    out.scores.push_back(p.score);
+    scores.push_back(p.score);
     arrival.push_back(p.arrival);
   }
-  // Table: the marker that reached its score first is ahead. Online: no tie-break (shared places;
-  // listed by seat).
-  out.ranking =
-      s.rules == Variant::table ? rank_by_score(out.scores, arrival) : rank_by_score(out.scores);
-  return out;
+  // Table: the marker that reached its score first is ahead (arrivals are all different, so no place is
+  // shared). Online: the book names no tie-break, so equal scores share their place (listed by seat).
+  return s.rules == Variant::table ? outcome_by_score(std::move(scores), arrival)
+                                   : outcome_by_score(std::move(scores));
 }
 
 }  // namespace archipel::engine::santa_cruz

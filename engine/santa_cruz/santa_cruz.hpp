@@ -260,6 +260,9 @@ struct State {
 
 /// The seat that may act in a single-actor phase (landing, play, choose_set, choose_pile), or -1.
 Seat current_seat(const State& s);
+/// Scores, ranking and places as they stand (the outcome once over; the final view's places).
+Outcome final_standing(const State& s);
+
 /// Seats on the score track, first place first (score descending, then arrival ascending).
 std::vector<Seat> track_order(const State& s);
 /// The last player of the round's turn order (holder of the occupied-site privilege), or -1 before

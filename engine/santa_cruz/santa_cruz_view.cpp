@@ -35,19 +35,6 @@ Json bird_species(const std::vector<int>& birds) {
   return j;
 }
 
-// Places with shared ties (online) or the track order (table), by seat.
-std::vector<int> places(const State& s) {
-  const auto track = track_order(s);
-  std::vector<int> place(s.num_seats);
-  for (int i = 0; i < s.num_seats; ++i) {
-    const Seat seat = track[i];
-    const bool tied_with_previous = s.rules == Variant::online && i > 0 &&
-                                    s.players[track[i - 1]].score == s.players[seat].score;
-    place[seat] = tied_with_previous ? place[track[i - 1]] : i + 1;
-  }
-  return place;
-}
-
 // --- JSON parsing helpers for from_json: every failure is a bad_state, never an exception out.
 
 struct Bad {
@@ -455,7 +442,7 @@ Json Rules::view(const State& s, Viewer viewer) {
   if (over) {
     Json birds = Json::array();
     for (const auto& p : s.players) birds.push_back(bird_species(p.birds));
-    v["final"] = Json{{"birds", std::move(birds)}, {"places", places(s)}};
+    v["final"] = Json{{"birds", std::move(birds)}, {"places", final_standing(s).places}};
   }
   return v;
 }

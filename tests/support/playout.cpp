@@ -1,6 +1,7 @@
 #include "tests/support/playout.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <unordered_set>
 
@@ -45,6 +46,7 @@ bool contains_string(const Json& j, const std::string& token) {
 }
 
 std::vector<engine::Options> option_variants(const engine::GameSpec& spec) {
+  if (!spec.option_sets_to_test.empty()) return spec.option_sets_to_test;
   std::vector<engine::Options> out{engine::Options{}};
   for (const auto& option : spec.options)
     for (const auto& choice : option.choices)
@@ -87,6 +89,9 @@ void check_state(const engine::Registry& registry, const PlayoutConfig& config, 
     }
   }
 
+  // The game's own invariants (pieces conserved, counts in range), where it declares them.
+  for (const auto& problem : game.invariant_violations()) ADD_FAILURE() << at << ": invariant: " << problem;
+
   // No view shows a secret to someone who may not know it, and every view fits a frame.
   const auto secrets = game.secrets();
   for (Seat viewer = -1; viewer < game.num_seats(); ++viewer) {
@@ -99,6 +104,57 @@ void check_state(const engine::Registry& registry, const PlayoutConfig& config, 
       EXPECT_FALSE(strings.count(secret.token))
           << at << ": view of " << (viewer < 0 ? std::string("spectator") : "seat " + std::to_string(viewer))
           << " leaks '" << secret.token << "'";
+    }
+  }
+}
+
+// Changing what a viewer may not know (the game's scramble_hidden) leaves that viewer's view byte-identical.
+// Returns how many viewers' scrambles changed the state (so a test can tell the check was not vacuous).
+int check_scrambles(const engine::Registry& registry, const PlayoutConfig& config, const engine::GameInstance& game,
+                    std::uint64_t seed, int step) {
+  const std::string at = where(config, seed, step);
+  const std::string bytes = game.to_json().dump();
+  int changed = 0;
+  for (Seat viewer = -1; viewer < game.num_seats(); ++viewer) {
+    engine::Rng rng(seed * 31 + static_cast<std::uint64_t>(step) * 7 + static_cast<std::uint64_t>(viewer + 1));
+    auto scrambled = game.scrambled_for(Viewer{viewer}, rng);
+    if (!scrambled) return 0;
+    const std::string who = viewer < 0 ? std::string("spectator") : "seat " + std::to_string(viewer);
+    EXPECT_EQ(scrambled->client_view(Viewer{viewer}).dump(), game.client_view(Viewer{viewer}).dump())
+        << at << ": the view of " << who << " changes with what it may not know";
+    const std::string scrambled_bytes = scrambled->to_json().dump();
+    auto restored = registry.restore(config.game, Json::parse(scrambled_bytes));
+    EXPECT_TRUE(restored.ok()) << at << ": a scramble for " << who << " is not a valid state";
+    changed += scrambled_bytes != bytes;
+  }
+  return changed;
+}
+
+// True when `token` occurs in `text` as a whole word (not inside a longer run of letters and digits).
+bool names_token(const std::string& text, const std::string& token) {
+  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  for (std::size_t at = text.find(token); at != std::string::npos; at = text.find(token, at + 1)) {
+    const bool starts = at == 0 || !word_char(text[at - 1]) || !word_char(token.front());
+    const std::size_t end = at + token.size();
+    const bool ends = end == text.size() || !word_char(text[end]) || !word_char(token.back());
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+// Events go to the whole room: neither an event nor its log line may name a thing still hidden from anyone.
+void check_events(const engine::GameInstance& game, const std::vector<Json>& events, const std::string& at) {
+  std::vector<std::string> names;
+  for (int i = 0; i < game.num_seats(); ++i) names.push_back("P" + std::to_string(i));
+  const auto secrets = game.secrets();
+  for (const auto& event : events) {
+    std::unordered_set<std::string> strings;
+    collect_strings(event, strings);
+    const std::string line = game.describe(event, names);
+    for (const auto& secret : secrets) {
+      EXPECT_FALSE(strings.count(secret.token)) << at << ": event " << event.dump() << " names hidden '" << secret.token << "' (known to "
+          << (secret.known_to ? "seat " + std::to_string(*secret.known_to) : std::string("nobody")) << ")";
+      EXPECT_FALSE(names_token(line, secret.token)) << at << ": log line '" << line << "' names hidden '" << secret.token << "'";
     }
   }
 }
@@ -139,7 +195,10 @@ PlayoutResult run_playout(const engine::Registry& registry, const PlayoutConfig&
   auto& game = *created.value();
   engine::Rng chooser(seed ^ 0x5eed5eed5eedULL);
   for (int step = 0;; ++step) {
-    if (config.full_checks) check_state(registry, config, game, seed, step);
+    if (config.full_checks) {
+      check_state(registry, config, game, seed, step);
+      result.scrambles_changed += check_scrambles(registry, config, game, seed, step);
+    }
     if (::testing::Test::HasFatalFailure()) return result;
     if (game.over()) break;
     if (step >= config.max_steps) {
@@ -166,6 +225,7 @@ PlayoutResult run_playout(const engine::Registry& registry, const PlayoutConfig&
       return result;
     }
     result.log.emplace_back(seat, move.action);
+    if (config.full_checks) check_events(game, applied.value(), where(config, seed, step));
     for (const auto& event : applied.value()) {
       EXPECT_TRUE(event.is_object() && event.contains("type")) << where(config, seed, step) << ": event without type";
       std::vector<std::string> names;
@@ -183,6 +243,26 @@ PlayoutResult run_playout(const engine::Registry& registry, const PlayoutConfig&
     std::sort(ranking.begin(), ranking.end());
     for (int i = 0; i < game.num_seats(); ++i)
       EXPECT_EQ(ranking.at(i), i) << where(config, seed, result.steps) << ": ranking is not a permutation";
+    // Places: one per seat, 1 for the first of the ranking, never decreasing along it, equal only for equal
+    // scores, and a place k means k-1 seats ahead.
+    const std::string at = where(config, seed, result.steps);
+    EXPECT_EQ(static_cast<int>(outcome->places.size()), game.num_seats()) << at << ": places by seat";
+    if (static_cast<int>(outcome->places.size()) == game.num_seats()) {
+      for (std::size_t i = 0; i < outcome->ranking.size(); ++i) {
+        const Seat seat = outcome->ranking[i];
+        const int place = outcome->places[seat];
+        if (i == 0) {
+          EXPECT_EQ(place, 1) << at;
+          continue;
+        }
+        const Seat before = outcome->ranking[i - 1];
+        if (place == outcome->places[before])
+          EXPECT_EQ(outcome->scores[seat], outcome->scores[before]) << at << ": a shared place needs equal scores";
+        else
+          EXPECT_EQ(place, static_cast<int>(i) + 1) << at << ": place " << place << " at rank " << i + 1;
+      }
+    }
+    EXPECT_EQ(outcome->solo_won.has_value(), game.num_seats() == 1) << at << ": a solo result exactly in solo games";
   }
   result.final_state = game.to_json().dump();
   return result;

@@ -39,6 +39,7 @@ struct PlayoutResult {
   bool ended = false;
   std::vector<std::pair<engine::Seat, engine::Json>> log;  // seat, action
   std::string final_state;                                 // to_json().dump()
+  int scrambles_changed = 0;  // hidden-information scrambles that changed the state (0: the game has none)
 };
 
 /// One random game with every contract invariant checked. Random choices come from engine::Rng(seed ^ salt).
@@ -52,8 +53,8 @@ std::string replay(const engine::Registry& registry, const PlayoutConfig& config
 /// True when `token` occurs as a string value (or object key) anywhere in `j`.
 bool contains_string(const engine::Json& j, const std::string& token);
 
-/// Every option configuration worth covering for a spec: the defaults, then each non-default choice of each
-/// option on its own.
+/// Every option configuration worth covering for a spec: its option_sets_to_test when it declares them, else
+/// the defaults, then each non-default choice of each option on its own.
 std::vector<engine::Options> option_variants(const engine::GameSpec& spec);
 
 }  // namespace archipel::testing

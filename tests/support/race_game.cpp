@@ -99,11 +99,12 @@ Json RaceRules::view(const State& s, engine::Viewer viewer) {
 
 std::optional<engine::Outcome> RaceRules::outcome(const State& s) {
   if (s.finisher < 0) return std::nullopt;
-  engine::Outcome out;
+  std::vector<int> scores;
   const std::string right = s.last_step == 2 ? "high" : "low";
   for (Seat i = 0; i < s.num_seats; ++i)
-    out.scores.push_back(s.cards[i] + (i == s.finisher ? 5 : 0) + (s.bets[i] == right ? 3 : 0));
-  out.ranking = engine::rank_by_score(out.scores);
+    scores.push_back(s.cards[i] + (i == s.finisher ? 5 : 0) + (s.bets[i] == right ? 3 : 0));
+  engine::Outcome out = engine::outcome_by_score(std::move(scores));
+  if (s.num_seats == 1) out.solo_won = out.scores[0] >= 8;
   return out;
 }
 

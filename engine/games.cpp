@@ -1,4 +1,5 @@
-// The list of games Archipel ships. Adding a game is one line here (and its folder under engine/).
+// The games Archipel ships, in display order: the only file that names every game. Adding a game is one
+// line here, besides its own folder (docs/adding-a-game.md).
 #include "engine/core/registry.hpp"
 #include "engine/santa_cruz/santa_cruz.hpp"
 
@@ -7,7 +8,6 @@ namespace archipel::engine {
 const Registry& default_registry() {
   static const Registry registry = [] {
     Registry r;
-    // Games are added here as they land: r.add(entry_for<santa_cruz::Rules>());
     r.add(entry_for<santa_cruz::Rules>());
     return r;
   }();
