@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "protocol/text.hpp"
+
 namespace archipel::protocol {
 namespace {
 
@@ -195,7 +197,7 @@ Result<Command> parse_command(std::string_view line) {
     return Command{cmd::Kick{std::string(args[0])}};
   }
   return make_error(ErrorCode::unknown_command,
-                    "unknown command /" + name.substr(0, 32) + "; /help lists the commands");
+                    "unknown command /" + excerpt(name, 32) + "; /help lists the commands");
 }
 
 }  // namespace archipel::protocol

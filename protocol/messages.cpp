@@ -1,5 +1,7 @@
 #include "protocol/messages.hpp"
 
+#include "protocol/text.hpp"
+
 namespace archipel::protocol {
 namespace {
 
@@ -37,6 +39,9 @@ Result<std::optional<std::string>> optional_string(const Json& msg, const char* 
 }  // namespace
 
 Result<ClientMessage> parse_client_message(std::string_view frame) {
+  if (json_nesting_depth(frame, kMaxNesting) > kMaxNesting)
+    return make_error(ErrorCode::bad_json, "the message nests arrays and objects more than " +
+                                               std::to_string(kMaxNesting) + " deep");
   Json msg = Json::parse(frame.begin(), frame.end(), nullptr, /*allow_exceptions=*/false);
   if (msg.is_discarded()) return make_error(ErrorCode::bad_json, "the message is not valid JSON");
   if (!msg.is_object()) return make_error(ErrorCode::bad_message, "a message is a JSON object");
@@ -71,8 +76,10 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
     if (!room.ok()) return room.error();
     return ClientMessage{Sync{room.value()}};
   }
-  return make_error(ErrorCode::unknown_type, "unknown message type '" + type.substr(0, 40) +
-                                                 "' (hello, chat, action, sync)");
+  if (type == "games") return ClientMessage{ListGames{}};
+  if (type == "rooms") return ClientMessage{ListRooms{}};
+  return make_error(ErrorCode::unknown_type, "unknown message type '" + excerpt(type, 40) +
+                                                 "' (hello, chat, action, sync, games, rooms)");
 }
 
 Json welcome_message(const std::string& name, const std::string& token) {
@@ -156,8 +163,12 @@ Json games_message(const std::vector<const engine::GameSpec*>& specs, const std:
   Json games = Json::array();
   for (const auto* spec : specs) {
     Json options = Json::array();
-    for (const auto& o : spec->options)
-      options.push_back(Json{{"key", o.key}, {"choices", o.choices}, {"default", o.default_value}, {"help", o.help}});
+    for (const auto& o : spec->options) {
+      Json option{{"key", o.key}, {"choices", o.choices}, {"default", o.default_value}, {"help", o.help}};
+      if (o.min_players) option["min_players"] = o.min_players;
+      if (o.max_players) option["max_players"] = o.max_players;
+      options.push_back(std::move(option));
+    }
     games.push_back(Json{{"id", spec->id},
                          {"title", spec->title},
                          {"min_players", spec->min_players},

@@ -22,6 +22,8 @@ using Json = nlohmann::json;
 using RoomId = std::int64_t;
 
 inline constexpr int kProtocolVersion = 1;
+/// Deepest nesting of arrays and objects a client frame may have (game actions are flat; 32 is generous).
+inline constexpr std::size_t kMaxNesting = 32;
 
 // ---- client -> server -------------------------------------------------------------------------------
 
@@ -47,7 +49,14 @@ struct Sync {
   RoomId room = 0;
 };
 
-using ClientMessage = std::variant<Hello, Chat, Action, Sync>;
+/// Ask for the game list (a `games` reply): what a program or the web client uses instead of the chat
+/// command /games, whose reply is text for people.
+struct ListGames {};
+
+/// Ask for the room list (a `rooms` reply).
+struct ListRooms {};
+
+using ClientMessage = std::variant<Hello, Chat, Action, Sync, ListGames, ListRooms>;
 
 /// Parses one text frame. Never throws; every way a frame can be wrong is an Error with a code.
 Result<ClientMessage> parse_client_message(std::string_view frame);

@@ -8,13 +8,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/text.hpp"
+
 namespace archipel::server {
 
 /// A serialized message, built once and shared by every recipient of a broadcast.
 using Frame = std::shared_ptr<const std::string>;
 
+/// Serialized once for every recipient; never throws on user text (protocol::serialize).
 inline Frame make_frame(const nlohmann::json& message) {
-  return std::make_shared<const std::string>(message.dump());
+  return std::make_shared<const std::string>(protocol::serialize(message));
 }
 
 class Client {

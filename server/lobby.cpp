@@ -66,7 +66,13 @@ void Lobby::restore_games() {
 
 // ---- entry points --------------------------------------------------------------------------------------
 
+void Lobby::handler_failed(const ClientPtr& client, const char* what) {
+  spdlog::error("event=handler_failed where=lobby client={} error=\"{}\"", client ? client->id() : 0, what);
+  if (client) send_error(client, make_error(ErrorCode::server_error, "the server failed on your last message"));
+}
+
 void Lobby::on_message(ClientPtr client, protocol::ClientMessage message) {
+  ClientPtr sender = client;
   post([client = std::move(client), message = std::move(message)](Lobby& l) mutable {
     if (auto* hello = std::get_if<protocol::Hello>(&message)) return l.do_hello(client, *hello);
     Player* player = l.player_of(client);
@@ -80,6 +86,10 @@ void Lobby::on_message(ClientPtr client, protocol::ClientMessage message) {
             if (player->room != m.room)
               return l.send_error(client, make_error(ErrorCode::not_in_room, "you are not seated in room " + std::to_string(m.room)));
             if (auto r = l.room(m.room)) r->action(player->token, std::move(m.action));
+          } else if constexpr (std::is_same_v<T, protocol::ListGames>) {
+            l.send_games(client);
+          } else if constexpr (std::is_same_v<T, protocol::ListRooms>) {
+            l.send_rooms(client);
           } else if constexpr (std::is_same_v<T, protocol::Sync>) {
             if (player->room != m.room && player->watching != m.room)
               return l.send_error(client, make_error(ErrorCode::not_in_room, "you are not in room " + std::to_string(m.room)));
@@ -87,7 +97,7 @@ void Lobby::on_message(ClientPtr client, protocol::ClientMessage message) {
           }
         },
         message);
-  });
+  }, std::move(sender));
 }
 
 void Lobby::on_close(ClientPtr client) {
@@ -296,10 +306,8 @@ void Lobby::do_command(Player& player, protocol::Command command) {
         } else if constexpr (std::is_same_v<T, cmd::Nick>) {
           do_nick(player, c.name);
         } else if constexpr (std::is_same_v<T, cmd::Games>) {
-          std::vector<const engine::GameSpec*> specs;
           std::string text = "Games:";
           for (const auto& g : context_.registry->games()) {
-            specs.push_back(g.spec);
             text += "\n  " + g.spec->id + " - " + g.spec->title + ", " + std::to_string(g.spec->min_players) + "-" +
                     std::to_string(g.spec->max_players) + " players";
             for (const auto& o : g.spec->options) {
@@ -308,10 +316,8 @@ void Lobby::do_command(Player& player, protocol::Command command) {
               text += " (default " + o.default_value + ")";
             }
           }
-          send(client, protocol::games_message(specs, bots::strategy_names()));
           send(client, protocol::info_message(text));
         } else if constexpr (std::is_same_v<T, cmd::Rooms>) {
-          send_rooms(client);
           std::string text = room_infos_.empty() ? "No rooms yet; /create <game> opens one" : "Rooms:";
           for (const auto& [id, i] : room_infos_) {
             int seated = 0;
@@ -492,6 +498,12 @@ void Lobby::send_rooms(const ClientPtr& client) {
   std::vector<protocol::RoomInfo> list;
   for (const auto& [id, i] : room_infos_) list.push_back(i);
   send(client, protocol::rooms_message(list));
+}
+
+void Lobby::send_games(const ClientPtr& client) {
+  std::vector<const engine::GameSpec*> specs;
+  for (const auto& g : context_.registry->games()) specs.push_back(g.spec);
+  send(client, protocol::games_message(specs, bots::strategy_names()));
 }
 
 void Lobby::broadcast_lobby(const json& message) {

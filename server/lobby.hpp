@@ -49,10 +49,19 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
     std::string strategy;            // the bot's strategy
   };
 
+  /// Runs `f` on the lobby's strand. A handler that throws (a bug) ends that message only: it is logged, and
+  /// `client`, when given, is told with a server_error; the server goes on.
   template <class F>
-  void post(F&& f) {
-    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(*self); });
+  void post(F&& f, ClientPtr client = nullptr) {
+    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f), client = std::move(client)]() mutable {
+      try {
+        f(*self);
+      } catch (const std::exception& e) {
+        self->handler_failed(client, e.what());
+      }
+    });
   }
+  void handler_failed(const ClientPtr& client, const char* what);
 
   void do_hello(const ClientPtr& client, const protocol::Hello& hello);
   void do_chat(Player& player, const std::string& text);
@@ -78,6 +87,7 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   void send(const ClientPtr& client, const nlohmann::json& message);
   void send_error(const ClientPtr& client, const protocol::Error& error);
   void send_rooms(const ClientPtr& client);
+  void send_games(const ClientPtr& client);
   void broadcast_lobby(const nlohmann::json& message);  // to everyone not in a room
   std::string new_token();
 

@@ -132,10 +132,10 @@ void Room::say(const std::string& token, std::string text) {
   });
 }
 void Room::command(const std::string& token, protocol::Command c) {
-  post([token, c = std::move(c)](Room& r) mutable { r.do_command(token, std::move(c)); });
+  post([token, c = std::move(c)](Room& r) mutable { r.do_command(token, std::move(c)); }, token);
 }
 void Room::action(const std::string& token, json a) {
-  post([token, a = std::move(a)](Room& r) { r.do_action(token, a); });
+  post([token, a = std::move(a)](Room& r) { r.do_action(token, a); }, token);
 }
 void Room::sync(const std::string& token) {
   post([token](Room& r) {
@@ -149,6 +149,11 @@ void Room::publish() {
 }
 void Room::broadcast_info(std::string text) {
   post([text = std::move(text)](Room& r) { r.broadcast(protocol::info_message(text, r.id_)); });
+}
+
+void Room::handler_failed(const std::string& token, const char* what) {
+  spdlog::error("event=handler_failed where=room room={} error=\"{}\"", id_, what);
+  if (!token.empty()) send_error(token, make_error(ErrorCode::server_error, "the server failed on your last message"));
 }
 
 // ---- membership ----------------------------------------------------------------------------------------

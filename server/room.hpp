@@ -84,10 +84,19 @@ class Room : public std::enable_shared_from_this<Room> {
  private:
   enum class Status { waiting, playing, over };
 
+  /// Runs `f` on the room's strand. A handler that throws (a bug) ends that message only: it is logged, and
+  /// the member with `token`, when given, is told with a server_error; the room and the server go on.
   template <class F>
-  void post(F&& f) {
-    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(*self); });
+  void post(F&& f, std::string token = {}) {
+    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f), token = std::move(token)]() mutable {
+      try {
+        f(*self);
+      } catch (const std::exception& e) {
+        self->handler_failed(token, e.what());
+      }
+    });
   }
+  void handler_failed(const std::string& token, const char* what);
 
   // All of these run on the strand.
   void do_join(Member member, std::optional<int> seat);

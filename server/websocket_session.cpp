@@ -53,7 +53,13 @@ void WebsocketSession::do_read() {
 void WebsocketSession::on_read(error_code ec, std::size_t) {
   if (ec) return fail(ec, "read");
   context_->metrics->messages_in++;
-  handle_frame();
+  try {
+    handle_frame();
+  } catch (const std::exception& e) {  // a bug in handling one frame ends that frame, never the process
+    spdlog::error("event=handler_failed where=session client={} error=\"{}\"", id_, e.what());
+    queue(make_frame(protocol::error_message(
+        protocol::make_error(protocol::ErrorCode::server_error, "the server failed on your last message"))));
+  }
   buffer_.consume(buffer_.size());
   do_read();
 }

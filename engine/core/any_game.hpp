@@ -3,6 +3,7 @@
 // through this interface; the game folders never see it. Actions, views and events cross it as JSON.
 
 #include <algorithm>
+#include <exception>
 #include <memory>
 #include <optional>
 #include <string>
@@ -127,7 +128,7 @@ class GameOf final : public GameInstance {
         auto scratch = state_;
         auto result = R::apply(scratch, seat, action);
         if (!result.ok()) return result.error();
-      } catch (const Json::exception&) {
+      } catch (const std::exception&) {  // Json::exception, std::out_of_range from .at(), ...
       }
       return fail("illegal_move", "that move is not legal now; /moves lists the legal ones");
     }

@@ -1,0 +1,75 @@
+// Frames built to crash the server (issue 9, points 1 and 2): a reply quoting the sender's text must not split a
+// multi-byte character, and deep nesting must be refused before anything walks the tree recursively. After
+// each, the server still answers the same connection and a new one.
+
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "tests/support/race_game.hpp"
+#include "tests/support/test_server.hpp"
+
+namespace archipel::testing {
+namespace {
+
+// The server is alive: a fresh connection is welcomed.
+void expect_alive(const TestServer& server, const std::string& name) {
+  TestClient probe(server.port());
+  EXPECT_EQ(probe.hello(name)["name"], name);
+}
+
+TEST(Robustness, UnknownTypeCutInsideACharacterBeforeHello) {
+  TestServer server(registry_with_race());
+  TestClient c(server.port());
+  // The reply quotes the first 40 bytes of the type: with 38..41 'a's the cut falls in or around the 'é'.
+  for (int n = 36; n <= 42; ++n) {
+    c.send_raw(R"({"type":")" + std::string(n, 'a') + "\xC3\xA9\"}");
+    auto error = c.expect_error("unknown_type");
+    const std::string message = error["message"];
+    EXPECT_NE(message.find(std::string(std::min(n, 39), 'a')), std::string::npos) << message;
+  }
+  EXPECT_FALSE(c.closed());
+  expect_alive(server, "Alive");
+}
+
+TEST(Robustness, UnknownCommandCutInsideACharacter) {
+  TestServer server(registry_with_race());
+  TestClient c(server.port());
+  c.hello("Ann");
+  for (int n = 28; n <= 34; ++n) {
+    c.chat("/" + std::string(n, 'a') + "\xC3\xA9");
+    c.expect_error("unknown_command");
+  }
+  // Three- and four-byte characters too.
+  c.chat("/" + std::string(30, 'a') + "\xE2\x82\xAC\xE2\x82\xAC");
+  c.expect_error("unknown_command");
+  c.chat("/" + std::string(29, 'a') + "\xF0\x9F\x8E\xB2\xF0\x9F\x8E\xB2");
+  c.expect_error("unknown_command");
+  c.chat("still here");
+  EXPECT_FALSE(c.closed());
+  expect_alive(server, "Alive");
+}
+
+// 150,000 levels: enough to overflow the stack of a recursive copy. The frame limit is raised so the frame is
+// read whole; the nesting limit refuses it anyway.
+TEST(Robustness, DeepNestingIsRefusedWhateverTheFrameLimit) {
+  auto config = TestServer::default_config();
+  config.max_frame_bytes = 16 * 1024 * 1024;
+  TestServer server(registry_with_race(), "", config);
+  TestClient c(server.port());
+  const int depth = 150000;
+  const std::string nested = std::string(depth, '[') + std::string(depth, ']');
+  c.send_raw(R"({"type":"action","room":1,"action":)" + nested + "}");
+  auto error = c.expect_error("bad_json", 10000ms);
+  EXPECT_NE(error["message"].get<std::string>().find("deep"), std::string::npos);
+  c.send_raw(R"({"type":"hello","name":)" + std::string(depth, '{') + "}");
+  c.expect_error("bad_json", 10000ms);
+  c.hello("Ann");
+  c.send_raw(R"({"type":"action","room":1,"action":{"x":)" + nested + "}}");
+  c.expect_error("bad_json", 10000ms);
+  EXPECT_FALSE(c.closed());
+  expect_alive(server, "Alive");
+}
+
+}  // namespace
+}  // namespace archipel::testing
