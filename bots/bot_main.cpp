@@ -10,16 +10,19 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <boost/asio.hpp>
+#include <boost/beast.hpp>
+
 #include "bots/strategy.hpp"
-#include "server/net.hpp"
 
 namespace {
 
+// A client of the protocol like any other: it uses Beast directly and nothing of the server.
 using nlohmann::json;
-namespace net = archipel::server::net;
-namespace beast = archipel::server::beast;
-namespace websocket = archipel::server::websocket;
-using tcp = archipel::server::tcp;
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = boost::beast::websocket;
+using tcp = boost::asio::ip::tcp;
 
 struct Flags {
   std::string host = "127.0.0.1";

@@ -81,6 +81,30 @@ Result<std::pair<std::string, std::string>> key_value(std::string_view name, std
 
 const std::vector<CommandHelp>& command_table() { return kCommands; }
 
+const char* const kNameRule =
+    "a name is 1 to 24 letters, digits, '_', '-' or '.', with a letter, and not like a bot's (random-bot-1)";
+
+std::string name_skeleton(std::string_view name) {
+  std::string out;
+  for (char c : name) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (c == '.' || c == '_' || c == '-') continue;  // "Victim." and "Vic-tim" are "Victim"
+    if (c == 'i' || c == '1') c = 'l';               // "Vlctim", "V1ctim"
+    if (c == '0') c = 'o';
+    out.push_back(c);
+  }
+  return out;
+}
+
+bool bot_style_name(std::string_view name) {
+  // "<strategy>-bot-<n>" is how the server names the bots it seats; people may not look like one.
+  const std::string folded = lower(name);
+  const auto at = folded.find("-bot-");
+  if (at == std::string::npos || at == 0 || at + 5 >= folded.size()) return false;
+  return std::all_of(folded.begin() + static_cast<std::ptrdiff_t>(at) + 5, folded.end(),
+                     [](char c) { return c >= '0' && c <= '9'; });
+}
+
 bool valid_name(std::string_view name) {
   if (name.empty() || name.size() > 24) return false;
   bool all_digits = true;
@@ -89,7 +113,7 @@ bool valid_name(std::string_view name) {
     if (!ok) return false;
     all_digits &= std::isdigit(static_cast<unsigned char>(c)) != 0;
   }
-  return !all_digits;
+  return !all_digits && !name_skeleton(name).empty() && !bot_style_name(name);
 }
 
 Result<std::string> help_text(std::string_view topic) {
@@ -128,7 +152,7 @@ Result<Command> parse_command(std::string_view line) {
   if (name == "nick") {
     if (args.size() != 1) return usage_error(name, "give one name");
     if (!valid_name(args[0]))
-      return make_error(ErrorCode::bad_name, "a name is 1 to 24 letters, digits, '_', '-' or '.', not only digits");
+      return make_error(ErrorCode::bad_name, kNameRule);
     return Command{cmd::Nick{std::string(args[0])}};
   }
   if (name == "games") return no_args(cmd::Games{});

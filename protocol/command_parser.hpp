@@ -24,7 +24,15 @@ Result<std::string> help_text(std::string_view topic);
 /// Parses one chat line. Lines not starting with '/' are Say; "//text" says "/text".
 Result<Command> parse_command(std::string_view line);
 
-/// Nicknames: 1 to 24 characters from [A-Za-z0-9_-.], not only digits.
+/// Nicknames: 1 to 24 characters from [A-Za-z0-9_-.], not only digits, not only punctuation, and not shaped
+/// like the name of a server bot ("random-bot-3").
 bool valid_name(std::string_view name);
+
+/// What a name is compared by, so look-alikes cannot pose as one another: lower case, '.', '_' and '-'
+/// dropped, 'i' and '1' read as 'l', '0' as 'o'. "Victim", "VICTIM", "Vlctim" and "Victim." share one.
+std::string name_skeleton(std::string_view name);
+
+/// The sentence that explains valid_name, for error messages.
+extern const char* const kNameRule;
 
 }  // namespace archipel::protocol

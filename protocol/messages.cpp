@@ -82,6 +82,15 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
                                                  "' (hello, chat, action, sync, games, rooms)");
 }
 
+std::string_view to_string(RoomStatus status) {
+  switch (status) {
+    case RoomStatus::waiting: return "waiting";
+    case RoomStatus::playing: return "playing";
+    case RoomStatus::over: return "over";
+  }
+  return "waiting";
+}
+
 Json welcome_message(const std::string& name, const std::string& token) {
   return Json{{"type", "welcome"}, {"name", name}, {"token", token}, {"version", kProtocolVersion}};
 }
@@ -113,7 +122,7 @@ Json room_json(const RoomInfo& room) {
               {"seats", seats},
               {"spectators", room.spectators},
               {"host", room.host},
-              {"status", room.status},
+              {"status", to_string(room.status)},
               {"options", room.options},
               {"min_players", room.min_players},
               {"max_players", room.max_players}};

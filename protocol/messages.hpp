@@ -69,6 +69,9 @@ struct SeatInfo {
   bool bot = false;
 };
 
+enum class RoomStatus { waiting, playing, over };
+std::string_view to_string(RoomStatus status);
+
 struct RoomInfo {
   RoomId id = 0;
   std::string game;
@@ -76,7 +79,7 @@ struct RoomInfo {
   std::vector<SeatInfo> seats;
   std::vector<std::string> spectators;
   std::string host;
-  std::string status;  // waiting | playing | over
+  RoomStatus status = RoomStatus::waiting;
   engine::Options options;
   int min_players = 0;
   int max_players = 0;

@@ -1,43 +1,66 @@
+// A seat filled by /addbot. The bot is a client like any other: it receives the frames a browser would receive
+// for its seat (room, state, patch, over), keeps its view with a ViewTracker, and answers with the messages a
+// browser sends, through `submit`. It never touches a room or a game directly, so it cannot see more than its
+// seat's view. Thinking runs on its own executor so a search never holds up the network threads.
 #include "server/bot_player.hpp"
+
+#include <atomic>
 
 #include <spdlog/spdlog.h>
 
-#include "protocol/messages.hpp"
-#include "server/lobby.hpp"
+#include "bots/strategy.hpp"
+#include "engine/core/rng.hpp"
 
 namespace archipel::server {
 namespace {
 
 std::atomic<std::uint64_t> next_bot_id{1ULL << 62};  // apart from WebSocket session ids
 
-}  // namespace
+class BotPlayer final : public Client, public std::enable_shared_from_this<BotPlayer> {
+ public:
+  BotPlayer(net::any_io_executor think_executor, SubmitMessage submit, std::string game_id,
+            std::unique_ptr<bots::Strategy> strategy, std::uint64_t seed, std::chrono::milliseconds delay)
+      : strand_(net::make_strand(think_executor)),
+        submit_(std::move(submit)),
+        game_id_(std::move(game_id)),
+        strategy_(std::move(strategy)),
+        rng_(seed),
+        delay_(delay),
+        id_(next_bot_id++) {}
 
-BotPlayer::BotPlayer(net::any_io_executor think_executor, std::weak_ptr<Lobby> lobby, std::string game_id,
-                     std::unique_ptr<bots::Strategy> strategy, std::uint64_t seed, std::chrono::milliseconds delay)
-    : strand_(net::make_strand(think_executor)),
-      lobby_(std::move(lobby)),
-      game_id_(std::move(game_id)),
-      strategy_(std::move(strategy)),
-      rng_(seed),
-      delay_(delay),
-      id_(next_bot_id++) {}
+  void send(Frame frame) override {
+    if (closed_) return;
+    net::post(strand_, [self = shared_from_this(), frame = std::move(frame)] { self->on_frame(*frame); });
+  }
+  void close() override { closed_ = true; }
+  std::uint64_t id() const override { return id_; }
 
-void BotPlayer::send(Frame frame) {
-  if (closed_) return;
-  net::post(strand_, [self = shared_from_this(), frame = std::move(frame)] { self->on_frame(*frame); });
-}
+ private:
+  void on_frame(const std::string& frame);  // on strand_
+  void submit(protocol::ClientMessage message) { submit_(shared_from_this(), std::move(message)); }
+
+  net::strand<net::any_io_executor> strand_;
+  SubmitMessage submit_;
+  std::string game_id_;
+  std::unique_ptr<bots::Strategy> strategy_;
+  engine::Rng rng_;
+  std::chrono::milliseconds delay_;
+  bots::ViewTracker tracker_;
+  std::int64_t room_ = 0;
+  bool move_scheduled_ = false;  // a timer will choose the move: one at a time
+  std::atomic<bool> closed_{false};
+  std::uint64_t id_;
+};
 
 void BotPlayer::on_frame(const std::string& frame) {
   const auto message = nlohmann::json::parse(frame, nullptr, false);
   if (message.is_discarded() || closed_ || !strategy_) return;
-  auto lobby = lobby_.lock();
-  if (!lobby) return;
   if (message.value("type", "") == "error") {
     // A refused move (a stale view): ask for the state again; the fresh view decides.
     spdlog::debug("event=bot_error bot={} code={}", id_, message.value("code", ""));
     if (room_ != 0 && tracker_.has_view()) {
       tracker_.forget_action();
-      lobby->on_message(shared_from_this(), protocol::Sync{room_});
+      submit(protocol::Sync{room_});
     }
     return;
   }
@@ -45,10 +68,7 @@ void BotPlayer::on_frame(const std::string& frame) {
       (message.value("type", "") == "state" || message.value("type", "") == "patch"))
     room_ = message["room"].get<std::int64_t>();
   const auto update = tracker_.on_message(message);
-  if (update == bots::ViewTracker::Update::need_sync) {
-    lobby->on_message(shared_from_this(), protocol::Sync{room_});
-    return;
-  }
+  if (update == bots::ViewTracker::Update::need_sync) return submit(protocol::Sync{room_});
   if (update != bots::ViewTracker::Update::updated || !tracker_.may_act() || move_scheduled_) return;
   // Answer after a short pause people can follow; if the view moves on meanwhile, the newest view decides.
   move_scheduled_ = true;
@@ -56,8 +76,6 @@ void BotPlayer::on_frame(const std::string& frame) {
   timer->async_wait([self = shared_from_this(), timer](error_code ec) {
     self->move_scheduled_ = false;
     if (ec || self->closed_ || !self->tracker_.may_act()) return;
-    auto lobby = self->lobby_.lock();
-    if (!lobby) return;
     const auto& view = self->tracker_.view();
     std::size_t choice = 0;
     try {
@@ -66,9 +84,34 @@ void BotPlayer::on_frame(const std::string& frame) {
       spdlog::error("event=bot_strategy_failed bot={} what={}", self->id_, e.what());
     }
     if (choice >= view["legal"].size()) choice = 0;
-    lobby->on_message(self, protocol::Action{self->room_, view["legal"][choice]["action"]});
+    self->submit(protocol::Action{self->room_, view["legal"][choice]["action"]});
     self->tracker_.acted();
   });
+}
+
+class StrategyBotFactory final : public BotFactory {
+ public:
+  StrategyBotFactory(net::any_io_executor think_executor, std::chrono::milliseconds delay)
+      : think_executor_(std::move(think_executor)), delay_(delay) {}
+
+  std::vector<std::string> strategies() const override { return bots::strategy_names(); }
+
+  ClientPtr make(const std::string& game_id, const std::string& strategy, std::uint64_t seed,
+                 SubmitMessage submit) override {
+    auto chosen = bots::make_strategy(strategy);
+    if (!chosen) return nullptr;
+    return std::make_shared<BotPlayer>(think_executor_, std::move(submit), game_id, std::move(chosen), seed, delay_);
+  }
+
+ private:
+  net::any_io_executor think_executor_;
+  std::chrono::milliseconds delay_;
+};
+
+}  // namespace
+
+std::shared_ptr<BotFactory> make_bot_factory(net::any_io_executor think_executor, std::chrono::milliseconds delay) {
+  return std::make_shared<StrategyBotFactory>(std::move(think_executor), delay);
 }
 
 }  // namespace archipel::server

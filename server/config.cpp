@@ -37,6 +37,15 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
       ->envname("ARCHIPEL_SEAT_GRACE")->check(CLI::Range(0, 86400));
   app.add_option("--bot-delay", c.bot_delay_ms, "milliseconds a /addbot bot waits before each move")
       ->envname("ARCHIPEL_BOT_DELAY")->check(CLI::Range(0, 60000));
+  app.add_option("--max-queue-bytes", c.max_queue_bytes, "bytes queued for one client before it is dropped as too slow")
+      ->envname("ARCHIPEL_MAX_QUEUE_BYTES")->check(CLI::Range(std::size_t{64 * 1024}, std::size_t{1} << 32));
+  app.add_option("--max-connections", c.max_connections,
+                 "open sockets the server accepts before answering HTTP 503 (0: the open-file limit less a reserve)")
+      ->envname("ARCHIPEL_MAX_CONNECTIONS");
+  app.add_option("--max-per-address", c.max_per_address, "WebSocket connections from one client address")
+      ->envname("ARCHIPEL_MAX_PER_ADDRESS")->check(CLI::Range(std::size_t{1}, std::size_t{1000000}));
+  app.add_option("--hello-timeout", c.hello_timeout_seconds, "seconds a new connection has to say hello")
+      ->envname("ARCHIPEL_HELLO_TIMEOUT")->check(CLI::Range(1, 3600));
   app.add_option("--port-file", c.port_file, "write the bound port to this file once listening");
   try {
     app.parse(argc, argv);

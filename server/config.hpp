@@ -25,6 +25,13 @@ struct Config {
   int seat_grace_seconds = 60;               // --seat-grace, ARCHIPEL_SEAT_GRACE: a dropped player's seat in a
                                              // room not yet started is kept this long
   int bot_delay_ms = 500;                    // --bot-delay, ARCHIPEL_BOT_DELAY: pause before a bot's move (ms)
+  std::size_t max_queue_bytes = 4 * 1024 * 1024;  // --max-queue-bytes, ARCHIPEL_MAX_QUEUE_BYTES: bytes queued
+                                                  // per client before it is dropped as too slow
+  std::size_t max_connections = 0;           // --max-connections, ARCHIPEL_MAX_CONNECTIONS: open sockets (0: the
+                                             // open-file limit less a reserve); past it, HTTP 503
+  std::size_t max_per_address = 1000;        // --max-per-address, ARCHIPEL_MAX_PER_ADDRESS: WebSockets per client IP
+  int hello_timeout_seconds = 30;            // --hello-timeout, ARCHIPEL_HELLO_TIMEOUT: a connection that has not
+                                             // said hello by then is closed
   std::string port_file;                     // --port-file: write the bound port there (tests, scripts)
 };
 

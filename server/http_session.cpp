@@ -91,8 +91,20 @@ http::message_generator handle_http_request(const ServerContext& context, http::
   return res;
 }
 
-HttpSession::HttpSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context)
-    : stream_(std::move(socket)), context_(std::move(context)) {}
+HttpSession::HttpSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context,
+                         ConnectionLimits::Ticket ticket)
+    : stream_(std::move(socket)), context_(std::move(context)), ticket_(std::move(ticket)) {}
+
+void refuse_socket(tcp::socket& socket) {
+  static constexpr std::string_view kFull =
+      "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: 32\r\n"
+      "Retry-After: 10\r\nConnection: close\r\n\r\nthe server is full; retry later\n";
+  error_code ec;
+  socket.non_blocking(true, ec);
+  socket.write_some(net::buffer(kFull), ec);
+  socket.shutdown(tcp::socket::shutdown_both, ec);
+  socket.close(ec);
+}
 
 void HttpSession::run() {
   net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
@@ -117,13 +129,27 @@ void HttpSession::on_read(error_code ec, std::size_t) {
       stream_.socket().shutdown(tcp::socket::shutdown_both, ec);
       return;
     }
-    std::make_shared<WebsocketSession>(stream_.release_socket(), context_)->run(parser_->release());
+    error_code address_ec;
+    const auto remote = stream_.socket().remote_endpoint(address_ec);
+    const std::string address = address_ec ? std::string("?") : remote.address().to_string();
+    if (!context_->limits->admit_websocket(ticket_, address)) return refuse_upgrade(parser_->release());
+    std::make_shared<WebsocketSession>(stream_.release_socket(), context_, std::move(ticket_))->run(parser_->release());
     return;
   }
   auto request = parser_->release();
   const bool keep_alive = request.keep_alive();
   beast::async_write(stream_, handle_http_request(*context_, std::move(request)),
                      beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));
+}
+
+void HttpSession::refuse_upgrade(http::request<http::string_body> request) {
+  spdlog::debug("event=websocket_refused reason=connection_cap");
+  context_->metrics->connections_refused++;
+  request.keep_alive(false);
+  beast::async_write(stream_,
+                     text_response(request, http::status::service_unavailable, "text/plain",
+                                   "the server is full, or your address has too many connections; retry later\n"),
+                     beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), false));
 }
 
 void HttpSession::on_write(bool keep_alive, error_code ec, std::size_t) {

@@ -12,19 +12,24 @@ namespace archipel::server {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context);
+  HttpSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context, ConnectionLimits::Ticket ticket);
   void run();
 
  private:
   void do_read();
   void on_read(error_code ec, std::size_t bytes);
   void on_write(bool keep_alive, error_code ec, std::size_t bytes);
+  void refuse_upgrade(http::request<http::string_body> request);
 
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
   std::shared_ptr<const ServerContext> context_;
   std::optional<http::request_parser<http::string_body>> parser_;
+  ConnectionLimits::Ticket ticket_;  // this socket's place under the connection caps
 };
+
+/// Answers a socket the server has no room for with HTTP 503 and closes it (never blocks: one small write).
+void refuse_socket(tcp::socket& socket);
 
 /// The response to one plain HTTP request (exposed for tests).
 http::message_generator handle_http_request(const ServerContext& context, http::request<http::string_body>&& req);

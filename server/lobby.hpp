@@ -1,27 +1,27 @@
 #pragma once
 // The lobby: the shared state of the server (Beast chat-multi's shared_state, grown up). It runs on its own
-// strand and owns the players (nicknames, resume tokens, which room each sits in or watches) and the room
-// list. Every inbound message passes through it once: lobby commands are answered here, room commands and
-// actions are posted to the room's strand. Errors go to their sender only.
+// strand and owns the players (server/players.hpp) and the room list. Messages arrive here; chat commands go
+// through the one command router (server/command_router.cpp), which calls the typed operations below or a
+// room's. Seating has one owner: the room decides and tells the lobby (seat_changed), which records only
+// confirmed seats; a join on its way is Player::pending_join. Errors go to their sender only.
 
 #include <deque>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_map>
 
 #include "protocol/command.hpp"
 #include "protocol/messages.hpp"
+#include "server/bot_seat.hpp"
+#include "server/players.hpp"
 #include "server/room.hpp"
 
 namespace archipel::server {
 
 class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
  public:
-  /// Bots think on `bot_executor` (a pool of their own) and wait `bot_delay` before each move.
-  Lobby(net::any_io_executor executor, RoomContext context, net::any_io_executor bot_executor,
-        std::chrono::milliseconds bot_delay);
+  Lobby(net::any_io_executor executor, RoomContext context);
 
   /// Rebuilds every unfinished game from the store (call once, before accepting connections).
   void restore_games();
@@ -38,17 +38,23 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   void room_closed(RoomId room) override;
   void bot_requested(RoomId room, const std::string& strategy) override;
 
- private:
-  struct Player {
-    std::string token;
-    std::string name;
-    ClientPtr client;                // null while disconnected
-    std::optional<RoomId> room;      // seated in (or joining)
-    std::optional<RoomId> watching;  // spectating
-    bool bot = false;                // seated by /addbot; its client is a BotPlayer
-    std::string strategy;            // the bot's strategy
-  };
+  // Operations of the lobby, for the command router; on the strand, each answering `player` only.
+  void say(Player& player, const std::string& text);
+  void help(Player& player, const std::string& topic);
+  void nick(Player& player, const std::string& name);
+  void games_text(Player& player);
+  void rooms_text(Player& player);
+  void create(Player& player, const protocol::cmd::Create& create);
+  void join(Player& player, const protocol::cmd::Join& join);
+  void watch(Player& player, RoomId room);
+  void leave(Player& player);
+  void log(Player& player, std::optional<RoomId> room);
+  void who(Player& player);
+  /// The room `player` is in (seat, join on its way, or watching), or null with an error sent.
+  std::shared_ptr<Room> room_for_command(Player& player);
+  void send_error(const ClientPtr& client, const protocol::Error& error);
 
+ private:
   /// Runs `f` on the lobby's strand. A handler that throws (a bug) ends that message only: it is logged, and
   /// `client`, when given, is told with a server_error; the server goes on.
   template <class F>
@@ -63,29 +69,16 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   }
   void handler_failed(const ClientPtr& client, const char* what);
 
-  void do_hello(const ClientPtr& client, const protocol::Hello& hello);
-  void do_chat(Player& player, const std::string& text);
-  void do_command(Player& player, protocol::Command command);
-  void do_create(Player& player, const protocol::cmd::Create& create);
-  void do_join(Player& player, const protocol::cmd::Join& join);
-  void do_watch(Player& player, RoomId room);
-  void do_leave(Player& player);
+  void hello(const ClientPtr& client, const protocol::Hello& hello);
   void stop_watching(Player& player);
-  void forget_room(RoomId room);  // drop a room from the lobby; its players and watchers are told `left`  // and tell the client with `left`
-  void do_nick(Player& player, const std::string& name);
-  void do_log(Player& player, std::optional<RoomId> room);
-  void do_who(Player& player);
-
-  Player* player_of(const ClientPtr& client);
-  Player* player_named(const std::string& name);
+  void forget_room(RoomId room);  // drop a room from the lobby; its players and watchers are told `left`
   std::shared_ptr<Room> room(RoomId id);
   Member member_of(const Player& player) const;
-  /// Creates a bot player (name "<strategy>-bot-N" unless given, a new token unless given) with its
-  /// BotPlayer client; returns its record.
-  Player& make_bot(const std::string& game_id, const std::string& strategy, const std::string& name = "",
+  /// Creates a bot player (name "<strategy>-bot-N" unless given, a new token unless given) with its client;
+  /// null if the factory does not make that strategy.
+  Player* make_bot(const std::string& game_id, const std::string& strategy, const std::string& name = "",
                    const std::string& token = "");
   void send(const ClientPtr& client, const nlohmann::json& message);
-  void send_error(const ClientPtr& client, const protocol::Error& error);
   void send_rooms(const ClientPtr& client);
   void send_games(const ClientPtr& client);
   void broadcast_lobby(const nlohmann::json& message);  // to everyone not in a room
@@ -94,14 +87,11 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   net::strand<net::any_io_executor> strand_;
   net::any_io_executor executor_;
   RoomContext context_;
-  std::unordered_map<std::string, Player> players_;       // by token
-  std::unordered_map<std::uint64_t, std::string> tokens_;  // client id -> token
+  Players players_;
   std::map<RoomId, std::shared_ptr<Room>> rooms_;
   std::map<RoomId, protocol::RoomInfo> room_infos_;        // as last published by each room
   std::deque<RoomId> finished_;                            // rooms whose game is over, oldest first
   RoomId next_room_ = 1;
-  net::any_io_executor bot_executor_;
-  std::chrono::milliseconds bot_delay_;
   int bots_made_ = 0;
 };
 

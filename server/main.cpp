@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/core/registry.hpp"
+#include "server/bot_player.hpp"
 #include "server/config.hpp"
 #include "server/logging.hpp"
 #include "server/server.hpp"
@@ -24,7 +25,9 @@ int main(int argc, char** argv) {
                                        ? make_memory_store()
                                        : make_sqlite_store(config->data_dir);
     net::io_context ioc{config->threads};
-    Server server(ioc, *config, archipel::engine::default_registry(), *store);
+    net::thread_pool bot_pool{1};  // where /addbot bots think, away from the network threads
+    Server server(ioc, *config, archipel::engine::default_registry(), *store,
+                  make_bot_factory(bot_pool.get_executor(), std::chrono::milliseconds(config->bot_delay_ms)));
     const auto port = server.start();
     spdlog::info("event=listening bind={} port={} web_root={} data={}", config->bind, port, config->web_root,
                  config->data_dir.empty() ? "memory" : config->data_dir);
@@ -44,6 +47,8 @@ int main(int argc, char** argv) {
     for (int i = 1; i < config->threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
     ioc.run();
     for (auto& t : threads) t.join();
+    bot_pool.stop();
+    bot_pool.join();
     spdlog::info("event=stopped");
   } catch (const std::exception& e) {
     spdlog::critical("event=fatal error=\"{}\"", e.what());

@@ -25,6 +25,9 @@ std::string Metrics::prometheus_text() const {
   add(out, "rate_limited_total", "counter", "Messages dropped by the rate limit.", rate_limited);
   add(out, "actions_applied_total", "counter", "Game actions applied.", actions_applied);
   add(out, "http_requests_total", "counter", "HTTP requests served.", http_requests);
+  add(out, "connections_refused_total", "counter", "Connections answered 503: over the socket cap.",
+      connections_refused);
+  add(out, "accept_errors_total", "counter", "Failed accepts (out of file descriptors).", accept_errors);
   return out;
 }
 

@@ -20,6 +20,8 @@ struct Metrics {
   std::atomic<std::int64_t> rate_limited{0};
   std::atomic<std::int64_t> actions_applied{0};
   std::atomic<std::int64_t> http_requests{0};
+  std::atomic<std::int64_t> connections_refused{0};  // answered 503: over the socket cap
+  std::atomic<std::int64_t> accept_errors{0};        // accept() failed (out of file descriptors ...)
 
   std::string prometheus_text() const;
 };

@@ -5,7 +5,6 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/errors.hpp"
-#include "bots/strategy.hpp"
 #include "server/replay.hpp"
 
 namespace archipel::server {
@@ -15,8 +14,6 @@ using protocol::ErrorCode;
 using protocol::make_error;
 
 namespace {
-
-const char* status_name(int s) { return s == 0 ? "waiting" : s == 1 ? "playing" : "over"; }
 
 json outcome_json(const engine::Outcome& o) { return json{{"scores", o.scores}, {"ranking", o.ranking}}; }
 
@@ -33,6 +30,9 @@ Room::Room(net::any_io_executor executor, RoomId id, const engine::GameSpec& spe
       seats_(static_cast<std::size_t>(spec.max_players)) {
   context_.metrics->rooms++;
 }
+
+// The gauge counts rooms alive, whichever way they go (closed empty, pruned after the game, shutdown).
+Room::~Room() { context_.metrics->rooms--; }
 
 std::shared_ptr<Room> Room::restore(net::any_io_executor executor, const GameRecord& record, RoomContext context,
                                     std::weak_ptr<RoomObserver> observer) {
@@ -131,8 +131,36 @@ void Room::say(const std::string& token, std::string text) {
     if (Member* m = r.member(token)) r.broadcast(protocol::chat_message(r.id_, m->name, text));
   });
 }
-void Room::command(const std::string& token, protocol::Command c) {
-  post([token, c = std::move(c)](Room& r) mutable { r.do_command(token, std::move(c)); }, token);
+void Room::start(const std::string& token) {
+  post([token](Room& r) { r.do_start(token); }, token);
+}
+void Room::set_option(const std::string& token, protocol::cmd::Option option) {
+  post([token, option = std::move(option)](Room& r) { r.do_option(token, option); }, token);
+}
+void Room::kick(const std::string& token, std::string name) {
+  post([token, name = std::move(name)](Room& r) { r.do_kick(token, name); }, token);
+}
+void Room::add_bot(const std::string& token, std::string strategy) {
+  post([token, strategy = std::move(strategy)](Room& r) { r.do_addbot(token, strategy); }, token);
+}
+void Room::play_text(const std::string& token, std::string move) {
+  post([token, move = std::move(move)](Room& r) {
+    const int seat = r.seat_of(token);
+    if (seat < 0) return r.send_error(token, make_error(ErrorCode::not_in_room, "only seated players play; /join first"));
+    if (!r.game_) return r.send_error(token, make_error(ErrorCode::not_started, "the game has not started"));
+    auto parsed = r.game_->parse_text(seat, move);
+    if (!parsed.ok()) return r.send_error(token, parsed.error());
+    r.do_action(token, parsed.value());
+  }, token);
+}
+void Room::moves(const std::string& token) {
+  post([token](Room& r) { r.do_moves(token); }, token);
+}
+void Room::who(const std::string& token) {
+  post([token](Room& r) { r.do_who(token); }, token);
+}
+void Room::log(const std::string& token) {
+  post([token](Room& r) { r.do_log(token); }, token);
 }
 void Room::action(const std::string& token, json a) {
   post([token, a = std::move(a)](Room& r) { r.do_action(token, a); }, token);
@@ -250,37 +278,10 @@ void Room::close_if_empty() {
     s.reset();
     if (observer) observer->seat_changed(token, id_, false);
   }
-  context_.metrics->rooms--;
   if (observer) observer->room_closed(id_);
 }
 
 // ---- commands ------------------------------------------------------------------------------------------
-
-void Room::do_command(const std::string& token, protocol::Command c) {
-  std::visit(
-      [&](auto& command) {
-        using T = std::decay_t<decltype(command)>;
-        if constexpr (std::is_same_v<T, protocol::cmd::Start>) do_start(token);
-        else if constexpr (std::is_same_v<T, protocol::cmd::Option>) do_option(token, command);
-        else if constexpr (std::is_same_v<T, protocol::cmd::Kick>) do_kick(token, command.name);
-        else if constexpr (std::is_same_v<T, protocol::cmd::Moves>) do_moves(token);
-        else if constexpr (std::is_same_v<T, protocol::cmd::Who>) do_who(token);
-        else if constexpr (std::is_same_v<T, protocol::cmd::Log>) do_log(token);
-        else if constexpr (std::is_same_v<T, protocol::cmd::Play>) {
-          const int seat = seat_of(token);
-          if (seat < 0) return send_error(token, make_error(ErrorCode::not_in_room, "only seated players play; /join first"));
-          if (!game_) return send_error(token, make_error(ErrorCode::not_started, "the game has not started"));
-          auto parsed = game_->parse_text(seat, command.move);
-          if (!parsed.ok()) return send_error(token, parsed.error());
-          do_action(token, parsed.value());
-        } else if constexpr (std::is_same_v<T, protocol::cmd::AddBot>) {
-          do_addbot(token, command.strategy);
-        } else {
-          send_error(token, make_error(ErrorCode::bad_arguments, "that command is not for a room"));
-        }
-      },
-      c);
-}
 
 void Room::do_start(const std::string& token) {
   if (token != host_) return send_error(token, make_error(ErrorCode::not_host, "only the host can /start"));
@@ -364,10 +365,10 @@ void Room::do_addbot(const std::string& token, const std::string& strategy) {
   if (status_ != Status::waiting) return send_error(token, make_error(ErrorCode::already_started, "the game has started"));
   if (free_seats() <= bots_on_their_way_)
     return send_error(token, make_error(ErrorCode::room_full, "no free seat for a bot"));
-  const auto names = bots::strategy_names();
-  if (std::find(names.begin(), names.end(), strategy) == names.end()) {
+  if (!context_.bots) return send_error(token, make_error(ErrorCode::not_available, "this server offers no bots"));
+  if (!context_.bots->knows(strategy)) {
     std::string known;
-    for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+    for (const auto& n : context_.bots->strategies()) known += (known.empty() ? "" : ", ") + n;
     return send_error(token, make_error(ErrorCode::bad_arguments, "no bot strategy '" + strategy + "' (" + known + ")"));
   }
   // The lobby makes the bot and sends it to join; until it arrives its seat is kept for it.
@@ -389,7 +390,7 @@ void Room::do_moves(const std::string& token) {
 
 void Room::do_who(const std::string& token) {
   std::string text = "Room " + std::to_string(id_) + " (" + spec_->title + ", " +
-                     status_name(static_cast<int>(status_)) + "):";
+                     std::string(protocol::to_string(status_)) + "):";
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     text += "\n  seat " + std::to_string(i + 1) + ": ";
     if (!seats_[i]) {
@@ -510,7 +511,7 @@ protocol::RoomInfo Room::info() const {
   info.id = id_;
   info.game = spec_->id;
   info.title = spec_->title;
-  info.status = status_name(static_cast<int>(status_));
+  info.status = status_;
   info.options = options_;
   info.min_players = spec_->min_players;
   info.max_players = spec_->max_players;

@@ -14,6 +14,7 @@
 #include "engine/core/registry.hpp"
 #include "protocol/command.hpp"
 #include "protocol/messages.hpp"
+#include "server/bot_seat.hpp"
 #include "server/client.hpp"
 #include "server/metrics.hpp"
 #include "server/net.hpp"
@@ -49,6 +50,7 @@ struct RoomContext {
   Store* store = nullptr;
   Metrics* metrics = nullptr;
   std::function<std::uint64_t()> new_seed;  // a fresh game seed (random in the server, fixed in tests)
+  std::shared_ptr<BotFactory> bots;         // null: this server offers no bots
   /// How long a seat in a room that has not started waits for a dropped player (a reload) before it is freed.
   std::chrono::milliseconds waiting_seat_grace{std::chrono::seconds(60)};
 };
@@ -62,6 +64,8 @@ class Room : public std::enable_shared_from_this<Room> {
   static std::shared_ptr<Room> restore(net::any_io_executor executor, const GameRecord& record,
                                        RoomContext context, std::weak_ptr<RoomObserver> observer);
 
+  ~Room();
+
   RoomId id() const { return id_; }
 
   // Entry points: thread-safe, run later on the room's strand. `seat` is 0-based.
@@ -73,8 +77,16 @@ class Room : public std::enable_shared_from_this<Room> {
   void disconnect(const std::string& token);
   void rename(const std::string& token, std::string name);
   void say(const std::string& token, std::string text);
-  void command(const std::string& token, protocol::Command command);
   void action(const std::string& token, nlohmann::json action);
+  // The room's commands (the router, server/command_router.cpp, calls them), each answering `token` only.
+  void start(const std::string& token);
+  void set_option(const std::string& token, protocol::cmd::Option option);
+  void kick(const std::string& token, std::string name);
+  void add_bot(const std::string& token, std::string strategy);
+  void play_text(const std::string& token, std::string move);
+  void moves(const std::string& token);
+  void who(const std::string& token);
+  void log(const std::string& token);
   void sync(const std::string& token);
   /// Tells everyone in the room (operator notices such as a shutdown).
   void broadcast_info(std::string text);
@@ -82,7 +94,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void publish();
 
  private:
-  enum class Status { waiting, playing, over };
+  using Status = protocol::RoomStatus;
 
   /// Runs `f` on the room's strand. A handler that throws (a bug) ends that message only: it is logged, and
   /// the member with `token`, when given, is told with a server_error; the room and the server go on.
@@ -101,7 +113,6 @@ class Room : public std::enable_shared_from_this<Room> {
   // All of these run on the strand.
   void do_join(Member member, std::optional<int> seat);
   void do_leave(const std::string& token);
-  void do_command(const std::string& token, protocol::Command command);
   void do_action(const std::string& token, const nlohmann::json& action);
   void do_start(const std::string& token);
   void do_option(const std::string& token, const protocol::cmd::Option& option);

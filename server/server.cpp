@@ -7,9 +7,10 @@
 namespace archipel::server {
 
 Server::Server(net::io_context& ioc, Config config, const engine::Registry& registry, Store& store,
-               std::function<std::uint64_t()> new_seed)
+               std::shared_ptr<BotFactory> bots, std::function<std::uint64_t()> new_seed)
     : ioc_(ioc) {
   RoomContext rooms;
+  rooms.bots = std::move(bots);
   rooms.registry = &registry;
   rooms.store = &store;
   rooms.metrics = &metrics_;
@@ -21,8 +22,10 @@ Server::Server(net::io_context& ioc, Config config, const engine::Registry& regi
   context_ = std::make_shared<ServerContext>();
   context_->config = std::move(config);
   context_->metrics = &metrics_;
-  context_->lobby = std::make_shared<Lobby>(ioc.get_executor(), rooms, bot_pool_.get_executor(),
-                                           std::chrono::milliseconds(context_->config.bot_delay_ms));
+  context_->lobby = std::make_shared<Lobby>(ioc.get_executor(), rooms);
+  const std::size_t max_sockets =
+      context_->config.max_connections ? context_->config.max_connections : default_max_sockets();
+  context_->limits = std::make_shared<ConnectionLimits>(max_sockets, context_->config.max_per_address);
 }
 
 std::uint16_t Server::start() {
@@ -30,12 +33,9 @@ std::uint16_t Server::start() {
   const auto address = net::ip::make_address(context_->config.bind);
   listener_ = std::make_shared<Listener>(ioc_, tcp::endpoint{address, context_->config.port}, context_);
   listener_->run();
+  spdlog::info("event=limits open_files={} max_sockets={} max_per_address={}", open_file_limit(),
+               context_->limits->max_sockets(), context_->config.max_per_address);
   return listener_->port();
-}
-
-Server::~Server() {
-  bot_pool_.stop();
-  bot_pool_.join();
 }
 
 void Server::stop() {

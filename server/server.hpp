@@ -16,9 +16,10 @@ namespace archipel::server {
 
 class Server {
  public:
+  /// `bots` seats /addbot bots (null: the server offers none; server/bot_player.hpp makes the real factory).
   /// `new_seed` gives each new game its seed; by default a random one (tests pass a fixed sequence).
   Server(net::io_context& ioc, Config config, const engine::Registry& registry, Store& store,
-         std::function<std::uint64_t()> new_seed = {});
+         std::shared_ptr<BotFactory> bots, std::function<std::uint64_t()> new_seed = {});
 
   /// Restores unfinished games, binds and starts accepting. Returns the bound port.
   std::uint16_t start();
@@ -26,11 +27,9 @@ class Server {
   void stop();
 
   Metrics& metrics() { return metrics_; }
-  ~Server();
 
  private:
   net::io_context& ioc_;
-  net::thread_pool bot_pool_{1};  // where /addbot bots think, away from the network threads
   Metrics metrics_;
   std::shared_ptr<ServerContext> context_;
   std::shared_ptr<Listener> listener_;

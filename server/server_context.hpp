@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "server/config.hpp"
+#include "server/connection_limits.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
 
@@ -13,6 +14,7 @@ struct ServerContext {
   Config config;
   Metrics* metrics = nullptr;
   std::shared_ptr<Lobby> lobby;
+  std::shared_ptr<ConnectionLimits> limits;
 };
 
 }  // namespace archipel::server

@@ -13,10 +13,13 @@ std::atomic<std::uint64_t> next_id{1};
 
 }  // namespace
 
-WebsocketSession::WebsocketSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context)
+WebsocketSession::WebsocketSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context,
+                                   ConnectionLimits::Ticket ticket)
     : ws_(std::move(socket)),
       context_(std::move(context)),
       id_(next_id++),
+      ticket_(std::move(ticket)),
+      hello_deadline_(ws_.get_executor()),
       tokens_(context_->config.rate_burst),
       refilled_(std::chrono::steady_clock::now()) {}
 
@@ -43,6 +46,14 @@ void WebsocketSession::on_accept(error_code ec) {
   context_->metrics->connections++;
   context_->metrics->connections_total++;
   spdlog::debug("event=ws_open client={}", id_);
+  hello_deadline_.expires_after(std::chrono::seconds(context_->config.hello_timeout_seconds));
+  hello_deadline_.async_wait([self = shared_from_this()](error_code ec) {
+    if (ec || self->said_hello_) return;
+    spdlog::debug("event=hello_timeout client={}", self->id_);
+    self->queue(make_frame(protocol::error_message(protocol::make_error(
+        protocol::ErrorCode::hello_first, "no hello in time; this connection closes"))));
+    self->close();
+  });
   do_read();
 }
 
@@ -88,6 +99,10 @@ void WebsocketSession::handle_frame() {
     context_->metrics->errors_sent++;
     return queue(make_frame(protocol::error_message(parsed.error())));
   }
+  if (std::holds_alternative<protocol::Hello>(parsed.value()) && !said_hello_) {
+    said_hello_ = true;
+    hello_deadline_.cancel();
+  }
   context_->lobby->on_message(shared_from_this(), std::move(parsed).value());
 }
 
@@ -109,15 +124,17 @@ void WebsocketSession::send(Frame frame) {
 
 void WebsocketSession::queue(Frame frame) {
   if (closing_) return;
-  if (queue_.size() >= context_->config.max_queue) {
-    // Too slow to drain: drop the connection rather than buffer without bound.
+  if (queue_.size() >= context_->config.max_queue ||
+      queued_bytes_ + frame->size() > context_->config.max_queue_bytes) {
+    // Too slow to drain: drop the connection rather than buffer without bound (in messages and in bytes).
     context_->metrics->slow_clients_dropped++;
-    spdlog::warn("event=slow_client_dropped client={} queued={}", id_, queue_.size());
+    spdlog::warn("event=slow_client_dropped client={} queued={} bytes={}", id_, queue_.size(), queued_bytes_);
     closing_ = true;
     error_code ignored;
     beast::get_lowest_layer(ws_).socket().close(ignored);
     return;
   }
+  queued_bytes_ += frame->size();
   queue_.push_back(std::move(frame));
   if (queue_.size() == 1) do_write();
 }
@@ -131,6 +148,7 @@ void WebsocketSession::do_write() {
 void WebsocketSession::on_write(error_code ec, std::size_t) {
   if (ec) return fail(ec, "write");
   context_->metrics->messages_out++;
+  queued_bytes_ -= queue_.front()->size();
   queue_.pop_front();
   if (!queue_.empty()) return do_write();
   if (close_after_write_) do_close();
@@ -154,6 +172,7 @@ void WebsocketSession::fail(error_code ec, const char* what) {
   if (ec != websocket::error::closed && ec != net::error::operation_aborted && ec != net::error::eof)
     spdlog::debug("event=ws_error client={} op={} error=\"{}\"", id_, what, ec.message());
   closing_ = true;
+  hello_deadline_.cancel();
   if (accepted_ && !closed_reported_) {
     closed_reported_ = true;
     spdlog::debug("event=ws_close client={}", id_);

@@ -16,7 +16,8 @@ namespace archipel::server {
 
 class WebsocketSession final : public Client, public std::enable_shared_from_this<WebsocketSession> {
  public:
-  WebsocketSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context);
+  WebsocketSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context,
+                   ConnectionLimits::Ticket ticket);
   ~WebsocketSession() override;
 
   /// Accepts the upgrade request already read by the HTTP session.
@@ -43,6 +44,10 @@ class WebsocketSession final : public Client, public std::enable_shared_from_thi
   std::shared_ptr<const ServerContext> context_;
   std::uint64_t id_;
   std::deque<Frame> queue_;
+  std::size_t queued_bytes_ = 0;        // bytes of the frames in queue_
+  ConnectionLimits::Ticket ticket_;     // this socket's place under the connection caps
+  net::steady_timer hello_deadline_;    // a connection that has not said hello by then is closed
+  bool said_hello_ = false;
   bool accepted_ = false;
   bool closing_ = false;       // no more writes are queued
   bool close_after_write_ = false;

@@ -58,8 +58,9 @@ TEST_P(Conformance, RandomPlayoutsKeepEveryInvariant) {
   auto game = registry_with_race().create(config.game, config.seats, config.options, 1);
   ASSERT_TRUE(game.ok());
   engine::Rng rng(1);
-  if (game.value()->scrambled_for(engine::Viewer::spectator(), rng))
+  if (game.value()->scrambled_for(engine::Viewer::spectator(), rng)) {
     EXPECT_GT(scrambles_changed, 0) << "the scramble never changed a state";
+  }
 }
 
 TEST_P(Conformance, ThousandsOfLightPlayoutsEnd) {

@@ -11,18 +11,7 @@ namespace {
 namespace http = server::http;
 namespace beast = server::beast;
 
-http::response<http::string_body> get(std::uint16_t port, const std::string& target) {
-  server::net::io_context ioc;
-  beast::tcp_stream stream(ioc);
-  stream.connect(server::tcp::endpoint(server::net::ip::make_address("127.0.0.1"), port));
-  http::request<http::empty_body> req{http::verb::get, target, 11};
-  req.set(http::field::host, "localhost");
-  http::write(stream, req);
-  beast::flat_buffer buffer;
-  http::response<http::string_body> res;
-  http::read(stream, buffer, res);
-  return res;
-}
+http::response<http::string_body> get(std::uint16_t port, const std::string& target) { return http_get(port, target); }
 
 TEST(Http, HealthzIsJson) {
   TestServer server(registry_with_race());

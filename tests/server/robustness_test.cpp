@@ -71,5 +71,23 @@ TEST(Robustness, DeepNestingIsRefusedWhateverTheFrameLimit) {
   expect_alive(server, "Alive");
 }
 
+TEST(Robustness, LookAlikeAndBotStyleNamesAreRefused) {
+  TestServer server(registry_with_race());
+  TestClient victim(server.port());
+  victim.hello("Victim");
+  for (const std::string name : {"Vlctim", "VICTIM", "Victim.", "V1ctim"}) {
+    TestClient impostor(server.port());
+    impostor.send(json{{"type", "hello"}, {"name", name}});
+    impostor.expect_error("name_taken");
+  }
+  for (const std::string name : {"random-bot-1", "...", "search-bot-7"}) {
+    TestClient impostor(server.port());
+    impostor.send(json{{"type", "hello"}, {"name", name}});
+    impostor.expect_error("bad_name");
+  }
+  victim.chat("/nick Vlctim.");  // one's own look-alike is fine
+  EXPECT_EQ(victim.expect("welcome")["name"], "Vlctim.");
+}
+
 }  // namespace
 }  // namespace archipel::testing

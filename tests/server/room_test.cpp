@@ -70,7 +70,7 @@ class RoomTest : public ::testing::Test {
     room_ = std::make_shared<Room>(ioc_.get_executor(), 1, spec, engine::Options{{"target", "10"}}, context_, observer_);
     room_->join(Member{"ta", "Ann", ann_, false}, std::nullopt);
     room_->join(Member{"tb", "Ben", ben_, false}, std::nullopt);
-    room_->command("ta", protocol::cmd::Start{});
+    room_->start("ta");
     run();
   }
   void run() {

@@ -1,5 +1,7 @@
 #include "tests/support/test_server.hpp"
 
+#include "server/bot_player.hpp"
+
 #include <gtest/gtest.h>
 #include <spdlog/spdlog.h>
 
@@ -23,7 +25,9 @@ TestServer::TestServer(const engine::Registry& registry, std::string data_dir, s
     : next_seed_(first_seed) {
   spdlog::set_level(spdlog::level::warn);
   store_ = data_dir.empty() ? server::make_memory_store() : server::make_sqlite_store(data_dir);
-  server_ = std::make_unique<server::Server>(ioc_, config, registry, *store_, [this] { return next_seed_++; });
+  auto bots = server::make_bot_factory(bot_pool_.get_executor(), std::chrono::milliseconds(config.bot_delay_ms));
+  server_ = std::make_unique<server::Server>(ioc_, config, registry, *store_, std::move(bots),
+                                             [this] { return next_seed_++; });
   port_ = server_->start();
   for (int i = 0; i < 2; ++i) threads_.emplace_back([this] { ioc_.run(); });
 }
@@ -35,6 +39,8 @@ void TestServer::kill() {
   stopped_ = true;
   ioc_.stop();
   for (auto& t : threads_) t.join();
+  bot_pool_.stop();
+  bot_pool_.join();
 }
 
 TestServer::~TestServer() {
@@ -45,14 +51,29 @@ TestServer::~TestServer() {
   kill();
 }
 
+server::http::response<server::http::string_body> http_get(std::uint16_t port, const std::string& target) {
+  namespace http = server::http;
+  server::net::io_context ioc;
+  server::beast::tcp_stream stream(ioc);
+  stream.expires_after(5s);
+  stream.connect(server::tcp::endpoint(server::net::ip::make_address("127.0.0.1"), port));
+  http::request<http::empty_body> req{http::verb::get, target, 11};
+  req.set(http::field::host, "localhost");
+  http::write(stream, req);
+  server::beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res);
+  return res;
+}
+
 TestClient::TestClient(std::uint16_t port) : ws_(ioc_) {
   auto& tcp = beast::get_lowest_layer(ws_);
   tcp.expires_after(5s);
   tcp.connect(server::tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   tcp.socket().set_option(server::tcp::no_delay(true));
-  tcp.expires_never();
   ws_.read_message_max(64 * 1024 * 1024);
-  ws_.handshake("127.0.0.1", "/ws");
+  ws_.handshake("127.0.0.1", "/ws");  // within the 5 s: a server that never answers fails the test
+  tcp.expires_never();
   start_read();
 }
 

@@ -40,6 +40,7 @@ class TestServer {
 
  private:
   server::net::io_context ioc_{2};
+  server::net::thread_pool bot_pool_{1};  // where /addbot bots think
   std::unique_ptr<server::Store> store_;
   std::unique_ptr<server::Server> server_;
   std::vector<std::thread> threads_;
@@ -83,6 +84,9 @@ class TestClient {
   bool closed_ = false;
   std::vector<json> history_;
 };
+
+/// One HTTP GET on a fresh connection to 127.0.0.1:port (throws on a network error).
+server::http::response<server::http::string_body> http_get(std::uint16_t port, const std::string& target);
 
 /// Waits for the room message that shows `name` seated; returns it.
 json expect_seated(TestClient& client, const std::string& name);

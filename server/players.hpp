@@ -1,0 +1,64 @@
+#pragma once
+// The players the lobby knows: each by resume token, by connection and by name, every lookup O(1). A name is
+// looked up by its skeleton (protocol::name_skeleton), so "Victim", "VICTIM" and "Vlctim." are one name.
+// Lives on the lobby's strand; not thread-safe by itself.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+#include "protocol/messages.hpp"
+#include "server/client.hpp"
+
+namespace archipel::server {
+
+using protocol::RoomId;
+
+struct Player {
+  std::string token;
+  std::string name;
+  ClientPtr client;                    // null while disconnected
+  std::optional<RoomId> room;          // the seat the room confirmed (seat_changed)
+  std::optional<RoomId> pending_join;  // a join or create sent to a room, not yet confirmed or refused
+  std::optional<RoomId> watching;      // spectating
+  bool bot = false;                    // seated by /addbot; its client is a bot's
+  std::string strategy;                // the bot's strategy
+  /// Where the player's table talk and room commands go: the seat, else the room being joined, else the one
+  /// watched.
+  std::optional<RoomId> present_in() const {
+    return room ? room : pending_join ? pending_join : watching;
+  }
+};
+
+class Players {
+ public:
+  Player* by_token(const std::string& token);
+  Player* by_client(const ClientPtr& client);
+  /// The player whose name has the same skeleton as `name`, if any.
+  Player* by_name(const std::string& name);
+
+  /// A new player; the name must be free (by_name returned null).
+  Player& add(const std::string& token, const std::string& name);
+  void rename(Player& player, const std::string& name);
+  /// Binds a connection to the player (replacing any earlier one in the index).
+  void attach(Player& player, ClientPtr client);
+  /// Forgets the player's connection (the player stays, e.g. seated while away).
+  void detach(Player& player);
+  void erase(const std::string& token);
+
+  template <class F>
+  void for_each(F&& f) {
+    for (auto& [token, player] : by_token_) f(player);
+  }
+  std::size_t size() const { return by_token_.size(); }
+  std::size_t connected() const { return by_client_.size(); }
+  void clear();
+
+ private:
+  std::unordered_map<std::string, Player> by_token_;
+  std::unordered_map<std::uint64_t, std::string> by_client_;  // client id -> token
+  std::unordered_map<std::string, std::string> by_name_;      // name skeleton -> token
+};
+
+}  // namespace archipel::server
