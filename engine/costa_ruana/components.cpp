@@ -1,6 +1,6 @@
 // The component model: components.json (embedded at build time by archipel_add_game) parsed once
-// into plain structs through the shared checked readers. Bad embedded data is a programmer error and
-// throws on first use (the unit tests parse it first thing); it is never read from disk.
+// into plain structs through the shared checked readers. Bad embedded data is a programmer error
+// and throws on first use (the unit tests parse it first thing); it is never read from disk.
 
 #include <stdexcept>
 

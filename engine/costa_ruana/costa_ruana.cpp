@@ -11,12 +11,25 @@
 namespace archipel::engine::costa_ruana {
 namespace {
 
-const Components& comp() { return components(); }
+const Components& comp() {
+  return components();
+}
 
 // An action decoded from its JSON: indices into the components and the state. Encoding and legality
 // work on these, so the hot paths compare small structs, not JSON.
 enum class MoveType : std::uint8_t {
-  place, card, native, pass, flip, resolve, remove, treasure, take, to, keep, shaman
+  place,
+  card,
+  native,
+  pass,
+  flip,
+  resolve,
+  remove,
+  treasure,
+  take,
+  to,
+  keep,
+  shaman
 };
 inline constexpr EnumNames<MoveType, 12> kMoveNames{{{{MoveType::place, "place"},
                                                       {MoveType::card, "card"},
@@ -33,21 +46,31 @@ inline constexpr EnumNames<MoveType, 12> kMoveNames{{{{MoveType::place, "place"}
 
 struct Move {
   MoveType type = MoveType::pass;
-  int a = -1;  // island, card, played index, seat, flip (0 tide, 1 time), treasure source
-  int b = -1;  // card target seat, treasure destination, take island
+  int a = -1;      // island, card, played index, seat, flip (0 tide, 1 time), treasure source
+  int b = -1;      // card target seat, treasure destination, take island
   bool up = true;  // card: the face (checked against the step)
   friend bool operator==(const Move&, const Move&) = default;
 };
 
-int num_islands(const State& s) { return static_cast<int>(s.islands.size()); }
+int num_islands(const State& s) {
+  return static_cast<int>(s.islands.size());
+}
 
-bool has_room(const Island& island) { return island_total(island) < comp().island_capacity; }
+bool has_room(const Island& island) {
+  return island_total(island) < comp().island_capacity;
+}
 
-Json ev(std::string type, Seat seat) { return Json{{"type", std::move(type)}, {"seat", seat}}; }
+Json ev(std::string type, Seat seat) {
+  return Json{{"type", std::move(type)}, {"seat", seat}};
+}
 
-const std::string& island_id(int island) { return comp().islands[island]; }
+const std::string& island_id(int island) {
+  return comp().islands[island];
+}
 
-Kind kind_of(int card) { return comp().effect_of(card).kind; }
+Kind kind_of(int card) {
+  return comp().effect_of(card).kind;
+}
 
 /// The seat that must choose now, or -1 (over, or between automatic steps).
 Seat current_seat(const State& s) {
@@ -88,7 +111,9 @@ std::vector<int> next_candidates(const State& s, Seat seat) {
   return out;
 }
 
-Seat applier(const State& s) { return s.resolving.appliers[s.resolving.applier]; }
+Seat applier(const State& s) {
+  return s.resolving.appliers[s.resolving.applier];
+}
 
 bool native_can_move_from(const State& s, int from) {
   for (int i = 0; i < num_islands(s); ++i)
@@ -149,8 +174,8 @@ void discard_played(State& s, int index, const char* why, std::vector<Json>& eve
   for (Seat seat = 0; seat < s.num_seats; ++seat)
     if (p.natives[seat]) ++s.players[seat].reserve;
   s.discards.push_back(p.card);
-  Json e{{"type", "discard"}, {"slot", slot_name(p)}, {"card", comp().cards[p.card].id},
-         {"why", why}};
+  Json e{
+      {"type", "discard"}, {"slot", slot_name(p)}, {"card", comp().cards[p.card].id}, {"why", why}};
   events.push_back(std::move(e));
   s.played.erase(s.played.begin() + index);
 }
@@ -474,9 +499,9 @@ RuleError refusal(const State& s, Seat seat, const Move& m) {
         return fail("costa_ruana.no_native_there", "you have no native on " + island_id(m.a));
       if (m.type == MoveType::to && m.a == s.resolving.taken_island)
         return fail("costa_ruana.same_island", "a native moves to another island");
-      return fail("costa_ruana.island_full",
-                  island_id(m.a) + " already holds " + std::to_string(comp().island_capacity) +
-                      " natives");
+      return fail(
+          "costa_ruana.island_full",
+          island_id(m.a) + " already holds " + std::to_string(comp().island_capacity) + " natives");
     case MoveType::card: {
       if (m.a < 0) return fail("costa_ruana.unknown_card", "there is no such card");
       if (m.up != (s.phase == Phase::card_up))
@@ -489,6 +514,8 @@ RuleError refusal(const State& s, Seat seat, const Move& m) {
     case MoveType::native:
     case MoveType::resolve:
       if (m.a < 0) return fail("costa_ruana.unknown_slot", "no played card lies in that slot");
+      if (m.type == MoveType::resolve && s.played[m.a].to != seat)
+        return fail("costa_ruana.not_before_you", "that card lies before another player");
       return fail("costa_ruana.kind_order",
                   "cards are resolved by kind: move treasure, remove, place, move native");
     case MoveType::treasure:
@@ -532,8 +559,8 @@ void execute(State& s, Seat seat, const Move& m, std::vector<Json>& events) {
       card.by = seat;
       card.to = m.b;
       card.up = m.up;
-      card.letter = static_cast<int>(std::count_if(
-          s.played.begin(), s.played.end(), [&](const Played& x) { return x.to == m.b; }));
+      card.letter = static_cast<int>(std::count_if(s.played.begin(), s.played.end(),
+                                                   [&](const Played& x) { return x.to == m.b; }));
       // Kept in slot order (target seat, then letter).
       auto at = std::find_if(s.played.begin(), s.played.end(),
                              [&](const Played& x) { return x.to > m.b; });
@@ -567,8 +594,8 @@ void execute(State& s, Seat seat, const Move& m, std::vector<Json>& events) {
         s.time_day = !s.time_day;
       Json e = ev("flip", seat);
       e["card"] = m.a == 0 ? "tide" : "time";
-      e["tide"] = s.tide_high ? "high_tide" : "low_tide";
-      e["time"] = s.time_day ? "day" : "night";
+      e["tide"] = std::string(kBackgroundNames.name(tide_face(s)));
+      e["time"] = std::string(kBackgroundNames.name(time_face(s)));
       events.push_back(std::move(e));
       reveal(s, events);
       break;
@@ -636,7 +663,9 @@ void execute(State& s, Seat seat, const Move& m, std::vector<Json>& events) {
 
 // ---- Helpers ------------------------------------------------------------------------------------
 
-Seat seat_in_order(const State& s, int position) { return (s.shaman + position) % s.num_seats; }
+Seat seat_in_order(const State& s, int position) {
+  return (s.shaman + position) % s.num_seats;
+}
 
 int island_total(const Island& island) {
   return std::accumulate(island.natives.begin(), island.natives.end(), 0);
@@ -649,22 +678,20 @@ int natives_on_islands(const State& s, Seat seat) {
 }
 
 int natives_on_cards(const State& s, Seat seat) {
-  return static_cast<int>(
-      std::count_if(s.played.begin(), s.played.end(), [&](const Played& p) { return p.natives[seat]; }));
+  return static_cast<int>(std::count_if(s.played.begin(), s.played.end(),
+                                        [&](const Played& p) { return p.natives[seat]; }));
+}
+
+Background tide_face(const State& s) {
+  return s.tide_high ? Background::high_tide : Background::low_tide;
+}
+
+Background time_face(const State& s) {
+  return s.time_day ? Background::day : Background::night;
 }
 
 bool active(const State& s, Background b) {
-  switch (b) {
-    case Background::high_tide:
-      return s.tide_high;
-    case Background::low_tide:
-      return !s.tide_high;
-    case Background::day:
-      return s.time_day;
-    case Background::night:
-      return !s.time_day;
-  }
-  return false;
+  return b == tide_face(s) || b == time_face(s);
 }
 
 Seat treasure_winner(const Island& island, int num_seats) {
@@ -837,7 +864,8 @@ std::vector<std::string> Rules::check_invariants(const State& s) {
   const Components& c = comp();
   std::vector<std::string> problems;
   for (Seat seat = 0; seat < s.num_seats; ++seat) {
-    const int total = s.players[seat].reserve + natives_on_islands(s, seat) + natives_on_cards(s, seat);
+    const int total =
+        s.players[seat].reserve + natives_on_islands(s, seat) + natives_on_cards(s, seat);
     if (total != c.natives_per_player)
       problems.push_back("seat " + std::to_string(seat) + " has " + std::to_string(total) +
                          " natives, not " + std::to_string(c.natives_per_player));
@@ -852,7 +880,8 @@ std::vector<std::string> Rules::check_invariants(const State& s) {
   }
   for (Seat seat = 0; seat < s.num_seats; ++seat) treasures += treasures_of(s, seat);
   const int islands = static_cast<int>(s.islands.size());
-  const int expected = c.small_islands * c.small_treasures + (islands - c.small_islands) * c.large_treasures;
+  const int expected =
+      c.small_islands * c.small_treasures + (islands - c.small_islands) * c.large_treasures;
   if (treasures != expected)
     problems.push_back(std::to_string(treasures) + " treasures, not " + std::to_string(expected));
   std::vector<int> seen(c.cards.size(), 0);

@@ -18,18 +18,22 @@
 //      -> native (in order, one reserve native on any played card, or pass; no reserve: skipped)
 //      -> flip (the shaman flips the tide or the time Condition card)
 //      -> reveal and discard the inactive cards (automatic; natives on them go home)
-//      -> resolve (in order, each player's cards by kind: move treasure, remove, place, move native;
+//      -> resolve (in order, each player's cards by kind: move treasure, remove, place, move
+//      native;
 //         the player picks the order within a kind; each card acts for the player it lies before,
 //         then for each native on it from that player clockwise, the native's owner choosing)
-//      -> treasures (automatic, island by island) -> next round: the new shaman (fewest treasures this
-//         round), draws (2, or 1 before round 5), then shaman (the new shaman keeps or names another)
-//   -> over after round 5's treasures: 2 points a treasure + 1 a reserve native; tie: more treasures.
+//      -> treasures (automatic, island by island) -> next round: the new shaman (fewest treasures
+//      this
+//         round), draws (2, or 1 before round 5), then shaman (the new shaman keeps or names
+//         another)
+//   -> over after round 5's treasures: 2 points a treasure + 1 a reserve native; tie: more
+//   treasures.
 //
 // Actions: JSON, then the /play text. Seats are 0-based in JSON and 1-based in text (as in chat).
-// Islands are ids ("I3"); played cards are named by slot: "3b" is the second card laid before seat 3
-// (1-based), in the order cards were laid there. A card in hand is named by id in JSON ("CR07") and
-// by code and background in text ("p2-night"; "mt", "mn", "p1".."p3", "r1".."r3"; backgrounds day,
-// night, high, low); identical cards in a hand give one move, with the lowest id.
+// Islands are ids ("I3"); played cards are named by slot: "3b" is the second card laid before seat
+// 3 (1-based), in the order cards were laid there. A card in hand is named by id in JSON ("CR07")
+// and by code and background in text ("p2-night"; "mt", "mn", "p1".."p3", "r1".."r3"; backgrounds
+// day, night, high, low); identical cards in a hand give one move, with the lowest id.
 //   {"type":"place","island":"I3"}                          place I3     (set-up, or a Place card)
 //   {"type":"card","face":"up|down","card":"CR07","to":2}  up p2-night 3 / down mt-day 1
 //   {"type":"native","slot":"3b"}                           native 3b
@@ -42,11 +46,11 @@
 //   {"type":"to","island":"I5"}                             to I5        (move a native, step 2)
 //   {"type":"keep"}                                         keep         (the new shaman stays)
 //   {"type":"shaman","seat":1}                              shaman 2     (names another player)
-// Legal actions come in this order: islands in island order; cards by hand order (ascending id, one per
-// distinct card) then target seat; slots in slot order (target seat, then letter), then pass;
+// Legal actions come in this order: islands in island order; cards by hand order (ascending id, one
+// per distinct card) then target seat; slots in slot order (target seat, then letter), then pass;
 // treasure moves by source then destination; takes by island then owner; shaman: keep, then seats.
-// A step with no possible choice is skipped (a Remove with no native on the islands, a Place with an
-// empty reserve or full islands, no treasure to move, no native that can move).
+// A step with no possible choice is skipped (a Remove with no native on the islands, a Place with
+// an empty reserve or full islands, no treasure to move, no native that can move).
 //
 // View (view()): round, step, turn (the seat expected, or -1), shaman, conditions (tide, time),
 // islands (id, treasures, natives by seat), played (slot -> by, to, up, natives; face up: card,
@@ -58,9 +62,10 @@
 // Hidden information
 //   - Hands: their holder only. Face-down cards: the seat that played them, until the reveal.
 //   - The draw pile: nobody (its size is public).
-//   - Huts: their owner only until the end; the awards of the current round are public as they happen.
-//   Events (the room log) and actions name played cards by slot; a face-down card's id appears only
-//   after it is revealed.
+//   - Huts: their owner only until the end; the awards of the current round are public as they
+//     happen.
+// Events (the room log) and actions name played cards by slot; a face-down card's id appears only
+// after it is revealed.
 
 #include <array>
 #include <cstdint>
@@ -126,7 +131,7 @@ struct Card {
 struct Components {
   std::vector<Effect> effects;
   std::vector<Card> cards;
-  std::vector<std::string> islands;           // ids, in island order
+  std::vector<std::string> islands;  // ids, in island order
   std::array<int, kMaxSeats + 1> islands_by_players{};
   int island_capacity = 7;
   int small_islands = 2, small_treasures = 4, large_treasures = 5;
@@ -159,8 +164,8 @@ struct Island {
 /// A card on the table this round.
 struct Played {
   int card = -1;
-  Seat by = -1;  // who laid it
-  Seat to = -1;  // the player it lies before (it acts for them)
+  Seat by = -1;    // who laid it
+  Seat to = -1;    // the player it lies before (it acts for them)
   int letter = 0;  // 0 = 'a': its place among the cards laid before `to`
   bool up = false;
   std::array<bool, kMaxSeats> natives{};  // seats with a native on it
@@ -209,6 +214,9 @@ Seat seat_in_order(const State& s, int position);
 int natives_on_islands(const State& s, Seat seat);
 int natives_on_cards(const State& s, Seat seat);
 int island_total(const Island& island);
+/// The visible faces of the two Condition cards (high_tide or low_tide; day or night).
+Background tide_face(const State& s);
+Background time_face(const State& s);
 /// Whether a card with this background is active under the Condition cards' visible faces.
 bool active(const State& s, Background b);
 /// The island's treasure winner under the book's rules (ties drop out; the highest left), or -1.

@@ -3,13 +3,13 @@
 // determinize(view, seat, rng) rebuilds a full State from one seat's client view. Public parts are
 // copied; hidden parts are sampled uniformly from what the view allows:
 //   - other hands (their sizes are public), others' face-down cards and the draw pile (its size is
-//     public): the cards in play minus the seat's hand and face-down cards, the face-up cards and the
-//     discards;
+//     public): the cards in play minus the seat's hand and face-down cards, the face-up cards and
+//     the discards;
 //   - other huts: the public total (treasures no longer on an island, minus this round's public
 //     awards and the seat's own hut) split at random among the other seats; shown as is once over.
-// evaluate(state, seat): the seat's score as it stands (2 a treasure, 1 a native in reserve or coming
-// back from a card) plus 2 for each island with treasures it would win now, minus the same for the
-// best other seat; the exact final margin once over.
+// evaluate(state, seat): the seat's score as it stands (2 a treasure, 1 a native in reserve or
+// coming back from a card) plus 2 for each island with treasures it would win now, minus the same
+// for the best other seat; the exact final margin once over.
 
 #include <algorithm>
 
@@ -38,8 +38,12 @@ State build(const Json& v, Seat me, Rng& rng) {
   s.phase = kPhaseNames.read(v, "step");
   s.shaman = read_int(v, "shaman", 0, n - 1);
   const Json& cond = read_object(v, "conditions");
-  s.tide_high = read_string(cond, "tide") == "high_tide";
-  s.time_day = read_string(cond, "time") == "day";
+  const Background tide = kBackgroundNames.read(cond, "tide");
+  const Background time = kBackgroundNames.read(cond, "time");
+  require(tide == Background::high_tide || tide == Background::low_tide, "a tide face");
+  require(time == Background::day || time == Background::night, "a time face");
+  s.tide_high = tide == Background::high_tide;
+  s.time_day = time == Background::day;
   const Json& islands = read_array(v, "islands");
   require(static_cast<int>(islands.size()) == c.islands_by_players[n], "island count");
   int on_islands = 0, natives_placed = 0;
@@ -131,7 +135,8 @@ State build(const Json& v, Seat me, Rng& rng) {
     for (Seat seat = 0; seat < n; ++seat) s.players[seat].hut = huts[seat];
   } else {
     const int islands_n = static_cast<int>(s.islands.size());
-    int total = c.small_islands * c.small_treasures + (islands_n - c.small_islands) * c.large_treasures;
+    int total =
+        c.small_islands * c.small_treasures + (islands_n - c.small_islands) * c.large_treasures;
     total -= on_islands + mine.hut;
     for (int a : awards) total -= a;
     require(total >= 0, "treasure count");

@@ -1,20 +1,21 @@
-// The chat forms: action_text (what /play accepts and /moves lists; seats 1-based) and describe (one
-// log line per event). Both are total: malformed input gives a plain fallback text, never an
+// The chat forms: action_text (what /play accepts and /moves lists; seats 1-based) and describe
+// (one log line per event). Both are total: malformed input gives a plain fallback text, never an
 // exception.
 
+#include "engine/core/json_read.hpp"
 #include "engine/costa_ruana/costa_ruana.hpp"
 
 namespace archipel::engine::costa_ruana {
 namespace {
 
-std::string str(const Json& j, const char* key) {
-  auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+// Event and action fields through the shared readers; a malformed one makes the whole line fall
+// back (guard_input in the contract functions below), so nothing here throws past them.
+const std::string& str(const Json& j, const char* key) {
+  return read_string(j, key);
 }
 
-int num(const Json& j, const char* key, int fallback = -1) {
-  auto it = j.find(key);
-  return it != j.end() && it->is_number_integer() ? it->get<int>() : fallback;
+int num(const Json& j, const char* key) {
+  return read_int(j, key, -1, 1000);
 }
 
 std::string card_name(const std::string& id) {
@@ -32,12 +33,10 @@ std::string card_title(const std::string& id) {
   return components().effects[c.effect].title + " (" + bg + ")";
 }
 
-}  // namespace
-
-std::string Rules::action_text(const State&, Seat, const Json& action) {
-  if (!action.is_object()) return "?";
+std::string text_of(const Json& action) {
   const std::string type = str(action, "type");
-  if (type == "place" || type == "remove" || type == "to") return type + " " + str(action, "island");
+  if (type == "place" || type == "remove" || type == "to")
+    return type + " " + str(action, "island");
   if (type == "card")
     return str(action, "face") + " " + card_name(str(action, "card")) + " " +
            std::to_string(num(action, "to") + 1);
@@ -47,28 +46,26 @@ std::string Rules::action_text(const State&, Seat, const Json& action) {
   if (type == "take")
     return "take " + std::to_string(num(action, "seat") + 1) + " " + str(action, "island");
   if (type == "shaman") return "shaman " + std::to_string(num(action, "seat") + 1);
-  return type.empty() ? "?" : type;
+  return type;
 }
 
-std::string Rules::describe(const Json& event, const std::vector<std::string>& names) {
-  if (!event.is_object()) return "?";
+std::string line_of(const Json& event, const std::vector<std::string>& names) {
   auto name_of = [&](int seat) {
     return seat >= 0 && seat < static_cast<int>(names.size()) ? names[seat]
                                                               : "seat " + std::to_string(seat + 1);
   };
   const std::string type = str(event, "type");
-  const std::string who = name_of(num(event, "seat"));
+  const std::string who = event.contains("seat") ? name_of(num(event, "seat")) : std::string();
   if (type == "round")
     return "Round " + std::to_string(num(event, "round")) + ": " + name_of(num(event, "shaman")) +
            " is the shaman";
   if (type == "place") return who + " places a native on " + str(event, "island");
   if (type == "card") {
-    const std::string before = num(event, "to") == num(event, "seat")
-                                   ? "themselves"
-                                   : name_of(num(event, "to"));
+    const std::string before =
+        num(event, "to") == num(event, "seat") ? "themselves" : name_of(num(event, "to"));
     if (str(event, "face") == "up")
-      return who + " lays " + card_title(str(event, "card")) + " face up before " + before +
-             " (" + str(event, "slot") + ")";
+      return who + " lays " + card_title(str(event, "card")) + " face up before " + before + " (" +
+             str(event, "slot") + ")";
     return who + " lays a card face down before " + before + " (" + str(event, "slot") + ")";
   }
   if (type == "native") return who + " puts a native on card " + str(event, "slot");
@@ -98,19 +95,33 @@ std::string Rules::describe(const Json& event, const std::vector<std::string>& n
   if (type == "award")
     return who + " takes a treasure from " + str(event, "island") + " and sends a native home";
   if (type == "new_shaman") return who + " took the fewest treasures and becomes shaman";
-  if (type == "draw") return who + " draws " + std::to_string(num(event, "count", 0)) + " card(s)";
+  if (type == "draw") return who + " draws " + std::to_string(num(event, "count")) + " card(s)";
   if (type == "keep") return who + " stays shaman";
   if (type == "name_shaman") return who + " names " + name_of(num(event, "shaman")) + " shaman";
   if (type == "over") {
     std::string line = "Game over:";
-    const auto it = event.find("scores");
-    if (it != event.end() && it->is_array())
-      for (std::size_t i = 0; i < it->size(); ++i)
-        line += (i ? ", " : " ") + name_of(static_cast<int>(i)) + " " +
-                ((*it)[i].is_number_integer() ? std::to_string((*it)[i].get<int>()) : "?");
+    const auto scores = read_ints(event, "scores", -1000, 1000);
+    for (std::size_t i = 0; i < scores.size(); ++i)
+      line += (i ? ", " : " ") + name_of(static_cast<int>(i)) + " " + std::to_string(scores[i]);
     return line;
   }
-  return type.empty() ? "?" : type;
+  return type;
+}
+
+}  // namespace
+
+std::string Rules::action_text(const State&, Seat, const Json& action) {
+  auto text = guard_input("bad_action", "action", [&] { return text_of(action); });
+  return text.ok() && !text.value().empty() ? text.value() : "?";
+}
+
+std::string Rules::describe(const Json& event, const std::vector<std::string>& names) {
+  auto line = guard_input("bad_event", "event", [&] { return line_of(event, names); });
+  if (line.ok() && !line.value().empty()) return line.value();
+  // A malformed event still gives a line: its type, or "?".
+  if (event.is_object() && event.contains("type") && event["type"].is_string())
+    return event["type"].get<std::string>();
+  return "?";
 }
 
 }  // namespace archipel::engine::costa_ruana

@@ -9,7 +9,9 @@
 namespace archipel::engine::costa_ruana {
 namespace {
 
-const Components& comp() { return components(); }
+const Components& comp() {
+  return components();
+}
 
 Json card_face(int card) {
   const Card& c = comp().cards[card];
@@ -113,7 +115,8 @@ State parse_state(const Json& j) {
   require(problems.empty(), problems.empty() ? "" : problems.front());
   // A stored state is always settled: someone must act, or the game is over.
   const auto acting = Rules::to_act(s);
-  require(s.phase == Phase::over || (!acting.empty() && !Rules::legal_actions(s, acting.front()).empty()),
+  require(s.phase == Phase::over ||
+              (!acting.empty() && !Rules::legal_actions(s, acting.front()).empty()),
           "nobody can act in this state");
   return s;
 }
@@ -131,12 +134,13 @@ Json Rules::static_data(const State& s) {
   Json catalog = Json::array();
   for (const auto& [key, count] : counts) {
     const Effect& e = c.effects[key.first];
-    catalog.push_back(Json{{"effect", e.code},
-                           {"kind", std::string(kKindNames.name(e.kind))},
-                           {"amount", e.amount},
-                           {"title", e.title},
-                           {"background", std::string(kBackgroundNames.name(static_cast<Background>(key.second)))},
-                           {"count", count}});
+    catalog.push_back(Json{
+        {"effect", e.code},
+        {"kind", std::string(kKindNames.name(e.kind))},
+        {"amount", e.amount},
+        {"title", e.title},
+        {"background", std::string(kBackgroundNames.name(static_cast<Background>(key.second)))},
+        {"count", count}});
   }
   Json colours = Json::array();
   for (int seat = 0; seat < s.num_seats; ++seat) colours.push_back(c.colours[seat]);
@@ -158,19 +162,23 @@ Json Rules::view(const State& s, Viewer viewer) {
   const auto acting = to_act(s);
   v["turn"] = acting.empty() ? -1 : acting.front();
   v["shaman"] = s.shaman;
-  v["conditions"] = Json{{"tide", s.tide_high ? "high_tide" : "low_tide"},
-                         {"time", s.time_day ? "day" : "night"}};
+  v["conditions"] = Json{{"tide", std::string(kBackgroundNames.name(tide_face(s)))},
+                         {"time", std::string(kBackgroundNames.name(time_face(s)))}};
   Json islands = Json::array();
   for (std::size_t i = 0; i < s.islands.size(); ++i) {
     const Island& island = s.islands[i];
-    islands.push_back(Json{{"id", c.islands[i]},
-                           {"treasures", island.treasures},
-                           {"natives", std::vector<int>(island.natives.begin(), island.natives.begin() + n)}});
+    islands.push_back(
+        Json{{"id", c.islands[i]},
+             {"treasures", island.treasures},
+             {"natives", std::vector<int>(island.natives.begin(), island.natives.begin() + n)}});
   }
   v["islands"] = std::move(islands);
   Json played = Json::array();
   for (const auto& p : s.played) {
-    Json pj{{"slot", slot_name(p)}, {"by", p.by}, {"to", p.to}, {"up", p.up},
+    Json pj{{"slot", slot_name(p)},
+            {"by", p.by},
+            {"to", p.to},
+            {"up", p.up},
             {"natives", seats_on(p, n)}};
     if (p.up)
       pj["card"] = card_face(p.card);
@@ -211,8 +219,10 @@ Json Rules::view(const State& s, Viewer viewer) {
     for (const auto& p : s.played)
       if (!p.up && p.by == viewer.seat)
         face_down.push_back(Json{{"slot", slot_name(p)}, {"card", card_face(p.card)}});
-    v["you"] = Json{{"seat", viewer.seat}, {"hand", std::move(hand)},
-                    {"face_down", std::move(face_down)}, {"hut", me.hut}};
+    v["you"] = Json{{"seat", viewer.seat},
+                    {"hand", std::move(hand)},
+                    {"face_down", std::move(face_down)},
+                    {"hut", me.hut}};
   }
   if (over) {
     const Outcome o = *outcome(s);
@@ -248,10 +258,8 @@ Json Rules::to_json(const State& s) {
   j["islands"] = std::move(islands);
   Json players = Json::array();
   for (const auto& p : s.players)
-    players.push_back(Json{{"hand", id_list(p.hand)},
-                           {"reserve", p.reserve},
-                           {"hut", p.hut},
-                           {"awards", p.awards}});
+    players.push_back(Json{
+        {"hand", id_list(p.hand)}, {"reserve", p.reserve}, {"hut", p.hut}, {"awards", p.awards}});
   j["players"] = std::move(players);
   j["pile"] = id_list(s.pile);
   j["discards"] = id_list(s.discards);
@@ -265,8 +273,8 @@ Json Rules::to_json(const State& s) {
                           {"natives", seats_on(p, s.num_seats)}});
   j["played"] = std::move(played);
   const Resolving& r = s.resolving;
-  j["resolving"] = Json{{"played", r.played},         {"appliers", r.appliers},
-                        {"applier", r.applier},       {"units_left", r.units_left},
+  j["resolving"] = Json{{"played", r.played},           {"appliers", r.appliers},
+                        {"applier", r.applier},         {"units_left", r.units_left},
                         {"taken_owner", r.taken_owner}, {"taken_island", r.taken_island}};
   return j;
 }
@@ -293,7 +301,8 @@ State Rules::scramble_hidden(const State& s, Viewer viewer, Rng& rng) {
   // same places and numbers.
   std::vector<int> pool;
   for (Seat seat = 0; seat < s.num_seats; ++seat)
-    if (seat != me) pool.insert(pool.end(), s.players[seat].hand.begin(), s.players[seat].hand.end());
+    if (seat != me)
+      pool.insert(pool.end(), s.players[seat].hand.begin(), s.players[seat].hand.end());
   for (const auto& p : s.played)
     if (!p.up && p.by != me) pool.push_back(p.card);
   pool.insert(pool.end(), s.pile.begin(), s.pile.end());

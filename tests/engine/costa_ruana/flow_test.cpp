@@ -95,8 +95,8 @@ TEST(CostaRuanaFlow, FiveRoundsThenScores) {
     auto o = cr::Rules::outcome(s);
     ASSERT_TRUE(o.has_value());
     for (Seat seat = 0; seat < n; ++seat)
-      EXPECT_EQ(o->scores[seat], 2 * (s.players[seat].hut + s.players[seat].awards) +
-                                     s.players[seat].reserve);
+      EXPECT_EQ(o->scores[seat],
+                2 * (s.players[seat].hut + s.players[seat].awards) + s.players[seat].reserve);
     // Two cards left in each hand (12 seen, 10 played), the pile used up.
     for (const auto& p : s.players) EXPECT_EQ(p.hand.size(), 2u);
     EXPECT_TRUE(s.pile.empty());
@@ -129,10 +129,10 @@ TEST(CostaRuanaText, DescribeNeverThrows) {
   const std::vector<std::string> names{"Antoine", "Marie", "Serge"};
   EXPECT_EQ(cr::Rules::describe(Json{{"type", "place"}, {"seat", 1}, {"island", "I2"}}, names),
             "Marie places a native on I2");
-  EXPECT_EQ(cr::Rules::describe(Json{{"type", "card"}, {"seat", 0}, {"to", 2}, {"face", "down"},
-                                     {"slot", "3a"}},
-                                names),
-            "Antoine lays a card face down before Serge (3a)");
+  EXPECT_EQ(
+      cr::Rules::describe(
+          Json{{"type", "card"}, {"seat", 0}, {"to", 2}, {"face", "down"}, {"slot", "3a"}}, names),
+      "Antoine lays a card face down before Serge (3a)");
   EXPECT_EQ(cr::Rules::describe(Json{{"type", "award"}, {"seat", 2}, {"island", "I1"}}, names),
             "Serge takes a treasure from I1 and sends a native home");
   EXPECT_FALSE(cr::Rules::describe(Json{{"type", "card"}, {"seat", "x"}}, names).empty());
@@ -161,7 +161,11 @@ TEST(CostaRuanaInput, BadActionsAreRefusedAndChangeNothing) {
   place_setup(s, {"I1", "I2"});
   give(s, 0, {"CR07"});
   const int foreign = s.players[1].hand.front();
-  expect_refused(s, 0, Json{{"type", "card"}, {"face", "up"}, {"card", cr::components().cards[foreign].id}, {"to", 1}},
+  expect_refused(s, 0,
+                 Json{{"type", "card"},
+                      {"face", "up"},
+                      {"card", cr::components().cards[foreign].id},
+                      {"to", 1}},
                  "costa_ruana.not_in_hand");
   expect_refused(s, 0, Json{{"type", "card"}, {"face", "down"}, {"card", "CR07"}, {"to", 1}},
                  "costa_ruana.wrong_face");

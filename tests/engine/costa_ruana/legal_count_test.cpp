@@ -87,11 +87,14 @@ TEST(CostaRuanaLegalCounts, AlongSeededGames) {
   };
   const std::vector<Golden> golden{
       // 2 players: 5 cards x 2 seats, 4 distinct face down x 2, 4 cards + pass, flip, resolution...
-      {2, 1, 54, 303, {10, 10, 8, 8, 5, 5, 2, 5, 3, 5, 3, 2, 10, 10, 8, 8, 5, 5, 2, 2, 10, 10, 8, 8}},
+      {2, 1, 54, 303, {10, 10, 8, 8, 5, 5, 2, 5, 3,  5,  3, 2,
+                       10, 10, 8, 8, 5, 5, 2, 2, 10, 10, 8, 8}},
       // 4 players: 5 x 4, then 4 x 4, then 8 cards + pass.
-      {4, 2, 129, 1400, {20, 20, 20, 20, 16, 16, 16, 16, 9, 9, 9, 9, 2, 3, 8, 6, 2, 7, 7, 7, 7, 7, 7, 3}},
+      {4, 2, 129, 1400, {20, 20, 20, 20, 16, 16, 16, 16, 9, 9, 9, 9,
+                         2,  3,  8,  6,  2,  7,  7,  7,  7, 7, 7, 3}},
       // 6 players: 5 x 6, or 4 x 6 for a hand holding two identical cards; 12 cards + pass.
-      {6, 3, 201, 3060, {30, 30, 30, 24, 30, 30, 24, 24, 24, 24, 24, 24, 13, 13, 13, 13, 13, 13, 2, 3, 2, 1, 10, 10}},
+      {6, 3, 201, 3060, {30, 30, 30, 24, 30, 30, 24, 24, 24, 24, 24, 24,
+                         13, 13, 13, 13, 13, 13, 2,  3,  2,  1,  10, 10}},
   };
   for (const auto& g : golden) {
     auto s = cr::Rules::setup(g.seats, {}, g.seed).value();

@@ -18,8 +18,12 @@ namespace cr = engine::costa_ruana;
 using engine::Json;
 using engine::Seat;
 
-inline int card(const std::string& id) { return cr::components().card_index(id); }
-inline int island(const std::string& id) { return cr::components().island_index(id); }
+inline int card(const std::string& id) {
+  return cr::components().card_index(id);
+}
+inline int island(const std::string& id) {
+  return cr::components().island_index(id);
+}
 
 /// A game just set up with `shaman` as the first shaman (set-up placements not made yet).
 inline cr::State fresh(int seats, Seat shaman = 0, std::uint64_t seed = 1) {

@@ -78,7 +78,8 @@ TEST(CostaRuanaExamples, Figure3NightAndHighTide) {
   auto events = play(s, kAntoine, "flip time");
   EXPECT_TRUE(s.tide_high);
   EXPECT_FALSE(s.time_day);
-  // Every face-down card is revealed; the day cards (Marie's two) are discarded, their natives home.
+  // Every face-down card is revealed; the day cards (Marie's two) are discarded, their natives
+  // home.
   EXPECT_EQ(of_type(events, "reveal").size(), 3u);
   auto discards = of_type(events, "discard");
   ASSERT_EQ(discards.size(), 2u);
@@ -117,7 +118,8 @@ TEST(CostaRuanaExamples, Figure4Resolution) {
   EXPECT_EQ(cr::slot_name(s.played[s.resolving.played]), "3b");
   EXPECT_EQ(s.resolving.appliers, (std::vector<Seat>{kSerge, kSerge}));
   int placed = 0;
-  for (int k = 0; k < 6; ++k) placed += static_cast<int>(of_type(play(s, kSerge, "place I6"), "place").size());
+  for (int k = 0; k < 6; ++k)
+    placed += static_cast<int>(of_type(play(s, kSerge, "place I6"), "place").size());
   EXPECT_EQ(placed, 6);
   // Serge had 10 - 3 - 1 = 6 in reserve: all placed; his native came home with the card, and one
   // more for each treasure he then took.
@@ -150,7 +152,7 @@ TEST(CostaRuanaExamples, TreasureMajority) {
   put(s, kSerge, "I2", 1);  // alone: more than everyone else
   const int t1 = s.islands[island("I1")].treasures, t2 = s.islands[island("I2")].treasures;
   auto events = finish_round(s);
-  EXPECT_EQ(s.islands[island("I1")].treasures, t1 - 1);  // one treasure an island
+  EXPECT_EQ(s.islands[island("I1")].treasures, t1 - 1);     // one treasure an island
   EXPECT_EQ(s.islands[island("I1")].natives[kAntoine], 2);  // one of his natives goes home
   EXPECT_EQ(s.islands[island("I2")].treasures, t2 - 1);
   EXPECT_EQ(s.islands[island("I2")].natives[kSerge], 0);
@@ -228,7 +230,8 @@ TEST(CostaRuanaExamples, EmptyIsland) {
 }
 
 TEST(CostaRuanaExamples, Figure6MarieBecomesShaman) {
-  // Antoine 1, Marie 1, Serge 3: the nearest of the fewest after the last shaman (Antoine) is Marie.
+  // Antoine 1, Marie 1, Serge 3: the nearest of the fewest after the last shaman (Antoine) is
+  // Marie.
   auto s = fresh(3, kAntoine);
   place_setup(s, {"I1", "I2", "I3"});
   clear_islands(s);
@@ -269,8 +272,8 @@ cr::State resolving(int seats, const std::string& id, Seat to, std::vector<Seat>
   s.time_day = c.background != cr::Background::night;
   play(s, 0, "up " + c.name + " " + std::to_string(to + 1));
   while (s.phase == cr::Phase::card_up) play(s, acting(s), texts(s, acting(s)).front());
-  // Face-down cards: the rest of each hand's first card, laid before seat 0... kept out of the way by
-  // discarding them: the example needs one card on the table.
+  // Face-down cards: the rest of each hand's first card, laid before seat 0... kept out of the way
+  // by discarding them: the example needs one card on the table.
   while (s.phase == cr::Phase::card_down) {
     const Seat seat = acting(s);
     play(s, seat, texts(s, seat).front());
