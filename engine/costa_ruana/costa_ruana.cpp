@@ -272,9 +272,13 @@ void reveal(State& s, std::vector<Json>& events) {
       e["card"] = comp().cards[p.card].id;
       events.push_back(std::move(e));
     }
-  for (int i = static_cast<int>(s.played.size()) - 1; i >= 0; --i)
-    if (!active(s, comp().cards[s.played[i].card].background))
-      discard_played(s, i, "inactive", events);
+  // In slot order, so the log reads like the table.
+  for (std::size_t i = 0; i < s.played.size();) {
+    if (active(s, comp().cards[s.played[i].card].background))
+      ++i;
+    else
+      discard_played(s, static_cast<int>(i), "inactive", events);
+  }
   s.phase = Phase::resolve;
   s.turn = 0;
   s.resolving = Resolving{};
