@@ -219,3 +219,62 @@ TEST(CostaRuanaInput, RoundTripAndBrokenStatesRefused) {
 
 }  // namespace
 }  // namespace archipel::testing::costa_ruana
+
+namespace archipel::testing::costa_ruana {
+namespace {
+
+// Random, mostly malformed actions at every step of seeded games: Rules::apply (called directly,
+// without the wrapper's legality filter) never throws, a refusal changes nothing, and what it
+// accepts is a legal action (fields it does not read are ignored: the same effect as the legal
+// action of the same text; the wrapper accepts only exact legal actions).
+TEST(CostaRuanaInput, RandomActionsNeverThrowNorChangeARefusingState) {
+  const std::vector<std::string> types{"place",   "card",   "native",   "pass", "flip",
+                                       "resolve", "remove", "treasure", "take", "to",
+                                       "keep",    "shaman", "x"};
+  const std::vector<Json> values{Json("I1"),    Json("I11"),   Json("CR07"),  Json("1a"),
+                                 Json("2b"),    Json("up"),    Json("down"),  Json("tide"),
+                                 Json(0),       Json(2),       Json(-1),      Json(99),
+                                 Json(nullptr), Json::array(), Json::object()};
+  const std::vector<std::string> keys{"island", "card", "face", "to", "slot", "from", "seat"};
+  for (int n : {2, 5}) {
+    auto s = cr::Rules::setup(n, {}, 31 + n).value();
+    engine::Rng rng(n);
+    while (s.phase != cr::Phase::over) {
+      const Seat seat = acting(s);
+      const auto legal = cr::Rules::legal_actions(s, seat);
+      for (int k = 0; k < 20; ++k) {
+        Json action{{"type", types[rng.below(types.size())]}};
+        for (const auto& key : keys)
+          if (rng.below(2)) action[key] = values[rng.below(values.size())];
+        const std::string before = cr::Rules::to_json(s).dump();
+        cr::State copy = s;
+        auto r = cr::Rules::apply(copy, static_cast<Seat>(rng.below(n)), action);
+        const bool is_legal = std::find(legal.begin(), legal.end(), action) != legal.end();
+        if (!r.ok()) {
+          EXPECT_EQ(cr::Rules::to_json(copy).dump(), before) << action.dump();
+          EXPECT_EQ(
+              r.error().rule.rfind("costa_ruana.", 0) == 0 || r.error().rule == "not_your_turn",
+              true)
+              << r.error().rule;
+        } else if (!is_legal) {
+          // Accepted with extra fields: it did exactly what the legal action of the same text does.
+          const std::string text = cr::Rules::action_text(s, seat, action);
+          cr::State reference = s;
+          bool found = false;
+          for (const auto& l : legal)
+            if (cr::Rules::action_text(s, seat, l) == text) {
+              found = cr::Rules::apply(reference, seat, l).ok();
+              break;
+            }
+          EXPECT_TRUE(found) << action.dump();
+          EXPECT_EQ(cr::Rules::to_json(copy).dump(), cr::Rules::to_json(reference).dump())
+              << action.dump();
+        }
+      }
+      ASSERT_TRUE(cr::Rules::apply(s, seat, legal[rng.below(legal.size())]).ok());
+    }
+  }
+}
+
+}  // namespace
+}  // namespace archipel::testing::costa_ruana
