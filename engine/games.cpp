@@ -1,6 +1,7 @@
 // The games Archipel ships, in display order: the only file that names every game. Adding a game is one
 // line here, besides its own folder (docs/adding-a-game.md).
 #include "engine/core/registry.hpp"
+#include "engine/costa_ruana/costa_ruana.hpp"
 #include "engine/santa_cruz/santa_cruz.hpp"
 
 namespace archipel::engine {
@@ -9,6 +10,7 @@ const Registry& default_registry() {
   static const Registry registry = [] {
     Registry r;
     r.add(entry_for<santa_cruz::Rules>());
+    r.add(entry_for<costa_ruana::Rules>());
     return r;
   }();
   return registry;
