@@ -84,13 +84,13 @@ Json public_json(const State& s) {
   j["active"] = s.active;
   j["placed"] = s.placed;
   j["die"] = s.die;
-  Json rows = Json::array();
+  // Row id -> [seed, growth, harvest].
+  Json& rows = j["rows"];
+  rows = Json::object();
   for (std::size_t r = 0; r < s.rows.size(); ++r) {
-    Json cells = Json::array();
+    Json& cells = rows[c.rows[r].id];
     for (const Cell& cell : s.rows[r]) cells.push_back(cell_json(cell));
-    rows.push_back({{"id", c.rows[r].id}, {"cells", cells}});
   }
-  j["rows"] = rows;
   j["markets"] = by_colour(s.market);
   std::array<int, kColours> buy{}, sell{};
   for (int colour = 0; colour < kColours; ++colour) {
@@ -141,12 +141,11 @@ void read_public(State& s, const Json& j) {
   s.active = read_int(j, "active", 0, s.num_seats - 1);
   s.placed = read_int(j, "placed", 0, 2 * s.num_seats);
   s.die = read_int(j, "die", 0, c.die_faces);
-  const Json& rows = read_array(j, "rows");
+  const Json& rows = read_object(j, "rows");
   require(rows.size() == c.rows.size(), "one entry per row");
   s.rows.assign(c.rows.size(), Row{});
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    require(read_string(rows[r], "id") == c.rows[r].id, "rows in board order");
-    const Json& cells = read_array(rows[r], "cells");
+  for (std::size_t r = 0; r < c.rows.size(); ++r) {
+    const Json& cells = read_array(rows, c.rows[r].id);
     require(cells.size() == kColumns, "three cells a row");
     for (int col = 0; col < kColumns; ++col) s.rows[r][col] = read_cell(cells[col], s.num_seats);
   }

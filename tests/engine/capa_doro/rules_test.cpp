@@ -833,7 +833,7 @@ TEST(CapaDoroRules, FromJsonRefusesBrokenStates) {
   broken([](Json& j) { j["players"][0]["stock"]["orange"] = 3; });    // bales from nowhere
   broken([](Json& j) { j["hidden"]["bag"].erase(0); });               // bag counts disagree
   broken([](Json& j) { j["phase"] = "lunch"; });
-  broken([](Json& j) { j["rows"][0]["cells"][0] = {{"token", "seat"}, {"seat", 7}, {"bales", 0}}; });
+  broken([](Json& j) { j["rows"]["AS1"][0] = {{"token", "seat"}, {"seat", 7}, {"bales", 0}}; });
   broken([](Json& j) { j["hidden"]["b_pile"].push_back("A01"); });
   broken([](Json& j) { j.erase("players"); });
   broken([](Json& j) { j = Json::array(); });
