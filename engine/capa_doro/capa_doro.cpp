@@ -12,13 +12,25 @@
 namespace archipel::engine::capa_doro {
 namespace {
 
-const Components& data() { return components(); }
+const Components& data() {
+  return components();
+}
 
-std::string colour_name(int colour) { return std::string(kColourNames.name(static_cast<Colour>(colour))); }
-const std::string& row_id(int row) { return data().rows[row].id; }
-int continent_of(int row) { return data().rows[row].continent; }
-bool central_america(int row) { return continent_of(row) == kColours - 1; }
-int row_cost(int row) { return data().continents[continent_of(row)].cost; }
+std::string colour_name(int colour) {
+  return std::string(kColourNames.name(static_cast<Colour>(colour)));
+}
+const std::string& row_id(int row) {
+  return data().rows[row].id;
+}
+int continent_of(int row) {
+  return data().rows[row].continent;
+}
+bool central_america(int row) {
+  return continent_of(row) == kColours - 1;
+}
+int row_cost(int row) {
+  return data().continents[continent_of(row)].cost;
+}
 
 RuleError refuse(const std::string& reason, const std::string& message) {
   return fail("capa_doro." + reason, message);
@@ -40,9 +52,13 @@ bool has_harvest_token(const State& s, Seat seat) {
   return false;
 }
 
-int stock_total(const PlayerState& p) { return std::accumulate(p.stock.begin(), p.stock.end(), 0); }
+int stock_total(const PlayerState& p) {
+  return std::accumulate(p.stock.begin(), p.stock.end(), 0);
+}
 
-int top_card(const Slot& slot) { return slot.cards.empty() ? -1 : slot.cards.back(); }
+int top_card(const Slot& slot) {
+  return slot.cards.empty() ? -1 : slot.cards.back();
+}
 
 /// The slot whose face-up (unfinished) top card is `card`, or -1.
 int slot_with_open(const PlayerState& p, int card) {
@@ -86,8 +102,12 @@ void leave_board(State& s, const Cell& cell, int row, std::vector<Json>& events)
     const int coins = cell.bales == 0 ? data().empty_harvest_coins : 0;
     p.coins += coins;
     ++p.supply;
-    events.push_back({{"type", "harvested"}, {"seat", cell.owner}, {"row", row_id(row)},
-                      {"colour", colour_name(colour)}, {"bales", cell.bales}, {"coins", coins}});
+    events.push_back({{"type", "harvested"},
+                      {"seat", cell.owner},
+                      {"row", row_id(row)},
+                      {"colour", colour_name(colour)},
+                      {"bales", cell.bales},
+                      {"coins", coins}});
   }
 }
 
@@ -178,7 +198,10 @@ bool draw_event(State& s, std::vector<Json>& events) {
   s.event_pile.pop_back();
   s.events_played.push_back(card);
   const EventCard& e = data().events[card];
-  events.push_back({{"type", "event"}, {"seat", s.active}, {"card", e.id}, {"name", e.name},
+  events.push_back({{"type", "event"},
+                    {"seat", s.active},
+                    {"card", e.id},
+                    {"name", e.name},
                     {"effect", std::string(kEffectNames.name(e.effect))}});
   if (!resolve_event(s, card, events)) return false;
   s.pending_event = card;
@@ -249,12 +272,15 @@ void end_turn(State& s, std::vector<Json>& events) {
   for (auto& slot : p.slots) {
     if (!slot.top_done) continue;
     const Level level = data().cigars[top_card(slot)].level;
-    std::vector<int>* pile = level == Level::a ? &s.b_pile : level == Level::b ? &s.c_pile : nullptr;
+    std::vector<int>* pile = level == Level::a   ? &s.b_pile
+                             : level == Level::b ? &s.c_pile
+                                                 : nullptr;
     if (pile == nullptr || pile->empty()) continue;
     slot.cards.push_back(pile->back());
     pile->pop_back();
     slot.top_done = false;
-    events.push_back({{"type", "develop"}, {"seat", s.active}, {"card", data().cigars[slot.cards.back()].id}});
+    events.push_back(
+        {{"type", "develop"}, {"seat", s.active}, {"card", data().cigars[slot.cards.back()].id}});
   }
   s.action = ActionKind::none;
   s.sown_rows.clear();
@@ -272,7 +298,9 @@ void start_turn(State& s, std::vector<Json>& events) {
   s.phase = Phase::roll;
 }
 
-bool action_open(const State& s, ActionKind kind) { return s.action == ActionKind::none || s.action == kind; }
+bool action_open(const State& s, ActionKind kind) {
+  return s.action == ActionKind::none || s.action == kind;
+}
 
 /// Ends the action when nothing but done is left.
 void maybe_end_action(State& s, std::vector<Json>& events) {
@@ -485,13 +513,15 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
   auto in_action = [&](ActionKind kind) -> std::optional<RuleError> {
     if (auto bad = phase_is(Phase::action)) return bad;
     if (!action_open(s, kind))
-      return refuse("one_action", "one action a turn: you are already doing another one (done ends it)");
+      return refuse("one_action",
+                    "one action a turn: you are already doing another one (done ends it)");
     return std::nullopt;
   };
   auto sowing = [&](int row) -> std::optional<RuleError> {
     if (auto bad = in_action(ActionKind::sow)) return bad;
     if (static_cast<int>(s.sown_rows.size()) >= c.sow_cap[s.num_seats])
-      return refuse("sow_limit", "you may sow " + std::to_string(c.sow_cap[s.num_seats]) + " a turn");
+      return refuse("sow_limit",
+                    "you may sow " + std::to_string(c.sow_cap[s.num_seats]) + " a turn");
     if (std::find(s.sown_rows.begin(), s.sown_rows.end(), row) != s.sown_rows.end())
       return refuse("row_sown", "one sowing per row a turn");
     return std::nullopt;
@@ -499,11 +529,14 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
   switch (m.type) {
     case MoveType::seed:
     case MoveType::grow: {
-      if (auto bad = phase_is(m.type == MoveType::seed ? Phase::start_seed : Phase::start_grow)) return bad;
-      if (central_america(m.row)) return refuse("central_america", "no start plantation in Central America");
+      if (auto bad = phase_is(m.type == MoveType::seed ? Phase::start_seed : Phase::start_grow))
+        return bad;
+      if (central_america(m.row))
+        return refuse("central_america", "no start plantation in Central America");
       if (!s.rows[m.row][m.type == MoveType::seed ? 0 : 1].empty())
         return refuse("space_taken", "that space is taken");
-      if (me.coins < row_cost(m.row)) return refuse("no_money", "you cannot pay for that plantation");
+      if (me.coins < row_cost(m.row))
+        return refuse("no_money", "you cannot pay for that plantation");
       return std::nullopt;
     }
     case MoveType::roll:
@@ -513,16 +546,19 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
       if (m.row >= 0) {
         const Cell& cell = s.rows[m.row][m.column];
         if (cell.kind != TokenKind::seat || cell.owner < 0)
-          return refuse("no_plantation", "a beetle goes on a player's plantation or an opponent's stock");
+          return refuse("no_plantation",
+                        "a beetle goes on a player's plantation or an opponent's stock");
         return std::nullopt;
       }
       if (m.seat >= s.num_seats) return refuse("no_such_seat", "no such seat");
-      if (m.seat == seat) return refuse("own_stock", "a beetle goes in an opponent's stock, not yours");
+      if (m.seat == seat)
+        return refuse("own_stock", "a beetle goes in an opponent's stock, not yours");
       return std::nullopt;
     }
     case MoveType::eat:
       if (auto bad = phase_is(Phase::eat)) return bad;
-      if (s.players[s.eat_seat].stock[m.colour] == 0) return refuse("no_bale", "no such bale in that stock");
+      if (s.players[s.eat_seat].stock[m.colour] == 0)
+        return refuse("no_bale", "no such bale in that stock");
       return std::nullopt;
     case MoveType::hurricane:
       return event_is(Effect::hurricane);
@@ -530,22 +566,27 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
       return event_is(Effect::customs);
     case MoveType::fallow:
       if (auto bad = event_is(Effect::fallow)) return bad;
-      if (!s.rows[m.row][0].empty()) return refuse("space_taken", "the creneau goes on an empty seed space");
+      if (!s.rows[m.row][0].empty())
+        return refuse("space_taken", "the creneau goes on an empty seed space");
       return std::nullopt;
     case MoveType::smuggle:
       if (auto bad = event_is(Effect::smuggler)) return bad;
-      if (m.seat >= s.num_seats || m.seat == seat) return refuse("no_such_seat", "name an opponent");
-      if (s.players[m.seat].stock[m.colour] == 0) return refuse("no_bale", "no such bale in that stock");
+      if (m.seat >= s.num_seats || m.seat == seat)
+        return refuse("no_such_seat", "name an opponent");
+      if (s.players[m.seat].stock[m.colour] == 0)
+        return refuse("no_bale", "no such bale in that stock");
       return std::nullopt;
     case MoveType::harvest:
       if (auto bad = in_action(ActionKind::none)) return bad;
       if (s.action != ActionKind::none) return refuse("one_action", "one action a turn");
-      if (!has_harvest_token(s, seat)) return refuse("nothing_to_harvest", "no plantation of yours in a harvest column");
+      if (!has_harvest_token(s, seat))
+        return refuse("nothing_to_harvest", "no plantation of yours in a harvest column");
       return std::nullopt;
     case MoveType::sow:
       if (auto bad = sowing(m.row)) return bad;
       if (me.supply == 0) return refuse("no_plantations", "you have no plantation left");
-      if (me.coins < row_cost(m.row)) return refuse("no_money", "you cannot pay for that plantation");
+      if (me.coins < row_cost(m.row))
+        return refuse("no_money", "you cannot pay for that plantation");
       return std::nullopt;
     case MoveType::neutral:
       if (s.num_seats != 2) return refuse("two_players_only", "neutral tokens are for two players");
@@ -556,7 +597,8 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
       if (auto bad = in_action(ActionKind::trade)) return bad;
       if (s.customs == m.colour) return refuse("customs", "the customs tile closes that market");
       if (s.market[m.colour] == 0) return refuse("market_empty", "that market is empty");
-      if (me.coins < buy_price(s, m.colour)) return refuse("no_money", "you cannot pay for that bale");
+      if (me.coins < buy_price(s, m.colour))
+        return refuse("no_money", "you cannot pay for that bale");
       return std::nullopt;
     case MoveType::sell:
       if (auto bad = in_action(ActionKind::trade)) return bad;
@@ -565,9 +607,11 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
       return std::nullopt;
     case MoveType::cigar:
       if (auto bad = in_action(ActionKind::cigars)) return bad;
-      if (slot_with_open(me, m.card) < 0) return refuse("not_your_card", "that cigar is not face up before you");
+      if (slot_with_open(me, m.card) < 0)
+        return refuse("not_your_card", "that cigar is not face up before you");
       if (!can_pay(me, m.card))
-        return refuse("recipe_incomplete", "a cigar is made in one go: you lack bales for its recipe");
+        return refuse("recipe_incomplete",
+                      "a cigar is made in one go: you lack bales for its recipe");
       return std::nullopt;
     case MoveType::done:
       return phase_is(Phase::action);
@@ -632,7 +676,8 @@ std::vector<Move> legal_moves(const State& s, Seat seat) {
       each_colour(MoveType::buy);
       each_colour(MoveType::sell);
       for (const auto& slot : s.players[seat].slots)
-        if (!slot.top_done && !slot.cards.empty()) offer(Move{MoveType::cigar, -1, -1, -1, -1, slot.cards.back()});
+        if (!slot.top_done && !slot.cards.empty())
+          offer(Move{MoveType::cigar, -1, -1, -1, -1, slot.cards.back()});
       out.push_back(Move{MoveType::done});
       break;
     }
@@ -646,20 +691,21 @@ std::vector<Move> legal_moves(const State& s, Seat seat) {
 // Contract
 
 const GameSpec& Rules::spec() {
-  static const GameSpec spec{
-      "capa-doro",
-      "Capa d'Oro",
-      2,
-      4,
-      {{"events",
-        {"on", "off"},
-        "on",
-        "on: event cards on a rolled 1; off: the strategic variant (a rolled 1 only draws one item)"}}};
+  static const GameSpec spec{"capa-doro",
+                             "Capa d'Oro",
+                             2,
+                             4,
+                             {{"events",
+                               {"on", "off"},
+                               "on",
+                               "on: event cards on a rolled 1; off: the strategic variant (a "
+                               "rolled 1 only draws one item)"}}};
   return spec;
 }
 
 Result<State> Rules::setup(int num_seats, const Options& options, std::uint64_t seed) {
-  if (num_seats < 2 || num_seats > kMaxSeats) return fail("seat_count", "Capa d'Oro is for 2 to 4 players");
+  if (num_seats < 2 || num_seats > kMaxSeats)
+    return fail("seat_count", "Capa d'Oro is for 2 to 4 players");
   const Components& c = data();
   State s;
   s.num_seats = num_seats;
@@ -675,7 +721,8 @@ Result<State> Rules::setup(int num_seats, const Options& options, std::uint64_t 
   for (int colour = 0; colour < kColours; ++colour) {
     const Continent& k = c.continents[colour];
     s.market[colour] = k.start_stock;
-    for (int i = k.start_stock; i < k.bales; ++i) s.bag.push_back(static_cast<std::uint8_t>(colour));
+    for (int i = k.start_stock; i < k.bales; ++i)
+      s.bag.push_back(static_cast<std::uint8_t>(colour));
   }
   for (int i = 0; i < c.beetles; ++i) s.bag.push_back(kBeetle);
   s.rng.shuffle(s.bag);
@@ -738,7 +785,8 @@ Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) 
     case MoveType::grow: {
       me.coins -= row_cost(m.row);
       --me.supply;
-      s.rows[m.row][m.type == MoveType::seed ? 0 : 1] = Cell{static_cast<std::int8_t>(seat), TokenKind::seat, 0};
+      s.rows[m.row][m.type == MoveType::seed ? 0 : 1] =
+          Cell{static_cast<std::int8_t>(seat), TokenKind::seat, 0};
       events.push_back(done_event);
       ++s.placed;
       if (s.placed == s.num_seats) s.phase = Phase::start_grow;
@@ -788,7 +836,8 @@ Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) 
       --victim.stock[m.colour];
       ++s.junk[m.colour];
       --s.eat_left;
-      events.push_back({{"type", "eaten"}, {"seat", s.eat_seat}, {"colour", colour_name(m.colour)}});
+      events.push_back(
+          {{"type", "eaten"}, {"seat", s.eat_seat}, {"colour", colour_name(m.colour)}});
       auto_eat(s, events);
       if (s.eat_left == 0) after_beetle(s);
       break;
@@ -936,24 +985,30 @@ std::vector<std::string> Rules::check_invariants(const State& s) {
     if (n != c.continents[colour].bales)
       problems.push_back(colour_name(colour) + " bales: " + std::to_string(n) + " instead of " +
                          std::to_string(c.continents[colour].bales));
-    if (s.market[colour] < 0 || s.market[colour] > c.market_spaces) problems.push_back("market out of range");
+    if (s.market[colour] < 0 || s.market[colour] > c.market_spaces)
+      problems.push_back("market out of range");
   }
   if (all_bales != c.total_bales) problems.push_back("bales not conserved");
-  if (in_bag[kBeetle] + s.beetles_pending + s.beetles_gone != c.beetles) problems.push_back("beetles not conserved");
+  if (in_bag[kBeetle] + s.beetles_pending + s.beetles_gone != c.beetles)
+    problems.push_back("beetles not conserved");
   // Tokens: supply + board = the allowance; one creneau at most; growth bales below capacity.
   std::vector<int> tokens(s.num_seats, 0);
   int neutral = 0, creneau = 0;
   for (const auto& row : s.rows)
     for (int col = 0; col < kColumns; ++col) {
       const Cell& cell = row[col];
-      if (cell.bales < 0 || cell.bales > c.growth_capacity) problems.push_back("bales on a token out of range");
-      if (col == 1 && cell.bales >= c.growth_capacity) problems.push_back("a full growth plantation did not ripen");
+      if (cell.bales < 0 || cell.bales > c.growth_capacity)
+        problems.push_back("bales on a token out of range");
+      if (col == 1 && cell.bales >= c.growth_capacity)
+        problems.push_back("a full growth plantation did not ripen");
       if (col == 0 && cell.bales != 0) problems.push_back("bales on a seed plantation");
       if (cell.kind == TokenKind::neutral) ++neutral;
       if (cell.kind == TokenKind::creneau) ++creneau;
       if (cell.kind == TokenKind::seat && cell.owner >= 0) {
-        if (cell.owner >= s.num_seats) problems.push_back("token of no seat");
-        else ++tokens[cell.owner];
+        if (cell.owner >= s.num_seats)
+          problems.push_back("token of no seat");
+        else
+          ++tokens[cell.owner];
       }
     }
   for (Seat seat = 0; seat < s.num_seats; ++seat) {
@@ -970,7 +1025,8 @@ std::vector<std::string> Rules::check_invariants(const State& s) {
   // Cigar cards: each exactly once among slots, the box and the B and C piles.
   std::vector<int> seen(c.cigars.size(), 0);
   for (const auto& p : s.players) {
-    if (static_cast<int>(p.slots.size()) != c.cigars_per_player) problems.push_back("wrong number of cigar slots");
+    if (static_cast<int>(p.slots.size()) != c.cigars_per_player)
+      problems.push_back("wrong number of cigar slots");
     for (const auto& slot : p.slots)
       for (int card : slot.cards) ++seen[card];
   }
@@ -978,13 +1034,16 @@ std::vector<std::string> Rules::check_invariants(const State& s) {
   for (int card : s.b_pile) ++seen[card];
   for (int card : s.c_pile) ++seen[card];
   for (std::size_t i = 0; i < seen.size(); ++i)
-    if (seen[i] != 1) problems.push_back("cigar card " + c.cigars[i].id + " seen " + std::to_string(seen[i]) + " times");
+    if (seen[i] != 1)
+      problems.push_back("cigar card " + c.cigars[i].id + " seen " + std::to_string(seen[i]) +
+                         " times");
   // Event cards: each once in the pile or the played cards (none at all with events off).
   std::vector<int> events(c.events.size(), 0);
   for (int e : s.event_pile) ++events[e];
   for (int e : s.events_played) ++events[e];
   for (std::size_t i = 0; i < events.size(); ++i)
-    if (events[i] != (s.events_on ? 1 : 0)) problems.push_back("event card " + c.events[i].id + " not conserved");
+    if (events[i] != (s.events_on ? 1 : 0))
+      problems.push_back("event card " + c.events[i].id + " not conserved");
   return problems;
 }
 

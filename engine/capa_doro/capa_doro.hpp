@@ -78,9 +78,9 @@ namespace archipel::engine::capa_doro {
 // ------------------------------------------------------------------------------------------------
 // Components (components.json, parsed once)
 
-inline constexpr int kColours = 4;   // bale colours = continents, in board order
-inline constexpr int kColumns = 3;   // seed, growth, harvest
-inline constexpr int kBeetle = 4;    // a bag item that is not a bale
+inline constexpr int kColours = 4;  // bale colours = continents, in board order
+inline constexpr int kColumns = 3;  // seed, growth, harvest
+inline constexpr int kBeetle = 4;   // a bag item that is not a bale
 inline constexpr int kMaxSeats = 4;
 
 enum class Colour : std::uint8_t { orange, grey, brown, gold };
@@ -101,22 +101,48 @@ enum class Effect : std::uint8_t {
   smuggler,
   cigar_fair
 };
-enum class Phase : std::uint8_t { start_seed, start_grow, roll, event_choice, beetle, eat, action, over };
+enum class Phase : std::uint8_t {
+  start_seed,
+  start_grow,
+  roll,
+  event_choice,
+  beetle,
+  eat,
+  action,
+  over
+};
 /// The action under way in the action phase (none before its first step).
 enum class ActionKind : std::uint8_t { none, sow, trade, cigars };
 /// Who a token on the board belongs to.
 enum class TokenKind : std::uint8_t { seat, neutral, creneau };
 enum class EndReason : std::uint8_t { none, sixty, tobacco };
 enum class MoveType : std::uint8_t {
-  seed, grow, roll, beetle, eat, hurricane, customs, fallow, smuggle,
-  harvest, sow, neutral, buy, sell, cigar, done
+  seed,
+  grow,
+  roll,
+  beetle,
+  eat,
+  hurricane,
+  customs,
+  fallow,
+  smuggle,
+  harvest,
+  sow,
+  neutral,
+  buy,
+  sell,
+  cigar,
+  done
 };
 
-inline constexpr EnumNames<Colour, 4> kColourNames{
-    {{{Colour::orange, "orange"}, {Colour::grey, "grey"}, {Colour::brown, "brown"}, {Colour::gold, "gold"}}}};
+inline constexpr EnumNames<Colour, 4> kColourNames{{{{Colour::orange, "orange"},
+                                                     {Colour::grey, "grey"},
+                                                     {Colour::brown, "brown"},
+                                                     {Colour::gold, "gold"}}}};
 inline constexpr EnumNames<Column, 3> kColumnNames{
     {{{Column::seed, "seed"}, {Column::growth, "growth"}, {Column::harvest, "harvest"}}}};
-inline constexpr EnumNames<Level, 3> kLevelNames{{{{Level::a, "a"}, {Level::b, "b"}, {Level::c, "c"}}}};
+inline constexpr EnumNames<Level, 3> kLevelNames{
+    {{{Level::a, "a"}, {Level::b, "b"}, {Level::c, "c"}}}};
 inline constexpr EnumNames<Effect, 13> kEffectNames{{{{Effect::good_rains, "good_rains"},
                                                       {Effect::hurricane, "hurricane"},
                                                       {Effect::drought, "drought"},
@@ -142,8 +168,9 @@ inline constexpr EnumNames<ActionKind, 4> kActionKindNames{{{{ActionKind::none, 
                                                              {ActionKind::sow, "sow"},
                                                              {ActionKind::trade, "trade"},
                                                              {ActionKind::cigars, "cigars"}}}};
-inline constexpr EnumNames<TokenKind, 3> kTokenKindNames{
-    {{{TokenKind::seat, "seat"}, {TokenKind::neutral, "neutral"}, {TokenKind::creneau, "creneau"}}}};
+inline constexpr EnumNames<TokenKind, 3> kTokenKindNames{{{{TokenKind::seat, "seat"},
+                                                           {TokenKind::neutral, "neutral"},
+                                                           {TokenKind::creneau, "creneau"}}}};
 inline constexpr EnumNames<EndReason, 3> kEndReasonNames{
     {{{EndReason::none, "none"}, {EndReason::sixty, "sixty"}, {EndReason::tobacco, "tobacco"}}}};
 inline constexpr EnumNames<MoveType, 16> kMoveTypeNames{{{{MoveType::seed, "seed"},
@@ -164,16 +191,16 @@ inline constexpr EnumNames<MoveType, 16> kMoveTypeNames{{{{MoveType::seed, "seed
                                                           {MoveType::done, "done"}}}};
 
 struct Continent {
-  std::string id;      // "south-america": the wire and text name
-  std::string name;    // "South America": for the log
-  std::string code;    // "SA": row ids are code + 1-based row number
+  std::string id;    // "south-america": the wire and text name
+  std::string name;  // "South America": for the log
+  std::string code;  // "SA": row ids are code + 1-based row number
   int rows = 0;
-  int cost = 0;                // sowing cost
-  std::vector<int> prices;     // price of market space 1 (top) .. market_spaces
-  int overflow = 1;            // a sale into a full market
+  int cost = 0;             // sowing cost
+  std::vector<int> prices;  // price of market space 1 (top) .. market_spaces
+  int overflow = 1;         // a sale into a full market
   int start_stock = 0;
-  int bales = 0;               // in the game
-  int first_row = 0;           // index of its first row in Components::rows
+  int bales = 0;      // in the game
+  int first_row = 0;  // index of its first row in Components::rows
 };
 
 struct RowInfo {
@@ -203,7 +230,7 @@ struct Components {
   int market_spaces = 10;
   int beetles = 8;
   std::array<int, kMaxSeats + 1> plantations{};  // by player count
-  std::array<int, kMaxSeats + 1> sow_cap{};       // by player count
+  std::array<int, kMaxSeats + 1> sow_cap{};      // by player count
   int start_coins = 15;
   int cigars_per_player = 3;
   int win_points = 60;
@@ -214,10 +241,10 @@ struct Components {
   int good_rains_draw = 2;
   int total_bales = 0;
 
-  int row_index(std::string_view id) const;       // -1 if unknown
-  int cigar_index(std::string_view id) const;     // -1 if unknown
-  int continent_index(std::string_view id) const; // -1 if unknown
-  std::vector<int> cigars_of(Level level) const;  // ascending
+  int row_index(std::string_view id) const;        // -1 if unknown
+  int cigar_index(std::string_view id) const;      // -1 if unknown
+  int continent_index(std::string_view id) const;  // -1 if unknown
+  std::vector<int> cigars_of(Level level) const;   // ascending
 };
 
 /// The parsed components.json (embedded at build time; parsed on first use; never any file I/O).
@@ -272,16 +299,16 @@ struct State {
   int beetles_gone = 0;           // placed, out of the game
   Seat eat_seat = -1;             // the stock a beetle is eating from
   int eat_left = 0;
-  int customs = -1;               // the market (continent) under the customs tile, -1 if none
+  int customs = -1;  // the market (continent) under the customs tile, -1 if none
   int neutral_supply = 0;
-  std::vector<int> event_pile;    // face down; the next draw is the back
-  std::vector<int> events_played; // face up, in play order
-  int pending_event = -1;         // an event waiting for the active player's choice
-  std::vector<int> a_box;         // A cards not dealt (out of the game)
+  std::vector<int> event_pile;      // face down; the next draw is the back
+  std::vector<int> events_played;   // face up, in play order
+  int pending_event = -1;           // an event waiting for the active player's choice
+  std::vector<int> a_box;           // A cards not dealt (out of the game)
   std::vector<int> b_pile, c_pile;  // face down; the next draw is the back
   std::vector<PlayerState> players;
   ActionKind action = ActionKind::none;
-  std::vector<int> sown_rows;     // rows sown this turn, in order
+  std::vector<int> sown_rows;  // rows sown this turn, in order
   EndReason end = EndReason::none;
 };
 
@@ -314,7 +341,9 @@ void place_bale(State& s, int colour, std::vector<Json>& events);
 /// Shifts a row one space right: the harvest token leaves and is harvested. Appends events.
 void shift_row(State& s, int row, std::vector<Json>& events);
 /// The bales a beetle eats from `n`: half, rounded up.
-inline int beetle_bite(int n) { return (n + 1) / 2; }
+inline int beetle_bite(int n) {
+  return (n + 1) / 2;
+}
 /// Market prices: what buying costs now, what a sale pays now.
 int buy_price(const State& s, int colour);
 int sell_price(const State& s, int colour);

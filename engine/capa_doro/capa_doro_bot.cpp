@@ -47,8 +47,9 @@ Result<State> Rules::determinize(const Json& view, Seat seat, Rng& rng) {
     const Components& c = components();
     const Json& bag = read_object(view, "bag");
     for (int k = 0; k <= kColours; ++k) {
-      const int n = read_int(bag, k < kColours ? std::string(kColourNames.name(static_cast<Colour>(k))) : "beetle",
-                             0, c.total_bales + c.beetles);
+      const int n = read_int(
+          bag, k < kColours ? std::string(kColourNames.name(static_cast<Colour>(k))) : "beetle", 0,
+          c.total_bales + c.beetles);
       for (int i = 0; i < n; ++i) s.bag.push_back(static_cast<std::uint8_t>(k));
     }
     std::vector<int> in_slots(c.cigars.size(), 0);
@@ -58,13 +59,18 @@ Result<State> Rules::determinize(const Json& view, Seat seat, Rng& rng) {
     for (std::size_t i = 0; i < c.cigars.size(); ++i) {
       if (in_slots[i]) continue;
       const Level level = c.cigars[i].level;
-      (level == Level::a ? s.a_box : level == Level::b ? s.b_pile : s.c_pile).push_back(static_cast<int>(i));
+      (level == Level::a   ? s.a_box
+       : level == Level::b ? s.b_pile
+                           : s.c_pile)
+          .push_back(static_cast<int>(i));
     }
     if (s.events_on)
       for (std::size_t i = 0; i < c.events.size(); ++i)
-        if (std::find(s.events_played.begin(), s.events_played.end(), static_cast<int>(i)) == s.events_played.end())
+        if (std::find(s.events_played.begin(), s.events_played.end(), static_cast<int>(i)) ==
+            s.events_played.end())
           s.event_pile.push_back(static_cast<int>(i));
-    require(read_int(view, "event_pile", 0, 100) == static_cast<int>(s.event_pile.size()), "event pile size");
+    require(read_int(view, "event_pile", 0, 100) == static_cast<int>(s.event_pile.size()),
+            "event pile size");
     require(read_int(view, "b_pile", 0, 100) == static_cast<int>(s.b_pile.size()), "B pile size");
     require(read_int(view, "c_pile", 0, 100) == static_cast<int>(s.c_pile.size()), "C pile size");
     rng.shuffle(s.bag);

@@ -43,7 +43,8 @@ std::string Rules::action_text(const State&, Seat, const Json& action) {
   }
   if (type == "eat" || type == "buy" || type == "sell") return type + " " + str(action, "colour");
   if (type == "hurricane" || type == "customs") return type + " " + str(action, "continent");
-  if (type == "smuggle") return "smuggle " + std::to_string(num(action, "seat") + 1) + " " + str(action, "colour");
+  if (type == "smuggle")
+    return "smuggle " + std::to_string(num(action, "seat") + 1) + " " + str(action, "colour");
   if (type == "cigar") return "cigar " + str(action, "card");
   return type;
 }
@@ -60,48 +61,69 @@ std::string Rules::describe(const Json& event, const std::vector<std::string>& n
       for (const auto& [kind, n] : it->items())
         if (n.is_number_integer() && n.get<int>() > 0)
           items += (items.empty() ? "" : ", ") + std::to_string(n.get<int>()) + " " + kind;
-    return who + " draws " + (items.empty() ? std::string("nothing") : items) + " from the snuff box.";
+    return who + " draws " + (items.empty() ? std::string("nothing") : items) +
+           " from the snuff box.";
   }
   if (type == "yield") {
     const std::string to = str(event, "to");
-    return "A " + str(event, "colour") + " bale goes to " + (to == "market" ? "the market" : to) + ".";
+    return "A " + str(event, "colour") + " bale goes to " + (to == "market" ? "the market" : to) +
+           ".";
   }
   if (type == "shift") return "Row " + str(event, "row") + " shifts right.";
   if (type == "harvested") {
     const int bales = num(event, "bales");
     return who + " harvests " + str(event, "row") + ": " +
-           (bales > 0 ? plural(bales, str(event, "colour") + " bale") : plural(num(event, "coins"), "coin")) + ".";
+           (bales > 0 ? plural(bales, str(event, "colour") + " bale")
+                      : plural(num(event, "coins"), "coin")) +
+           ".";
   }
-  if (type == "token_out") return "The " + str(event, "token") + " token leaves " + str(event, "row") + ".";
-  if (type == "event") return who + " draws the event " + str(event, "name") + " (" + str(event, "card") + ").";
+  if (type == "token_out")
+    return "The " + str(event, "token") + " token leaves " + str(event, "row") + ".";
+  if (type == "event")
+    return who + " draws the event " + str(event, "name") + " (" + str(event, "card") + ").";
   if (type == "events_reshuffled") return "The played events are shuffled into a new pile.";
-  if (type == "eaten") return "A beetle eats a " + str(event, "colour") + " bale from " + who + "'s stock.";
-  if (type == "eaten_on_board") return "A beetle eats " + plural(num(event, "bales"), "bale") + " on " + str(event, "row") + ".";
+  if (type == "eaten")
+    return "A beetle eats a " + str(event, "colour") + " bale from " + who + "'s stock.";
+  if (type == "eaten_on_board")
+    return "A beetle eats " + plural(num(event, "bales"), "bale") + " on " + str(event, "row") +
+           ".";
   if (type == "develop") return who + " gets the cigar card " + str(event, "card") + ".";
   if (type == "game_over") {
-    if (str(event, "reason") == "sixty") return who + " reaches the winning score: the game is over.";
+    if (str(event, "reason") == "sixty")
+      return who + " reaches the winning score: the game is over.";
     return "The snuff box holds no more tobacco: the game is over.";
   }
   if (type == "move") {
     const std::string move = str(event, "move");
-    if (move == "seed" || move == "grow") return who + " starts a plantation on " + str(event, "row") + ".";
+    if (move == "seed" || move == "grow")
+      return who + " starts a plantation on " + str(event, "row") + ".";
     if (move == "sow") return who + " sows " + str(event, "row") + ".";
     if (move == "neutral") return who + " sows a neutral token on " + str(event, "row") + ".";
     if (move == "beetle") {
-      if (event.contains("stock")) return who + " sends a beetle into " + name_of(names, num(event, "stock")) + "'s stock.";
+      if (event.contains("stock"))
+        return who + " sends a beetle into " + name_of(names, num(event, "stock")) + "'s stock.";
       return who + " puts a beetle on " + str(event, "row") + " (" + str(event, "column") + ").";
     }
-    if (move == "hurricane") return who + " sends the hurricane to " + continent_name(str(event, "continent")) + ".";
-    if (move == "customs") return who + " puts the customs tile on the " + continent_name(str(event, "continent")) + " market.";
+    if (move == "hurricane")
+      return who + " sends the hurricane to " + continent_name(str(event, "continent")) + ".";
+    if (move == "customs")
+      return who + " puts the customs tile on the " + continent_name(str(event, "continent")) +
+             " market.";
     if (move == "fallow") return who + " puts the creneau tile on " + str(event, "row") + ".";
     if (move == "smuggle")
-      return who + " smuggles a " + str(event, "colour") + " bale from " + name_of(names, num(event, "from", -1)) + ".";
+      return who + " smuggles a " + str(event, "colour") + " bale from " +
+             name_of(names, num(event, "from", -1)) + ".";
     if (move == "harvest") return who + " harvests.";
-    if (move == "buy") return who + " buys a " + str(event, "colour") + " bale for " + plural(num(event, "coins"), "coin") + ".";
-    if (move == "sell") return who + " sells a " + str(event, "colour") + " bale for " + plural(num(event, "coins"), "coin") + ".";
+    if (move == "buy")
+      return who + " buys a " + str(event, "colour") + " bale for " +
+             plural(num(event, "coins"), "coin") + ".";
+    if (move == "sell")
+      return who + " sells a " + str(event, "colour") + " bale for " +
+             plural(num(event, "coins"), "coin") + ".";
     if (move == "cigar")
-      return who + " makes the cigar " + str(event, "card") + ": " + plural(num(event, "coins"), "coin") + ", " +
-             plural(num(event, "points"), "point") + ".";
+      return who + " makes the cigar " + str(event, "card") + ": " +
+             plural(num(event, "coins"), "coin") + ", " + plural(num(event, "points"), "point") +
+             ".";
     if (move == "done") return who + " ends the turn.";
     return who + " plays " + move + ".";
   }

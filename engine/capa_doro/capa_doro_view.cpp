@@ -8,9 +8,13 @@
 namespace archipel::engine::capa_doro {
 namespace {
 
-const Components& data() { return components(); }
+const Components& data() {
+  return components();
+}
 
-std::string colour_name(int colour) { return std::string(kColourNames.name(static_cast<Colour>(colour))); }
+std::string colour_name(int colour) {
+  return std::string(kColourNames.name(static_cast<Colour>(colour)));
+}
 
 Json by_colour(const std::array<int, kColours>& values) {
   Json j = Json::object();
@@ -37,8 +41,9 @@ Cell read_cell(const Json& j, int num_seats) {
   Cell cell;
   cell.kind = kTokenKindNames.read(j, "token");
   cell.bales = static_cast<std::int8_t>(read_int(j, "bales", 0, data().growth_capacity));
-  cell.owner = cell.kind == TokenKind::seat ? static_cast<std::int8_t>(read_int(j, "seat", 0, num_seats - 1))
-                                            : static_cast<std::int8_t>(kNoToken);
+  cell.owner = cell.kind == TokenKind::seat
+                   ? static_cast<std::int8_t>(read_int(j, "seat", 0, num_seats - 1))
+                   : static_cast<std::int8_t>(kNoToken);
   return cell;
 }
 
@@ -117,9 +122,13 @@ Json public_json(const State& s) {
   Json players = Json::array();
   for (const auto& p : s.players) {
     Json slots = Json::array();
-    for (const auto& slot : p.slots) slots.push_back({{"cards", card_ids(slot.cards, false)}, {"top_done", slot.top_done}});
-    players.push_back({{"coins", p.coins}, {"points", p.points}, {"stock", by_colour(p.stock)},
-                       {"plantations", p.supply}, {"cigars", slots}});
+    for (const auto& slot : p.slots)
+      slots.push_back({{"cards", card_ids(slot.cards, false)}, {"top_done", slot.top_done}});
+    players.push_back({{"coins", p.coins},
+                       {"points", p.points},
+                       {"stock", by_colour(p.stock)},
+                       {"plantations", p.supply},
+                       {"cigars", slots}});
   }
   j["players"] = players;
   j["action"] = std::string(kActionKindNames.name(s.action));
@@ -189,13 +198,17 @@ void read_public(State& s, const Json& j) {
   }
   s.end = kEndReasonNames.read(j, "end");
   // Whose move it is must make sense for the phase.
-  require(s.phase != Phase::event_choice || s.pending_event >= 0, "an event choice without an event");
-  require(s.phase != Phase::eat || (s.eat_seat >= 0 && s.eat_left > 0), "an eat step without a target");
+  require(s.phase != Phase::event_choice || s.pending_event >= 0,
+          "an event choice without an event");
+  require(s.phase != Phase::eat || (s.eat_seat >= 0 && s.eat_left > 0),
+          "an eat step without a target");
   require(s.phase != Phase::beetle || s.beetles_pending > 0, "a beetle step without a beetle");
   require((s.phase == Phase::over) == (s.end != EndReason::none), "end reason and phase disagree");
 }
 
-Json Rules::view(const State& s, Viewer) { return public_json(s); }
+Json Rules::view(const State& s, Viewer) {
+  return public_json(s);
+}
 
 Json Rules::static_data(const State&) {
   const Components& c = components();
@@ -204,23 +217,36 @@ Json Rules::static_data(const State&) {
     const Continent& cont = c.continents[k];
     Json rows = Json::array();
     for (int r = cont.first_row; r < cont.first_row + cont.rows; ++r) rows.push_back(c.rows[r].id);
-    continents.push_back({{"id", cont.id}, {"name", cont.name}, {"code", cont.code},
-                          {"colour", colour_name(k)}, {"cost", cont.cost}, {"prices", cont.prices},
-                          {"overflow", cont.overflow}, {"bales", cont.bales}, {"rows", rows}});
+    continents.push_back({{"id", cont.id},
+                          {"name", cont.name},
+                          {"code", cont.code},
+                          {"colour", colour_name(k)},
+                          {"cost", cont.cost},
+                          {"prices", cont.prices},
+                          {"overflow", cont.overflow},
+                          {"bales", cont.bales},
+                          {"rows", rows}});
   }
   Json cigars = Json::array();
   for (const auto& card : c.cigars) {
     Json recipe = Json::object();
     for (int k = 0; k < kColours; ++k) recipe[colour_name(k)] = card.recipe[k];
-    cigars.push_back({{"id", card.id}, {"level", std::string(kLevelNames.name(card.level))},
-                      {"recipe", recipe}, {"coins", card.coins}, {"points", card.points}});
+    cigars.push_back({{"id", card.id},
+                      {"level", std::string(kLevelNames.name(card.level))},
+                      {"recipe", recipe},
+                      {"coins", card.coins},
+                      {"points", card.points}});
   }
   // The catalogue (static, the same for every game): where each card lies is never here.
   Json events = Json::array();
   for (const auto& e : c.events)
-    events.push_back({{"id", e.id}, {"name", e.name}, {"effect", std::string(kEffectNames.name(e.effect))}});
-  return {{"board", {{"continents", continents}, {"market_spaces", c.market_spaces}, {"win_points", c.win_points},
-                     {"columns", {"seed", "growth", "harvest"}}}},
+    events.push_back(
+        {{"id", e.id}, {"name", e.name}, {"effect", std::string(kEffectNames.name(e.effect))}});
+  return {{"board",
+           {{"continents", continents},
+            {"market_spaces", c.market_spaces},
+            {"win_points", c.win_points},
+            {"columns", {"seed", "growth", "harvest"}}}},
           {"cigars", cigars},
           {"events", events}};
 }
@@ -243,20 +269,23 @@ Result<State> Rules::from_json(const Json& j) {
     State s;
     read_public(s, j);
     const Json& hidden = read_object(j, "hidden");
-    for (int item : read_ints(hidden, "bag", 0, kBeetle)) s.bag.push_back(static_cast<std::uint8_t>(item));
+    for (int item : read_ints(hidden, "bag", 0, kBeetle))
+      s.bag.push_back(static_cast<std::uint8_t>(item));
     s.event_pile = read_events(hidden, "event_pile");
     s.a_box = read_cigars(hidden, "a_box");
     s.b_pile = read_cigars(hidden, "b_pile");
     s.c_pile = read_cigars(hidden, "c_pile");
     require(s.rng.from_json(field(hidden, "rng")), "rng: malformed");
     // The public counts must agree with the hidden lists.
-    require(read_int(j, "event_pile", 0, 100) == static_cast<int>(s.event_pile.size()), "event pile size");
+    require(read_int(j, "event_pile", 0, 100) == static_cast<int>(s.event_pile.size()),
+            "event pile size");
     require(read_int(j, "b_pile", 0, 100) == static_cast<int>(s.b_pile.size()), "B pile size");
     require(read_int(j, "c_pile", 0, 100) == static_cast<int>(s.c_pile.size()), "C pile size");
     std::array<int, kColours + 1> bag{};
     for (auto item : s.bag) ++bag[item];
     const Json& counts = read_object(j, "bag");
-    for (int c = 0; c < kColours; ++c) require(read_int(counts, colour_name(c), 0, 200) == bag[c], "bag counts");
+    for (int c = 0; c < kColours; ++c)
+      require(read_int(counts, colour_name(c), 0, 200) == bag[c], "bag counts");
     require(read_int(counts, "beetle", 0, 200) == bag[kBeetle], "bag counts");
     const auto problems = check_invariants(s);
     require(problems.empty(), problems.empty() ? "" : problems.front());

@@ -1,6 +1,6 @@
-// The component model: components.json (embedded at build time by archipel_add_game) parsed once into
-// plain structs with the json_read.hpp readers. Bad embedded data is a programmer error: it throws on
-// first use (the engine tests parse it first thing); it is never read from disk.
+// The component model: components.json (embedded at build time by archipel_add_game) parsed once
+// into plain structs with the json_read.hpp readers. Bad embedded data is a programmer error: it
+// throws on first use (the engine tests parse it first thing); it is never read from disk.
 
 #include <algorithm>
 #include <stdexcept>
@@ -65,8 +65,7 @@ Components parse_components() {
     card.level = kLevelNames.read(item, "level");
     const Json& recipe = read_object(item, "recipe");
     for (int colour = 0; colour < kColours; ++colour)
-      card.recipe[colour] =
-          read_int(recipe, kColourNames.name(static_cast<Colour>(colour)), 0, 20);
+      card.recipe[colour] = read_int(recipe, kColourNames.name(static_cast<Colour>(colour)), 0, 20);
     card.coins = read_int(item, "coins", 0, 50);
     card.points = read_int(item, "points", 0, 60);
     c.cigars.push_back(std::move(card));
@@ -85,7 +84,8 @@ Components parse_components() {
 
 const Components& components() {
   static const Components parsed = [] {
-    auto result = guard_input("bad_data", "capa-doro components.json", [] { return parse_components(); });
+    auto result =
+        guard_input("bad_data", "capa-doro components.json", [] { return parse_components(); });
     if (!result.ok()) throw std::logic_error(result.error().message);
     return std::move(result).value();
   }();

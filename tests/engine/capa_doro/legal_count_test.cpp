@@ -1,7 +1,7 @@
 // Perft-style golden numbers (after Stockfish's perft): the number of legal action sequences of a
-// given depth from fixed positions, and legal-action counts along fixed seeded games. The set-up and
-// action-phase numbers are checked by hand in the comments; the seeded-game sums were recorded from
-// this implementation and guard move generation against regressions.
+// given depth from fixed positions, and legal-action counts along fixed seeded games. The set-up
+// and action-phase numbers are checked by hand in the comments; the seeded-game sums were recorded
+// from this implementation and guard move generation against regressions.
 
 #include <gtest/gtest.h>
 
@@ -42,8 +42,8 @@ TEST(CapaDoroPerft, StartPlacements) {
 
 TEST(CapaDoroPerft, ActionPhase) {
   // An empty board, 15 coins, nothing in stock: 14 sowings, 4 buys, done = 19.
-  // Depth 2: after a sowing, 13 other rows + done (14 * 14 = 196); after a buy, 4 buys, selling that
-  // colour and done (4 * 6 = 24); after done, the next player's roll (1): 221.
+  // Depth 2: after a sowing, 13 other rows + done (14 * 14 = 196); after a buy, 4 buys, selling
+  // that colour and done (4 * 6 = 24); after done, the next player's roll (1): 221.
   cd::State s = at_action(3);
   EXPECT_EQ(perft(s, 1), 19u);
   EXPECT_EQ(perft(s, 2), 221u);

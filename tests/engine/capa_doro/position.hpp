@@ -16,8 +16,12 @@ namespace cd = engine::capa_doro;
 using engine::Json;
 using engine::Seat;
 
-inline int row(const std::string& id) { return cd::components().row_index(id); }
-inline int colour(const std::string& name) { return static_cast<int>(*cd::kColourNames.parse(name)); }
+inline int row(const std::string& id) {
+  return cd::components().row_index(id);
+}
+inline int colour(const std::string& name) {
+  return static_cast<int>(*cd::kColourNames.parse(name));
+}
 
 /// Takes one item of `kind` out of the bag (a colour, or cd::kBeetle).
 inline void take_from_bag(cd::State& s, int kind) {
@@ -47,8 +51,8 @@ inline cd::State at_action(int seats = 3, bool events = true) {
 }
 
 /// Puts a token of `seat` (or a neutral / creneau token) with `bales` on a cell.
-inline void put(cd::State& s, const std::string& row_id, cd::Column column, Seat seat, int bales = 0,
-                cd::TokenKind kind = cd::TokenKind::seat) {
+inline void put(cd::State& s, const std::string& row_id, cd::Column column, Seat seat,
+                int bales = 0, cd::TokenKind kind = cd::TokenKind::seat) {
   cd::Cell& cell = s.rows[row(row_id)][static_cast<int>(column)];
   cell.kind = kind;
   cell.owner = static_cast<std::int8_t>(kind == cd::TokenKind::seat ? seat : cd::kNoToken);
@@ -70,7 +74,8 @@ inline void give(cd::State& s, Seat seat, const std::string& colour_name, int n)
 /// Makes the next draws from the bag be `items` (colours or cd::kBeetle), first drawn first.
 inline void next_draws(cd::State& s, const std::vector<int>& items) {
   for (int item : items) take_from_bag(s, item);
-  for (auto it = items.rbegin(); it != items.rend(); ++it) s.bag.push_back(static_cast<std::uint8_t>(*it));
+  for (auto it = items.rbegin(); it != items.rend(); ++it)
+    s.bag.push_back(static_cast<std::uint8_t>(*it));
 }
 
 /// Reseeds the state's generator so that the next roll shows `value`.
@@ -91,7 +96,8 @@ inline engine::Result<std::vector<Json>> act(cd::State& s, Seat seat, const Json
 /// Applies an action that must be legal (and listed among the legal actions).
 inline std::vector<Json> must(cd::State& s, Seat seat, const Json& action) {
   const auto legal = cd::Rules::legal_actions(s, seat);
-  EXPECT_NE(std::find(legal.begin(), legal.end(), action), legal.end()) << "not listed: " << action.dump();
+  EXPECT_NE(std::find(legal.begin(), legal.end(), action), legal.end())
+      << "not listed: " << action.dump();
   auto r = cd::Rules::apply(s, seat, action);
   EXPECT_TRUE(r.ok()) << action.dump() << ": " << (r.ok() ? "" : r.error().message);
   return r.ok() ? r.value() : std::vector<Json>{};

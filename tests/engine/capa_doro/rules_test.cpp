@@ -16,8 +16,12 @@ using cd::Phase;
 using cd::TokenKind;
 constexpr int kOrange = 0, kGrey = 1, kBrown = 2, kGold = 3;
 
-int coins(const cd::State& s, Seat seat) { return s.players[seat].coins; }
-int stock(const cd::State& s, Seat seat, int c) { return s.players[seat].stock[c]; }
+int coins(const cd::State& s, Seat seat) {
+  return s.players[seat].coins;
+}
+int stock(const cd::State& s, Seat seat, int c) {
+  return s.players[seat].stock[c];
+}
 
 /// Plays an event card straight after a rolled 1 that draws one orange bale.
 cd::State with_event(const std::string& id, int seats = 3) {
@@ -81,7 +85,8 @@ TEST(CapaDoroRules, SetupMarketsBagCoinsAndCards) {
 
 TEST(CapaDoroRules, RandomFirstPlayer) {
   std::set<Seat> firsts;
-  for (std::uint64_t seed = 0; seed < 40; ++seed) firsts.insert(cd::Rules::setup(4, {}, seed)->first);
+  for (std::uint64_t seed = 0; seed < 40; ++seed)
+    firsts.insert(cd::Rules::setup(4, {}, seed)->first);
   EXPECT_EQ(firsts.size(), 4u);
 }
 
@@ -98,7 +103,8 @@ TEST(CapaDoroRules, StartSeedClockwiseThenGrowCounterClockwise) {
   EXPECT_EQ(order, (std::vector<Seat>{1, 2, 0, 0, 2, 1}));
   EXPECT_EQ(s.phase, Phase::roll);
   EXPECT_EQ(s.active, 1);
-  // Each paid its two plantations: seat 1 Asia (2) + Africa (4); seat 0 South America (3) + Africa (4).
+  // Each paid its two plantations: seat 1 Asia (2) + Africa (4); seat 0 South America (3) + Africa
+  // (4).
   EXPECT_EQ(coins(s, 1), 15 - 2 - 4);
   EXPECT_EQ(coins(s, 0), 15 - 3 - 4);
   EXPECT_EQ(cell(s, "AS1", Column::seed).owner, 1);
@@ -126,7 +132,7 @@ TEST(CapaDoroRules, RollDrawsThatManyItems) {
   EXPECT_EQ(s.bag.size(), before - 4);
   EXPECT_EQ(cell(s, "AS1", Column::growth).bales, 1);
   EXPECT_EQ(cell(s, "AS2", Column::growth).bales, 1);
-  EXPECT_EQ(s.market[kGrey], 7);   // no growth plantation in South America: to its market
+  EXPECT_EQ(s.market[kGrey], 7);  // no growth plantation in South America: to its market
   EXPECT_EQ(s.market[kBrown], 6);
   EXPECT_EQ(s.phase, Phase::action);
   expect_sound(s);
@@ -136,7 +142,10 @@ TEST(CapaDoroRules, DrawsAllWhenTheBagHoldsFewer) {
   cd::State s = blank(2, false);
   // Empty the bag but for two grey bales (the rest set aside in the junk pile).
   for (auto item : s.bag)
-    if (item == cd::kBeetle) ++s.beetles_gone; else ++s.junk[item];
+    if (item == cd::kBeetle)
+      ++s.beetles_gone;
+    else
+      ++s.junk[item];
   s.bag.clear();
   s.junk[kGrey] -= 2;
   s.bag = {kGrey, kGrey};
@@ -268,7 +277,8 @@ TEST(CapaDoroRules, BeetleAnyPlantationOrOpponentStock) {
   force_die(s, 1);
   must(s, 0, {{"type", "roll"}});
   EXPECT_EQ(refused(s, 0, {{"type", "beetle"}, {"stock", 0}}), "capa_doro.own_stock");
-  EXPECT_EQ(refused(s, 0, {{"type", "beetle"}, {"row", "AS2"}, {"column", "seed"}}), "capa_doro.no_plantation");
+  EXPECT_EQ(refused(s, 0, {{"type", "beetle"}, {"row", "AS2"}, {"column", "seed"}}),
+            "capa_doro.no_plantation");
   // Legal: the two plantations (own included), then the two opponents' stocks.
   EXPECT_EQ(cd::Rules::legal_actions(s, 0).size(), 4u);
   must(s, 0, {{"type", "beetle"}, {"row", "AS1"}, {"column", "seed"}});
@@ -374,12 +384,17 @@ TEST(CapaDoroRules, FullMarketToJunk) {
   expect_sound(s);
 }
 
-int open_card(const cd::State& s, Seat seat, int slot) { return s.players[seat].slots[slot].cards.back(); }
-std::string card_id(int card) { return cd::components().cigars[card].id; }
+int open_card(const cd::State& s, Seat seat, int slot) {
+  return s.players[seat].slots[slot].cards.back();
+}
+std::string card_id(int card) {
+  return cd::components().cigars[card].id;
+}
 
 void give_recipe(cd::State& s, Seat seat, int card) {
   const auto& recipe = cd::components().cigars[card].recipe;
-  for (int c = 0; c < 4; ++c) give(s, seat, std::string(cd::kColourNames.name(static_cast<cd::Colour>(c))), recipe[c]);
+  for (int c = 0; c < 4; ++c)
+    give(s, seat, std::string(cd::kColourNames.name(static_cast<cd::Colour>(c))), recipe[c]);
 }
 
 TEST(CapaDoroRules, CigarWholeRecipeOnly) {
@@ -391,7 +406,8 @@ TEST(CapaDoroRules, CigarWholeRecipeOnly) {
   while (s.players[0].stock[short_colour] == 0) ++short_colour;
   --s.players[0].stock[short_colour];
   s.bag.push_back(static_cast<std::uint8_t>(short_colour));
-  EXPECT_EQ(refused(s, 0, {{"type", "cigar"}, {"card", card_id(card)}}), "capa_doro.recipe_incomplete");
+  EXPECT_EQ(refused(s, 0, {{"type", "cigar"}, {"card", card_id(card)}}),
+            "capa_doro.recipe_incomplete");
   give(s, 0, std::string(cd::kColourNames.name(static_cast<cd::Colour>(short_colour))), 1);
   const std::size_t bag = s.bag.size();
   const auto& cigar = cd::components().cigars[card];
@@ -408,7 +424,8 @@ TEST(CapaDoroRules, CigarWholeRecipeOnly) {
 
 TEST(CapaDoroRules, NotSomeoneElsesCigar) {
   cd::State s = at_action();
-  EXPECT_EQ(refused(s, 0, {{"type", "cigar"}, {"card", card_id(open_card(s, 1, 0))}}), "capa_doro.not_your_card");
+  EXPECT_EQ(refused(s, 0, {{"type", "cigar"}, {"card", card_id(open_card(s, 1, 0))}}),
+            "capa_doro.not_your_card");
 }
 
 TEST(CapaDoroRules, SeveralCigarsInOneActionThenDevelopment) {
@@ -493,7 +510,10 @@ TEST(CapaDoroRules, SixtyWinsAtOnce) {
 void empty_bag_of_bales(cd::State& s) {
   std::vector<std::uint8_t> keep;
   for (auto item : s.bag)
-    if (item == cd::kBeetle) keep.push_back(item); else ++s.junk[item];
+    if (item == cd::kBeetle)
+      keep.push_back(item);
+    else
+      ++s.junk[item];
   s.bag = keep;
 }
 
@@ -716,7 +736,8 @@ TEST(CapaDoroRules, EventSmugglerE15) {
   give(s, 2, "gold", 1);
   roll_one(s);
   ASSERT_EQ(s.phase, Phase::event_choice);
-  EXPECT_EQ(cd::Rules::legal_actions(s, 0), (std::vector<Json>{{{"type", "smuggle"}, {"seat", 2}, {"colour", "gold"}}}));
+  EXPECT_EQ(cd::Rules::legal_actions(s, 0),
+            (std::vector<Json>{{{"type", "smuggle"}, {"seat", 2}, {"colour", "gold"}}}));
   EXPECT_EQ(cd::Rules::action_text(s, 0, cd::Rules::legal_actions(s, 0)[0]), "smuggle 3 gold");
   must(s, 0, {{"type", "smuggle"}, {"seat", 2}, {"colour", "gold"}});
   EXPECT_EQ(stock(s, 0, kGold), 1);
@@ -830,8 +851,8 @@ TEST(CapaDoroRules, FromJsonRefusesBrokenStates) {
       EXPECT_EQ(r.error().rule, "bad_state");
     }
   };
-  broken([](Json& j) { j["players"][0]["stock"]["orange"] = 3; });    // bales from nowhere
-  broken([](Json& j) { j["hidden"]["bag"].erase(0); });               // bag counts disagree
+  broken([](Json& j) { j["players"][0]["stock"]["orange"] = 3; });  // bales from nowhere
+  broken([](Json& j) { j["hidden"]["bag"].erase(0); });             // bag counts disagree
   broken([](Json& j) { j["phase"] = "lunch"; });
   broken([](Json& j) { j["rows"]["AS1"][0] = {{"token", "seat"}, {"seat", 7}, {"bales", 0}}; });
   broken([](Json& j) { j["hidden"]["b_pile"].push_back("A01"); });
