@@ -200,6 +200,13 @@ void read_public(State& s, const Json& j) {
   // Whose move it is must make sense for the phase.
   require(s.phase != Phase::event_choice || s.pending_event >= 0,
           "an event choice without an event");
+  if (s.phase == Phase::event_choice) {
+    const Effect e = c.events[s.pending_event].effect;
+    require(e == Effect::hurricane || e == Effect::customs || e == Effect::fallow ||
+                e == Effect::smuggler,
+            "the waiting event needs no choice");
+  }
+  require(static_cast<int>(s.sown_rows.size()) <= c.sow_cap[s.num_seats], "too many rows sown");
   require(s.phase != Phase::eat || (s.eat_seat >= 0 && s.eat_left > 0),
           "an eat step without a target");
   require(s.phase != Phase::beetle || s.beetles_pending > 0, "a beetle step without a beetle");
