@@ -822,6 +822,36 @@ TEST(CapaDoroRules, ReadingWholeRowShift) {
   EXPECT_EQ(stock(s, 2, kBrown), 2);
 }
 
+TEST(CapaDoroRules, ReadingStartSpacesMustBeEmpty) {
+  cd::State s = cd::Rules::setup(2, {}, 5).value();
+  const Seat first = s.active;
+  must(s, first, {{"type", "seed"}, {"row", "AF2"}});
+  EXPECT_EQ(refused(s, s.active, {{"type", "seed"}, {"row", "AF2"}}), "capa_doro.space_taken");
+  EXPECT_EQ(cd::Rules::legal_actions(s, s.active).size(), 11u);
+}
+
+TEST(CapaDoroRules, ReadingCigarBalesBackIntoTheBag) {
+  cd::State s = at_action();
+  const int card = open_card(s, 0, 2);
+  give_recipe(s, 0, card);
+  std::array<int, 5> before{};
+  for (auto item : s.bag) ++before[item];
+  must(s, 0, {{"type", "cigar"}, {"card", card_id(card)}});
+  std::array<int, 5> after{};
+  for (auto item : s.bag) ++after[item];
+  for (int c = 0; c < 4; ++c)
+    EXPECT_EQ(after[c] - before[c], cd::components().cigars[card].recipe[c]) << c;
+  EXPECT_EQ(s.junk, (std::array<int, 4>{}));
+}
+
+TEST(CapaDoroRules, ReadingTobaccoOutEvenWithBeetlesInTheBag) {
+  cd::State s = at_action(2);
+  empty_bag_of_bales(s);
+  ASSERT_FALSE(s.bag.empty());  // the beetles are still in it
+  must(s, 0, {{"type", "done"}});
+  EXPECT_EQ(s.end, cd::EndReason::tobacco);
+}
+
 // ---- Bad input
 
 TEST(CapaDoroRules, BadInputIsARuleError) {
