@@ -63,7 +63,6 @@
 
 #include <array>
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -326,15 +325,15 @@ struct Move {
 // Rule helpers, shared by the game's files and used by the tests.
 
 Json move_json(const Move& m);
-/// Parses an action object; BadInput-free: a RuleError (capa_doro.bad_action) on malformed input.
+/// Parses an action object: a RuleError (capa_doro.bad_action) on malformed input, never a throw.
 Result<Move> parse_move(const Json& action);
 /// Why `seat` may not make `m` now, or nullopt if it may.
 std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m);
 /// Every legal move of `seat`, in the documented order.
 std::vector<Move> legal_moves(const State& s, Seat seat);
 
-/// The seat whose token is the row's growth plantation that a bale of `continent` goes to now
-/// (fewest bales, ties to the upper row): its row index, or -1 (then the bale goes to market).
+/// The row whose growth plantation takes the next bale of `continent` (fewest bales, ties to the
+/// upper row), or -1 when the continent has none (the bale then goes to its market).
 int yield_row(const State& s, int continent);
 /// Puts one bale of `colour` where the growth phase puts it (may shift a row). Appends events.
 void place_bale(State& s, int colour, std::vector<Json>& events);
