@@ -1,0 +1,894 @@
+// One named test per rule of the book, per §14 reading of shared/games/capa-doro.md and per event
+// card: the book has no worked example, so each test builds the smallest position that shows the
+// rule and checks what it changes.
+
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "tests/engine/capa_doro/position.hpp"
+
+namespace archipel::testing::capa_doro {
+namespace {
+
+using cd::Column;
+using cd::Phase;
+using cd::TokenKind;
+constexpr int kOrange = 0, kGrey = 1, kBrown = 2, kGold = 3;
+
+int coins(const cd::State& s, Seat seat) {
+  return s.players[seat].coins;
+}
+int stock(const cd::State& s, Seat seat, int c) {
+  return s.players[seat].stock[c];
+}
+
+/// Plays an event card straight after a rolled 1 that draws one orange bale.
+cd::State with_event(const std::string& id, int seats = 3) {
+  cd::State s = blank(seats);
+  const auto& events = cd::components().events;
+  int card = -1;
+  for (std::size_t i = 0; i < events.size(); ++i)
+    if (events[i].id == id) card = static_cast<int>(i);
+  EXPECT_GE(card, 0);
+  s.event_pile.erase(std::find(s.event_pile.begin(), s.event_pile.end(), card));
+  s.event_pile.push_back(card);
+  return s;
+}
+
+void roll_one(cd::State& s, std::vector<int> draws = {kOrange}) {
+  next_draws(s, draws);
+  force_die(s, 1);
+  must(s, 0, {{"type", "roll"}});
+}
+
+// ---- Option and set-up (§5)
+
+TEST(CapaDoroRules, OptionEventsOnByDefault) {
+  const auto& spec = cd::Rules::spec();
+  EXPECT_EQ(spec.id, "capa-doro");
+  EXPECT_EQ(spec.min_players, 2);
+  EXPECT_EQ(spec.max_players, 4);
+  ASSERT_EQ(spec.options.size(), 1u);
+  EXPECT_EQ(spec.options[0].key, "events");
+  EXPECT_EQ(spec.options[0].default_value, "on");
+  EXPECT_FALSE(cd::Rules::setup(2, {{"events", "maybe"}}, 1).ok());
+  EXPECT_FALSE(cd::Rules::setup(5, {}, 1).ok());
+}
+
+TEST(CapaDoroRules, SetupMarketsBagCoinsAndCards) {
+  for (int n = 2; n <= 4; ++n) {
+    const cd::State s = cd::Rules::setup(n, {{"events", "on"}}, 3).value();
+    EXPECT_EQ(s.market, (std::array<int, 4>{8, 6, 5, 4}));
+    std::array<int, 5> bag{};
+    for (auto item : s.bag) ++bag[item];
+    EXPECT_EQ(bag, (std::array<int, 5>{32, 26, 19, 12, 8}));
+    EXPECT_EQ(s.b_pile.size(), 12u);
+    EXPECT_EQ(s.c_pile.size(), 12u);
+    EXPECT_EQ(s.event_pile.size(), 16u);
+    EXPECT_EQ(static_cast<int>(s.a_box.size()), 12 - 3 * n);
+    for (const auto& p : s.players) {
+      EXPECT_EQ(p.coins, 15);
+      EXPECT_EQ(p.points, 0);
+      EXPECT_EQ(p.supply, n == 2 ? 8 : n == 3 ? 7 : 6);
+      ASSERT_EQ(p.slots.size(), 3u);
+      for (const auto& slot : p.slots) {
+        ASSERT_EQ(slot.cards.size(), 1u);
+        EXPECT_EQ(cd::components().cigars[slot.cards[0]].level, cd::Level::a);
+        EXPECT_FALSE(slot.top_done);
+      }
+    }
+    EXPECT_EQ(s.neutral_supply, n == 2 ? 16 : 0);
+    expect_sound(s);
+  }
+}
+
+TEST(CapaDoroRules, RandomFirstPlayer) {
+  std::set<Seat> firsts;
+  for (std::uint64_t seed = 0; seed < 40; ++seed)
+    firsts.insert(cd::Rules::setup(4, {}, seed)->first);
+  EXPECT_EQ(firsts.size(), 4u);
+}
+
+TEST(CapaDoroRules, StartSeedClockwiseThenGrowCounterClockwise) {
+  cd::State s = cd::Rules::setup(3, {}, 5).value();
+  s.first = 1;
+  s.active = 1;
+  std::vector<Seat> order;
+  const char* rows[] = {"AS1", "AS2", "SA1", "AF1", "AF2", "AF3"};
+  for (int i = 0; i < 6; ++i) {
+    order.push_back(s.active);
+    must(s, s.active, {{"type", i < 3 ? "seed" : "grow"}, {"row", rows[i]}});
+  }
+  EXPECT_EQ(order, (std::vector<Seat>{1, 2, 0, 0, 2, 1}));
+  EXPECT_EQ(s.phase, Phase::roll);
+  EXPECT_EQ(s.active, 1);
+  // Each paid its two plantations: seat 1 Asia (2) + Africa (4); seat 0 South America (3) + Africa
+  // (4).
+  EXPECT_EQ(coins(s, 1), 15 - 2 - 4);
+  EXPECT_EQ(coins(s, 0), 15 - 3 - 4);
+  EXPECT_EQ(cell(s, "AS1", Column::seed).owner, 1);
+  EXPECT_EQ(cell(s, "AF3", Column::growth).owner, 1);
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, StartNeverCentralAmerica) {
+  cd::State s = cd::Rules::setup(2, {}, 5).value();
+  EXPECT_EQ(refused(s, s.active, {{"type", "seed"}, {"row", "CA1"}}), "capa_doro.central_america");
+  EXPECT_EQ(cd::Rules::legal_actions(s, s.active).size(), 12u);
+}
+
+// ---- Growth (§6.1)
+
+TEST(CapaDoroRules, RollDrawsThatManyItems) {
+  cd::State s = blank(3, false);
+  put(s, "AS1", Column::growth, 1);
+  put(s, "AS2", Column::growth, 2);
+  next_draws(s, {kOrange, kOrange, kGrey, kBrown});
+  const std::size_t before = s.bag.size();
+  force_die(s, 4);
+  must(s, 0, {{"type", "roll"}});
+  EXPECT_EQ(s.die, 4);
+  EXPECT_EQ(s.bag.size(), before - 4);
+  EXPECT_EQ(cell(s, "AS1", Column::growth).bales, 1);
+  EXPECT_EQ(cell(s, "AS2", Column::growth).bales, 1);
+  EXPECT_EQ(s.market[kGrey], 7);  // no growth plantation in South America: to its market
+  EXPECT_EQ(s.market[kBrown], 6);
+  EXPECT_EQ(s.phase, Phase::action);
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, DrawsAllWhenTheBagHoldsFewer) {
+  cd::State s = blank(2, false);
+  // Empty the bag but for two grey bales (the rest set aside in the junk pile).
+  for (auto item : s.bag)
+    if (item == cd::kBeetle)
+      ++s.beetles_gone;
+    else
+      ++s.junk[item];
+  s.bag.clear();
+  s.junk[kGrey] -= 2;
+  s.bag = {kGrey, kGrey};
+  force_die(s, 6);
+  must(s, 0, {{"type", "roll"}});
+  EXPECT_TRUE(s.bag.empty());
+  EXPECT_EQ(s.market[kGrey], 8);
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, YieldToFewestThenUpper) {
+  cd::State s = blank(3, false);
+  put(s, "AS1", Column::growth, 1, 1);
+  put(s, "AS2", Column::growth, 2, 0);
+  put(s, "AS3", Column::growth, 0, 0);
+  next_draws(s, {kOrange, kOrange, kOrange});
+  force_die(s, 3);
+  must(s, 0, {{"type", "roll"}});
+  // Fewest: AS2 and AS3 (0): the upper AS2 first, then AS3, then all tie at 1: the upper AS1.
+  EXPECT_EQ(cell(s, "AS1", Column::growth).bales, 2);
+  EXPECT_EQ(cell(s, "AS2", Column::growth).bales, 1);
+  EXPECT_EQ(cell(s, "AS3", Column::growth).bales, 1);
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, YieldGoesInBoardOrderOneBaleAtATime) {
+  cd::State s = blank(3, false);
+  put(s, "AF1", Column::growth, 1, 2);
+  put(s, "AS1", Column::growth, 2, 2);
+  next_draws(s, {kBrown, kOrange});  // drawn brown first, placed orange (Asia) first
+  force_die(s, 2);
+  auto events = must(s, 0, {{"type", "roll"}});
+  std::vector<std::string> yields;
+  for (const auto& e : events)
+    if (e["type"] == "yield") yields.push_back(e["colour"]);
+  EXPECT_EQ(yields, (std::vector<std::string>{"orange", "brown"}));
+}
+
+TEST(CapaDoroRules, ThirdBaleShiftsRow) {
+  cd::State s = blank(3, false);
+  put(s, "SA2", Column::seed, 2);
+  put(s, "SA2", Column::growth, 1, 2);
+  put(s, "SA2", Column::harvest, 0, 3);
+  next_draws(s, {kGrey, kBrown});
+  force_die(s, 2);
+  must(s, 0, {{"type", "roll"}});
+  EXPECT_TRUE(cell(s, "SA2", Column::seed).empty());
+  EXPECT_EQ(cell(s, "SA2", Column::growth).owner, 2);
+  EXPECT_EQ(cell(s, "SA2", Column::growth).bales, 0);
+  EXPECT_EQ(cell(s, "SA2", Column::harvest).owner, 1);
+  EXPECT_EQ(cell(s, "SA2", Column::harvest).bales, 3);
+  EXPECT_EQ(stock(s, 0, kGrey), 3);  // the token pushed out is harvested for its owner
+  EXPECT_EQ(s.players[0].supply, 7);
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, EmptyTokenLeavingPaysTwoCoins) {
+  cd::State s = blank(3, false);
+  put(s, "AF1", Column::growth, 1, 2);
+  put(s, "AF1", Column::harvest, 2, 0);
+  next_draws(s, {kBrown});
+  force_die(s, 1);
+  must(s, 0, {{"type", "roll"}});
+  EXPECT_EQ(coins(s, 2), 17);
+  EXPECT_EQ(s.players[2].supply, 7);
+}
+
+TEST(CapaDoroRules, EventOnRolledOne) {
+  cd::State s = with_event("E11");
+  roll_one(s);
+  EXPECT_EQ(s.events_played.size(), 1u);
+  EXPECT_EQ(s.event_pile.size(), 15u);
+  for (Seat seat = 0; seat < 3; ++seat) EXPECT_EQ(coins(s, seat), 17);
+  EXPECT_EQ(s.market[kOrange], 9);  // and the one item drawn
+}
+
+TEST(CapaDoroRules, StrategicVariantRolledOneOnlyDrawsOne) {
+  cd::State s = blank(3, false);
+  EXPECT_TRUE(s.event_pile.empty());
+  const std::size_t before = s.bag.size();
+  roll_one(s);
+  EXPECT_EQ(s.bag.size(), before - 1);
+  EXPECT_TRUE(s.events_played.empty());
+  EXPECT_EQ(s.phase, Phase::action);
+}
+
+// ---- Beetles (§6.1, §10)
+
+TEST(CapaDoroRules, BeetleHalfRoundedUp) {
+  EXPECT_EQ(cd::beetle_bite(3), 2);
+  EXPECT_EQ(cd::beetle_bite(2), 1);
+  EXPECT_EQ(cd::beetle_bite(1), 1);
+  EXPECT_EQ(cd::beetle_bite(0), 0);
+  EXPECT_EQ(cd::beetle_bite(5), 3);
+  // On the board: a harvest plantation of 3 loses 2, a growth one of 1 loses 1.
+  cd::State s = blank(3, false);
+  put(s, "AS1", Column::harvest, 1, 3);
+  put(s, "SA1", Column::growth, 2, 1);
+  next_draws(s, {cd::kBeetle, cd::kBeetle, cd::kBeetle});
+  force_die(s, 3);
+  must(s, 0, {{"type", "roll"}});
+  EXPECT_EQ(s.phase, Phase::beetle);
+  must(s, 0, {{"type", "beetle"}, {"row", "AS1"}, {"column", "harvest"}});
+  EXPECT_EQ(cell(s, "AS1", Column::harvest).bales, 1);
+  EXPECT_EQ(s.junk[kOrange], 2);
+  must(s, 0, {{"type", "beetle"}, {"row", "SA1"}, {"column", "growth"}});
+  EXPECT_EQ(cell(s, "SA1", Column::growth).bales, 0);
+  // In a stock of 5: 3 eaten, the roller picks them.
+  give(s, 1, "orange", 2);
+  give(s, 1, "grey", 3);
+  must(s, 0, {{"type", "beetle"}, {"stock", 1}});
+  EXPECT_EQ(s.phase, Phase::eat);
+  EXPECT_EQ(s.eat_left, 3);
+  must(s, 0, {{"type", "eat"}, {"colour", "orange"}});
+  must(s, 0, {{"type", "eat"}, {"colour", "orange"}});
+  // Only grey left: the last bale goes on its own.
+  EXPECT_EQ(stock(s, 1, kGrey), 2);
+  EXPECT_EQ(stock(s, 1, kOrange), 0);
+  EXPECT_EQ(s.phase, Phase::action);
+  EXPECT_EQ(s.beetles_gone, 3);
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, BeetleAnyPlantationOrOpponentStock) {
+  cd::State s = blank(3, false);
+  put(s, "AS1", Column::seed, 0);
+  put(s, "CA1", Column::harvest, 2, 1);
+  next_draws(s, {cd::kBeetle});
+  force_die(s, 1);
+  must(s, 0, {{"type", "roll"}});
+  EXPECT_EQ(refused(s, 0, {{"type", "beetle"}, {"stock", 0}}), "capa_doro.own_stock");
+  EXPECT_EQ(refused(s, 0, {{"type", "beetle"}, {"row", "AS2"}, {"column", "seed"}}),
+            "capa_doro.no_plantation");
+  // Legal: the two plantations (own included), then the two opponents' stocks.
+  EXPECT_EQ(cd::Rules::legal_actions(s, 0).size(), 4u);
+  must(s, 0, {{"type", "beetle"}, {"row", "AS1"}, {"column", "seed"}});
+  EXPECT_EQ(s.phase, Phase::action);
+}
+
+// ---- Actions (§6.2)
+
+TEST(CapaDoroRules, HarvestTakesEveryOwnHarvestToken) {
+  cd::State s = at_action();
+  put(s, "AS1", Column::harvest, 0, 2);
+  put(s, "AF2", Column::harvest, 0, 0);
+  put(s, "SA1", Column::harvest, 1, 3);
+  must(s, 0, {{"type", "harvest"}});
+  EXPECT_EQ(stock(s, 0, kOrange), 2);
+  EXPECT_EQ(coins(s, 0), 17);
+  EXPECT_EQ(s.players[0].supply, 7);
+  EXPECT_TRUE(cell(s, "AS1", Column::harvest).empty());
+  EXPECT_EQ(cell(s, "SA1", Column::harvest).owner, 1);  // not yours: stays
+  EXPECT_EQ(s.active, 1);
+  EXPECT_EQ(s.phase, Phase::roll);
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, HarvestNeedsAHarvestToken) {
+  cd::State s = at_action();
+  put(s, "AS1", Column::growth, 0, 2);
+  EXPECT_EQ(refused(s, 0, {{"type", "harvest"}}), "capa_doro.nothing_to_harvest");
+}
+
+TEST(CapaDoroRules, SowPushesAndHarvests) {
+  cd::State s = at_action();
+  put(s, "AS3", Column::seed, 1);
+  put(s, "AS3", Column::growth, 2, 1);
+  put(s, "AS3", Column::harvest, 1, 2);
+  must(s, 0, {{"type", "sow"}, {"row", "AS3"}});
+  EXPECT_EQ(cell(s, "AS3", Column::seed).owner, 0);
+  EXPECT_EQ(cell(s, "AS3", Column::growth).owner, 1);
+  // The growth token pushed into the harvest column keeps its bale and waits (§14 reading).
+  EXPECT_EQ(cell(s, "AS3", Column::harvest).owner, 2);
+  EXPECT_EQ(cell(s, "AS3", Column::harvest).bales, 1);
+  // The one pushed out of the harvest column is harvested at once for its owner.
+  EXPECT_EQ(stock(s, 1, kOrange), 2);
+  EXPECT_EQ(coins(s, 0), 13);
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, SowUpToTwoOneRowPerTurn) {
+  cd::State s = at_action(3);
+  must(s, 0, {{"type", "sow"}, {"row", "AS1"}});
+  EXPECT_EQ(refused(s, 0, {{"type", "sow"}, {"row", "AS1"}}), "capa_doro.row_sown");
+  must(s, 0, {{"type", "sow"}, {"row", "CA1"}});  // Central America is open during play
+  EXPECT_EQ(coins(s, 0), 15 - 2 - 5);
+  EXPECT_EQ(s.active, 1);  // the cap reached, the action ends
+}
+
+TEST(CapaDoroRules, SowNeedsTheMoney) {
+  cd::State s = at_action(3);
+  s.players[0].coins = 4;
+  EXPECT_EQ(refused(s, 0, {{"type", "sow"}, {"row", "CA2"}}), "capa_doro.no_money");
+  must(s, 0, {{"type", "sow"}, {"row", "AF1"}});
+  EXPECT_EQ(coins(s, 0), 0);
+}
+
+TEST(CapaDoroRules, TradeAtTrackPrices) {
+  cd::State s = at_action();
+  // Asia holds 8: a buy takes space 8 (2 coins); then 7 left, a sale goes on space 8 and pays 2.
+  must(s, 0, {{"type", "buy"}, {"colour", "orange"}});
+  EXPECT_EQ(coins(s, 0), 13);
+  must(s, 0, {{"type", "buy"}, {"colour", "gold"}});  // Central America 4: space 4 costs 5
+  EXPECT_EQ(coins(s, 0), 8);
+  must(s, 0, {{"type", "sell"}, {"colour", "orange"}});
+  EXPECT_EQ(coins(s, 0), 10);
+  EXPECT_EQ(s.market[kOrange], 8);
+  EXPECT_EQ(stock(s, 0, kGold), 1);
+  EXPECT_EQ(s.action, cd::ActionKind::trade);
+  must(s, 0, {{"type", "done"}});
+  EXPECT_EQ(s.active, 1);
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, EmptyMarketSellsAtTopPrice) {
+  cd::State s = at_action();
+  s.junk[kBrown] += s.market[kBrown];
+  s.market[kBrown] = 0;
+  give(s, 0, "brown", 1);
+  EXPECT_EQ(refused(s, 0, {{"type", "buy"}, {"colour", "brown"}}), "capa_doro.market_empty");
+  must(s, 0, {{"type", "sell"}, {"colour", "brown"}});
+  EXPECT_EQ(coins(s, 0), 15 + 8);
+  EXPECT_EQ(s.market[kBrown], 1);
+}
+
+TEST(CapaDoroRules, FullMarketToJunk) {
+  cd::State s = at_action();
+  give(s, 0, "orange", 3);
+  must(s, 0, {{"type", "sell"}, {"colour", "orange"}});  // space 9: 2
+  must(s, 0, {{"type", "sell"}, {"colour", "orange"}});  // space 10: 2
+  EXPECT_EQ(s.market[kOrange], 10);
+  must(s, 0, {{"type", "sell"}, {"colour", "orange"}});  // full: minimum price, to the junk pile
+  EXPECT_EQ(coins(s, 0), 15 + 2 + 2 + 1);
+  EXPECT_EQ(s.market[kOrange], 10);
+  EXPECT_EQ(s.junk[kOrange], 1);
+  expect_sound(s);
+}
+
+int open_card(const cd::State& s, Seat seat, int slot) {
+  return s.players[seat].slots[slot].cards.back();
+}
+std::string card_id(int card) {
+  return cd::components().cigars[card].id;
+}
+
+void give_recipe(cd::State& s, Seat seat, int card) {
+  const auto& recipe = cd::components().cigars[card].recipe;
+  for (int c = 0; c < 4; ++c)
+    give(s, seat, std::string(cd::kColourNames.name(static_cast<cd::Colour>(c))), recipe[c]);
+}
+
+TEST(CapaDoroRules, CigarWholeRecipeOnly) {
+  cd::State s = at_action();
+  const int card = open_card(s, 0, 0);
+  give_recipe(s, 0, card);
+  // One bale short of the recipe: refused, nothing paid.
+  int short_colour = 0;
+  while (s.players[0].stock[short_colour] == 0) ++short_colour;
+  --s.players[0].stock[short_colour];
+  s.bag.push_back(static_cast<std::uint8_t>(short_colour));
+  EXPECT_EQ(refused(s, 0, {{"type", "cigar"}, {"card", card_id(card)}}),
+            "capa_doro.recipe_incomplete");
+  give(s, 0, std::string(cd::kColourNames.name(static_cast<cd::Colour>(short_colour))), 1);
+  const std::size_t bag = s.bag.size();
+  const auto& cigar = cd::components().cigars[card];
+  must(s, 0, {{"type", "cigar"}, {"card", card_id(card)}});
+  EXPECT_EQ(s.players[0].points, cigar.points);
+  EXPECT_EQ(coins(s, 0), 15 + cigar.coins);
+  EXPECT_EQ(s.players[0].stock, (std::array<int, 4>{}));
+  // §14: the bales go back into the bag.
+  int bales = 0;
+  for (int n : cigar.recipe) bales += n;
+  EXPECT_EQ(s.bag.size(), bag + static_cast<std::size_t>(bales));
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, NotSomeoneElsesCigar) {
+  cd::State s = at_action();
+  EXPECT_EQ(refused(s, 0, {{"type", "cigar"}, {"card", card_id(open_card(s, 1, 0))}}),
+            "capa_doro.not_your_card");
+}
+
+TEST(CapaDoroRules, SeveralCigarsInOneActionThenDevelopment) {
+  cd::State s = at_action();
+  const int a0 = open_card(s, 0, 0), a1 = open_card(s, 0, 1);
+  give_recipe(s, 0, a0);
+  give_recipe(s, 0, a1);
+  const int b_top = s.b_pile.back(), b_next = s.b_pile[s.b_pile.size() - 2];
+  must(s, 0, {{"type", "cigar"}, {"card", card_id(a0)}});
+  EXPECT_EQ(s.active, 0);  // another cigar can be paid: the action goes on
+  must(s, 0, {{"type", "cigar"}, {"card", card_id(a1)}});
+  EXPECT_EQ(s.active, 1);  // nothing more to pay: the turn ends, development done
+  EXPECT_EQ(s.players[0].slots[0].cards, (std::vector<int>{a0, b_top}));
+  EXPECT_EQ(s.players[0].slots[1].cards, (std::vector<int>{a1, b_next}));
+  EXPECT_FALSE(s.players[0].slots[0].top_done);
+  EXPECT_EQ(s.b_pile.size(), 10u);
+  EXPECT_EQ(cd::finished_cards(s.players[0]), 2);
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, DevelopmentCOnBNothingAfterC) {
+  cd::State s = at_action();
+  auto& slot = s.players[0].slots[0];
+  const int b = s.b_pile.back();
+  s.b_pile.pop_back();
+  slot.cards.push_back(b);
+  give_recipe(s, 0, b);
+  const int c_top = s.c_pile.back();
+  must(s, 0, {{"type", "cigar"}, {"card", card_id(b)}});
+  if (s.active == 0) must(s, 0, {{"type", "done"}});
+  EXPECT_EQ(s.players[0].slots[0].cards.back(), c_top);
+  // Make the C: the slot closes, no card follows.
+  s.active = 0;
+  s.phase = Phase::action;
+  give_recipe(s, 0, c_top);
+  must(s, 0, {{"type", "cigar"}, {"card", card_id(c_top)}});
+  if (s.active == 0) must(s, 0, {{"type", "done"}});
+  EXPECT_EQ(s.players[0].slots[0].cards.size(), 3u);
+  EXPECT_TRUE(s.players[0].slots[0].top_done);
+  EXPECT_EQ(s.c_pile.size(), 11u);
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, OneActionPerTurn) {
+  cd::State s = at_action();
+  put(s, "AS1", Column::harvest, 0, 1);
+  must(s, 0, {{"type", "buy"}, {"colour", "grey"}});
+  EXPECT_EQ(refused(s, 0, {{"type", "sow"}, {"row", "AS2"}}), "capa_doro.one_action");
+  EXPECT_EQ(refused(s, 0, {{"type", "harvest"}}), "capa_doro.one_action");
+  for (const auto& a : cd::Rules::legal_actions(s, 0)) {
+    const std::string type = a["type"];
+    EXPECT_TRUE(type == "buy" || type == "sell" || type == "done") << a.dump();
+  }
+}
+
+TEST(CapaDoroRules, PassWithDone) {
+  cd::State s = at_action();
+  must(s, 0, {{"type", "done"}});
+  EXPECT_EQ(s.active, 1);
+  EXPECT_EQ(s.phase, Phase::roll);
+}
+
+// ---- End (§11)
+
+TEST(CapaDoroRules, SixtyWinsAtOnce) {
+  cd::State s = at_action();
+  s.players[0].points = 58;
+  s.players[1].points = 59;
+  const int card = open_card(s, 0, 0);
+  give_recipe(s, 0, card);
+  give_recipe(s, 0, open_card(s, 0, 1));
+  must(s, 0, {{"type", "cigar"}, {"card", card_id(card)}});
+  EXPECT_EQ(s.phase, Phase::over);
+  EXPECT_EQ(s.end, cd::EndReason::sixty);
+  EXPECT_TRUE(cd::Rules::to_act(s).empty());
+  const auto outcome = cd::Rules::outcome(s);
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->ranking.front(), 0);
+  EXPECT_EQ(outcome->places[0], 1);
+}
+
+void empty_bag_of_bales(cd::State& s) {
+  std::vector<std::uint8_t> keep;
+  for (auto item : s.bag)
+    if (item == cd::kBeetle)
+      keep.push_back(item);
+    else
+      ++s.junk[item];
+  s.bag = keep;
+}
+
+TEST(CapaDoroRules, TobaccoOutEndsMostPointsThenMoney) {
+  cd::State s = at_action();
+  empty_bag_of_bales(s);
+  s.players[0].points = 20;
+  s.players[1].points = 25;
+  s.players[2].points = 25;
+  s.players[1].coins = 3;
+  s.players[2].coins = 9;
+  must(s, 0, {{"type", "done"}});  // seat 1 must draw: no bale in the bag (beetles only)
+  EXPECT_EQ(s.phase, Phase::over);
+  EXPECT_EQ(s.end, cd::EndReason::tobacco);
+  const auto outcome = cd::Rules::outcome(s);
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->ranking, (std::vector<Seat>{2, 1, 0}));
+  EXPECT_EQ(outcome->places, (std::vector<int>{3, 2, 1}));
+}
+
+TEST(CapaDoroRules, SharedPlaceWhenPointsAndMoneyTie) {
+  cd::State s = at_action(2);
+  empty_bag_of_bales(s);
+  s.players[0].points = s.players[1].points = 30;
+  s.players[0].coins = s.players[1].coins = 12;
+  must(s, 0, {{"type", "done"}});
+  const auto outcome = cd::Rules::outcome(s);
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->places, (std::vector<int>{1, 1}));
+}
+
+// ---- Two players (§12)
+
+TEST(CapaDoroRules, TwoPlayersSowUpToThree) {
+  cd::State s = at_action(2);
+  must(s, 0, {{"type", "sow"}, {"row", "AS1"}});
+  must(s, 0, {{"type", "sow"}, {"row", "AS2"}});
+  EXPECT_EQ(s.active, 0);
+  must(s, 0, {{"type", "neutral"}, {"row", "AS3"}});  // a neutral sowing counts toward the 3
+  EXPECT_EQ(s.active, 1);
+  EXPECT_EQ(coins(s, 0), 11);
+  EXPECT_EQ(s.neutral_supply, 15);
+}
+
+TEST(CapaDoroRules, NeutralTokenIsCreneau) {
+  cd::State s = at_action(2);
+  put(s, "SA1", Column::seed, 1);
+  put(s, "SA1", Column::growth, 1, 1);
+  put(s, "SA1", Column::harvest, 0, 0);
+  s.players[0].coins = 0;  // cannot pay: the neutral token is free
+  must(s, 0, {{"type", "neutral"}, {"row", "SA1"}});
+  // The row was pushed: seat 0's empty harvest token left (2 coins).
+  EXPECT_EQ(coins(s, 0), 2);
+  EXPECT_EQ(cell(s, "SA1", Column::seed).kind, TokenKind::neutral);
+  // A neutral token in the growth column: its yield goes straight to the market.
+  cd::State t = blank(2, false);
+  put(t, "SA2", Column::growth, -1, 0, TokenKind::neutral);
+  const int market = t.market[kGrey];
+  next_draws(t, {kGrey});
+  force_die(t, 1);
+  must(t, 0, {{"type", "roll"}});
+  EXPECT_EQ(cell(t, "SA2", Column::growth).bales, 1);  // counted on the token...
+  EXPECT_EQ(t.market[kGrey], market + 1);              // ...but the bale is on the market
+  expect_sound(t);
+}
+
+TEST(CapaDoroRules, NeutralOnlyAtTwoPlayers) {
+  cd::State s = at_action(3);
+  EXPECT_EQ(refused(s, 0, {{"type", "neutral"}, {"row", "AS1"}}), "capa_doro.two_players_only");
+}
+
+// ---- Tiles (§9) and events (§8): one test per card
+
+TEST(CapaDoroRules, CustomsClosesMarket) {
+  cd::State s = at_action();
+  s.customs = kGrey;
+  give(s, 0, "grey", 1);
+  EXPECT_EQ(refused(s, 0, {{"type", "buy"}, {"colour", "grey"}}), "capa_doro.customs");
+  EXPECT_EQ(refused(s, 0, {{"type", "sell"}, {"colour", "grey"}}), "capa_doro.customs");
+  must(s, 0, {{"type", "buy"}, {"colour", "orange"}});
+}
+
+TEST(CapaDoroRules, EventGoodRainsE01E02) {
+  for (const char* id : {"E01", "E02"}) {
+    cd::State s = with_event(id);
+    next_draws(s, {kOrange, kGrey, cd::kBeetle});
+    force_die(s, 1);
+    must(s, 0, {{"type", "roll"}});
+    EXPECT_EQ(s.market[kOrange], 9) << id;
+    EXPECT_EQ(s.market[kGrey], 7) << id;
+    EXPECT_EQ(s.phase, Phase::beetle) << id;  // the extra beetle waits for its place
+    expect_sound(s);
+  }
+}
+
+TEST(CapaDoroRules, EventHurricaneE03) {
+  cd::State s = with_event("E03");
+  put(s, "AF1", Column::growth, 1, 2);
+  put(s, "AF2", Column::harvest, 1, 2);
+  roll_one(s);
+  EXPECT_EQ(s.phase, Phase::event_choice);
+  EXPECT_EQ(cd::Rules::legal_actions(s, 0).size(), 4u);
+  must(s, 0, {{"type", "hurricane"}, {"continent", "africa"}});
+  EXPECT_EQ(cell(s, "AF1", Column::growth).bales, 0);
+  EXPECT_EQ(cell(s, "AF2", Column::harvest).bales, 2);  // growth column only
+  EXPECT_EQ(s.junk[kBrown], 2);
+  EXPECT_EQ(s.phase, Phase::action);
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, EventDroughtE04) {
+  cd::State s = with_event("E04");
+  put(s, "AS5", Column::growth, 1, 0);
+  put(s, "AF1", Column::growth, 1, 2);
+  put(s, "CA1", Column::growth, 2, 1);
+  roll_one(s);  // the orange bale lands on AS5 first
+  EXPECT_EQ(cell(s, "AS5", Column::growth).bales, 0);
+  EXPECT_EQ(cell(s, "AF1", Column::growth).bales, 1);
+  EXPECT_EQ(cell(s, "CA1", Column::growth).bales, 0);
+  EXPECT_EQ(s.junk[kOrange] + s.junk[kBrown] + s.junk[kGold], 3);
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, EventCustomsE05E06) {
+  for (const char* id : {"E05", "E06"}) {
+    cd::State s = with_event(id);
+    s.customs = kOrange;
+    roll_one(s);
+    must(s, 0, {{"type", "customs"}, {"continent", "central-america"}});
+    EXPECT_EQ(s.customs, kGold) << id;  // moved
+  }
+}
+
+TEST(CapaDoroRules, EventFreeTradeE07) {
+  cd::State s = with_event("E07");
+  s.customs = kBrown;
+  roll_one(s);
+  EXPECT_EQ(s.customs, -1);
+  for (Seat seat = 0; seat < 3; ++seat) EXPECT_EQ(coins(s, seat), 16);
+}
+
+TEST(CapaDoroRules, EventFallowPlotE08E09) {
+  for (const char* id : {"E08", "E09"}) {
+    cd::State s = with_event(id);
+    s.rows[row("AS4")][2] = cd::Cell{cd::kNoToken, TokenKind::creneau, 0};  // already out: moved
+    put(s, "SA1", Column::seed, 1);
+    roll_one(s);
+    EXPECT_EQ(refused(s, 0, {{"type", "fallow"}, {"row", "SA1"}}), "capa_doro.space_taken");
+    must(s, 0, {{"type", "fallow"}, {"row", "SA3"}});
+    EXPECT_EQ(cell(s, "SA3", Column::seed).kind, TokenKind::creneau);
+    EXPECT_TRUE(cell(s, "AS4", Column::harvest).empty());
+    expect_sound(s);
+  }
+}
+
+TEST(CapaDoroRules, CreneauTileYieldGoesToMarket) {
+  cd::State s = blank(3, false);
+  s.rows[row("AF1")][1] = cd::Cell{cd::kNoToken, TokenKind::creneau, 2};
+  put(s, "AF2", Column::growth, 1, 2);
+  next_draws(s, {kBrown});
+  force_die(s, 1);
+  must(s, 0, {{"type", "roll"}});
+  // Fewest is a tie at 2: the upper row, the creneau: the bale to the market; its 3rd ripens it.
+  EXPECT_EQ(s.market[kBrown], 6);
+  EXPECT_EQ(cell(s, "AF1", Column::harvest).kind, TokenKind::creneau);
+  EXPECT_EQ(cell(s, "AF2", Column::growth).bales, 2);
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, EventTaxE10) {
+  cd::State s = with_event("E10");
+  s.players[1].coins = 14;
+  s.players[2].coins = 4;
+  roll_one(s);
+  EXPECT_EQ(coins(s, 0), 12);
+  EXPECT_EQ(coins(s, 1), 12);
+  EXPECT_EQ(coins(s, 2), 4);
+}
+
+TEST(CapaDoroRules, EventSubsidyE11) {
+  cd::State s = with_event("E11", 4);
+  roll_one(s);
+  for (Seat seat = 0; seat < 4; ++seat) EXPECT_EQ(coins(s, seat), 17);
+}
+
+TEST(CapaDoroRules, EventExportBoomE12) {
+  cd::State s = with_event("E12");
+  s.junk[kGold] += 3;
+  s.market[kGold] = 1;
+  roll_one(s);
+  EXPECT_EQ(s.market, (std::array<int, 4>{9 - 2, 6 - 2, 5 - 2, 0}));
+  EXPECT_EQ(s.junk[kGold], 4);
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, EventRecyclingE13) {
+  cd::State s = with_event("E13");
+  s.junk[kGrey] = 2;
+  s.market[kGrey] -= 2;
+  const std::size_t bag = s.bag.size();
+  roll_one(s);
+  EXPECT_EQ(s.junk[kGrey], 0);
+  EXPECT_EQ(s.bag.size(), bag - 1 + 2);
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, EventEarlyRipeningE14) {
+  cd::State s = with_event("E14");
+  put(s, "SA1", Column::growth, 1, 2);
+  put(s, "SA2", Column::growth, 2, 1);
+  roll_one(s);
+  EXPECT_EQ(cell(s, "SA1", Column::harvest).owner, 1);
+  EXPECT_TRUE(cell(s, "SA1", Column::growth).empty());
+  EXPECT_EQ(cell(s, "SA2", Column::growth).owner, 2);
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, EventSmugglerE15) {
+  cd::State s = with_event("E15");
+  give(s, 2, "gold", 1);
+  roll_one(s);
+  ASSERT_EQ(s.phase, Phase::event_choice);
+  EXPECT_EQ(cd::Rules::legal_actions(s, 0),
+            (std::vector<Json>{{{"type", "smuggle"}, {"seat", 2}, {"colour", "gold"}}}));
+  EXPECT_EQ(cd::Rules::action_text(s, 0, cd::Rules::legal_actions(s, 0)[0]), "smuggle 3 gold");
+  must(s, 0, {{"type", "smuggle"}, {"seat", 2}, {"colour", "gold"}});
+  EXPECT_EQ(stock(s, 0, kGold), 1);
+  EXPECT_EQ(stock(s, 2, kGold), 0);
+  // With nothing to take, the card does nothing.
+  cd::State t = with_event("E15");
+  roll_one(t);
+  EXPECT_EQ(t.phase, Phase::action);
+}
+
+TEST(CapaDoroRules, EventCigarFairE16) {
+  cd::State s = with_event("E16");
+  s.players[1].slots[0].top_done = true;
+  s.players[2].slots[0].top_done = true;
+  s.players[2].slots[1].top_done = true;
+  roll_one(s);
+  EXPECT_EQ(coins(s, 0), 15);
+  EXPECT_EQ(coins(s, 1), 16);
+  EXPECT_EQ(coins(s, 2), 17);
+}
+
+TEST(CapaDoroRules, EventPileReshufflesWhenEmpty) {
+  cd::State s = blank(3);
+  s.events_played = s.event_pile;
+  s.event_pile.clear();
+  roll_one(s);
+  EXPECT_EQ(s.event_pile.size(), 15u);
+  EXPECT_EQ(s.events_played.size(), 1u);
+  expect_sound(s);
+}
+
+// ---- §14 readings not shown above
+
+TEST(CapaDoroRules, ReadingFourContinentsFourMarkets) {
+  const auto& c = cd::components();
+  ASSERT_EQ(c.continents.size(), 4u);
+  EXPECT_EQ(c.rows.size(), 14u);
+  int bales = 0;
+  for (const auto& k : c.continents) bales += k.bales;
+  EXPECT_EQ(bales, 112);
+}
+
+TEST(CapaDoroRules, ReadingSameRollDrawsItemAndEvent) {
+  cd::State s = with_event("E11");
+  const std::size_t bag = s.bag.size();
+  roll_one(s);
+  EXPECT_EQ(s.bag.size(), bag - 1);  // one item, no second roll
+  EXPECT_EQ(s.die, 1);
+}
+
+TEST(CapaDoroRules, ReadingRipenAsSoonAsTheThirdBaleLands) {
+  cd::State s = blank(3, false);
+  put(s, "CA2", Column::growth, 1, 2);
+  next_draws(s, {kGold});
+  force_die(s, 1);
+  must(s, 0, {{"type", "roll"}});
+  EXPECT_EQ(cell(s, "CA2", Column::harvest).bales, 3);
+  EXPECT_TRUE(cell(s, "CA2", Column::growth).empty());
+}
+
+TEST(CapaDoroRules, ReadingYieldWithoutGrowthPlantationToMarketThenJunk) {
+  cd::State s = blank(3, false);
+  put(s, "AS1", Column::seed, 1);  // a seed token does not take the yield
+  s.market[kOrange] = 10;
+  for (int i = 0; i < 2; ++i) take_from_bag(s, kOrange);
+  next_draws(s, {kOrange});
+  force_die(s, 1);
+  must(s, 0, {{"type", "roll"}});
+  EXPECT_EQ(s.market[kOrange], 10);
+  EXPECT_EQ(s.junk[kOrange], 1);
+  EXPECT_EQ(cell(s, "AS1", Column::seed).bales, 0);
+  expect_sound(s);
+}
+
+TEST(CapaDoroRules, ReadingWholeRowShift) {
+  cd::State s = at_action();
+  put(s, "AF3", Column::seed, 1);
+  put(s, "AF3", Column::harvest, 2, 2);  // a gap in the growth column
+  must(s, 0, {{"type", "sow"}, {"row", "AF3"}});
+  EXPECT_EQ(cell(s, "AF3", Column::growth).owner, 1);
+  EXPECT_TRUE(cell(s, "AF3", Column::harvest).empty());
+  EXPECT_EQ(stock(s, 2, kBrown), 2);
+}
+
+TEST(CapaDoroRules, ReadingStartSpacesMustBeEmpty) {
+  cd::State s = cd::Rules::setup(2, {}, 5).value();
+  const Seat first = s.active;
+  must(s, first, {{"type", "seed"}, {"row", "AF2"}});
+  EXPECT_EQ(refused(s, s.active, {{"type", "seed"}, {"row", "AF2"}}), "capa_doro.space_taken");
+  EXPECT_EQ(cd::Rules::legal_actions(s, s.active).size(), 11u);
+}
+
+TEST(CapaDoroRules, ReadingCigarBalesBackIntoTheBag) {
+  cd::State s = at_action();
+  const int card = open_card(s, 0, 2);
+  give_recipe(s, 0, card);
+  std::array<int, 5> before{};
+  for (auto item : s.bag) ++before[item];
+  must(s, 0, {{"type", "cigar"}, {"card", card_id(card)}});
+  std::array<int, 5> after{};
+  for (auto item : s.bag) ++after[item];
+  for (int c = 0; c < 4; ++c)
+    EXPECT_EQ(after[c] - before[c], cd::components().cigars[card].recipe[c]) << c;
+  EXPECT_EQ(s.junk, (std::array<int, 4>{}));
+}
+
+TEST(CapaDoroRules, ReadingTobaccoOutEvenWithBeetlesInTheBag) {
+  cd::State s = at_action(2);
+  empty_bag_of_bales(s);
+  ASSERT_FALSE(s.bag.empty());  // the beetles are still in it
+  must(s, 0, {{"type", "done"}});
+  EXPECT_EQ(s.end, cd::EndReason::tobacco);
+}
+
+// ---- Bad input
+
+TEST(CapaDoroRules, BadInputIsARuleError) {
+  cd::State s = at_action();
+  EXPECT_EQ(refused(s, 0, Json::array()), "capa_doro.bad_action");
+  EXPECT_EQ(refused(s, 0, {{"type", "fly"}}), "capa_doro.bad_action");
+  EXPECT_EQ(refused(s, 0, {{"type", "sow"}, {"row", "XX9"}}), "capa_doro.bad_action");
+  EXPECT_EQ(refused(s, 0, {{"type", "sow"}, {"row", 3}}), "capa_doro.bad_action");
+  EXPECT_EQ(refused(s, 0, {{"type", "buy"}, {"colour", "blue"}}), "capa_doro.bad_action");
+  EXPECT_EQ(refused(s, 0, {{"type", "beetle"}, {"stock", 9}}), "capa_doro.bad_action");
+  EXPECT_EQ(refused(s, 1, {{"type", "done"}}), "capa_doro.not_your_turn");
+  EXPECT_EQ(refused(s, 0, {{"type", "roll"}}), "capa_doro.wrong_phase");
+  EXPECT_EQ(refused(s, 0, {{"type", "cigar"}, {"card", "Z99"}}), "capa_doro.bad_action");
+}
+
+TEST(CapaDoroRules, FromJsonRefusesBrokenStates) {
+  const cd::State s = at_action();
+  const Json good = cd::Rules::to_json(s);
+  ASSERT_TRUE(cd::Rules::from_json(good).ok());
+  EXPECT_EQ(cd::Rules::to_json(cd::Rules::from_json(good).value()).dump(), good.dump());
+  auto broken = [&](auto&& edit) {
+    Json j = good;
+    edit(j);
+    auto r = cd::Rules::from_json(j);
+    EXPECT_FALSE(r.ok()) << j.dump().substr(0, 80);
+    if (!r.ok()) {
+      EXPECT_EQ(r.error().rule, "bad_state");
+    }
+  };
+  broken([](Json& j) { j["players"][0]["stock"]["orange"] = 3; });  // bales from nowhere
+  broken([](Json& j) { j["hidden"]["bag"].erase(0); });             // bag counts disagree
+  broken([](Json& j) { j["phase"] = "lunch"; });
+  broken([](Json& j) { j["rows"]["AS1"][0] = {{"token", "seat"}, {"seat", 7}, {"bales", 0}}; });
+  broken([](Json& j) { j["hidden"]["b_pile"].push_back("A01"); });
+  broken([](Json& j) { j.erase("players"); });
+  broken([](Json& j) { j = Json::array(); });
+}
+
+}  // namespace
+}  // namespace archipel::testing::capa_doro
