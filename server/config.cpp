@@ -38,6 +38,9 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
   app.add_option("--bot-delay", c.bot_delay_ms, "milliseconds a /addbot bot waits before each move")
       ->envname("ARCHIPEL_BOT_DELAY")->check(CLI::Range(0, 60000));
   app.add_option("--port-file", c.port_file, "write the bound port to this file once listening");
+  app.add_flag("--health-check", c.health_check,
+               "do not serve: GET /healthz from the server these flags and variables configure, exit 0 if it "
+               "answers 200, else 1 (the image's HEALTHCHECK)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

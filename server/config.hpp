@@ -26,6 +26,7 @@ struct Config {
                                              // room not yet started is kept this long
   int bot_delay_ms = 500;                    // --bot-delay, ARCHIPEL_BOT_DELAY: pause before a bot's move (ms)
   std::string port_file;                     // --port-file: write the bound port there (tests, scripts)
+  bool health_check = false;                 // --health-check: probe the running server's /healthz and exit
 };
 
 /// Parses argv and the environment. Returns nullopt after printing help or an error (exit code in *exit_code).
