@@ -16,7 +16,8 @@
 #
 # Kept between runs, for speed: in ARCHIPEL_IMAGE_CACHE (default ~/.cache/archipel-image) the debootstrap base as a
 # tarball and the containers.conf; in podman's storage the base image, the image built (localhost/archipel:image-test)
-# and its cached layers (the dependency layers are reused until docker/install_deps.sh changes). Removed at the end,
+# and its build stage (localhost/archipel-build:image-test), whose layers are the build cache: the dependency layer is
+# reused until docker/install_deps.sh changes, the compile step until a source file changes. Removed at the end,
 # pass or fail: the test containers, their volumes, the compose project, layers of earlier builds no image uses.
 # Prints one line per step and a closing count; on failure, what failed and the container's log.
 set -euo pipefail
@@ -25,6 +26,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cache="${ARCHIPEL_IMAGE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/archipel-image}"
 image=localhost/archipel:image-test
+build_stage=localhost/archipel-build:image-test   # tagged so that its layers (the build cache) outlive the clean-up
 local_base=localhost/archipel-base:bookworm
 name=archipel-image-test          # containers, volume and compose project are named from it
 work="$(mktemp -d)"
@@ -46,11 +48,10 @@ fail() {
 cleanup() {
   set +e
   if [ -n "${compose_up:-}" ]; then
-    (cd "$root" && COMPOSE_PROJECT_NAME=$name podman-compose -f docker/compose.yaml down -v >/dev/null 2>&1)
+    (cd "$root" && ARCHIPEL_IMAGE=$image podman-compose -p "$name" -f docker/compose.yaml down -v >/dev/null 2>&1)
   fi
   podman ps -a --filter "name=$name" --format '{{.Names}}' 2>/dev/null | xargs -r podman rm -f >/dev/null 2>&1
   podman volume ls --filter "name=$name" --format '{{.Name}}' 2>/dev/null | xargs -r podman volume rm -f >/dev/null 2>&1
-  podman images --format '{{.Repository}}:{{.Tag}}' 2>/dev/null | grep -F "$name" | xargs -r podman rmi >/dev/null 2>&1
   podman image prune -f >/dev/null 2>&1
   rm -rf "$work"
 }
@@ -86,8 +87,6 @@ cgroup_manager = "cgroupfs"
 events_logger = "file"
 EOF
 export CONTAINERS_CONF="$cache/containers.conf"
-# podman-compose builds without --format: this keeps the HEALTHCHECK there too.
-export BUILDAH_FORMAT=docker
 
 # ---------------------------------------------------------------------------------------------------------------------
 step "base images"
@@ -137,8 +136,10 @@ EOF
     tar --numeric-owner -C "$rootfs" -cf - . | zstd -q -T2 -o "$tarball.part" && mv "$tarball.part" "$tarball"
     rm -rf "$rootfs"
   fi
-  podman import -q --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-    --change 'CMD ["bash"]' "$tarball" "$local_base" >/dev/null || fail "podman import of $tarball"
+  # Imported uncompressed: from a compressed file podman records layer ids that never match, and no build step
+  # based on it is ever taken from the cache.
+  zstd -dcq "$tarball" | podman import -q --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+    --change 'CMD ["bash"]' - "$local_base" >/dev/null || fail "podman import of $tarball"
   base=$local_base runtime_base=$local_base
 fi
 ok "build from $base, run on $runtime_base ($((SECONDS - t)) s)"
@@ -146,8 +147,10 @@ ok "build from $base, run on $runtime_base ($((SECONDS - t)) s)"
 # ---------------------------------------------------------------------------------------------------------------------
 step "build (podman build --format docker; the build stage compiles the server)"
 t=$SECONDS
-podman build --format docker --layers -f "$root/docker/Dockerfile" -t "$image" \
-  --build-arg BASE_IMAGE="$base" --build-arg RUNTIME_IMAGE="$runtime_base" "$root" >"$work/build.log" 2>&1 \
+build=(podman build --format docker --layers -f "$root/docker/Dockerfile"
+       --build-arg BASE_IMAGE="$base" --build-arg RUNTIME_IMAGE="$runtime_base")
+"${build[@]}" --target build -t "$build_stage" "$root" >"$work/build.log" 2>&1 \
+  && "${build[@]}" -t "$image" "$root" >>"$work/build.log" 2>&1 \
   || { tail -30 "$work/build.log" >&2; fail "podman build (log above)"; }
 grep -q "HEALTHCHECK is not supported" "$work/build.log" && fail "the build dropped the HEALTHCHECK"
 grep -qi "useradd warning\|groupadd warning" "$work/build.log" && fail "useradd/groupadd warned: $(grep -i 'add warning' "$work/build.log")"
@@ -180,8 +183,8 @@ wait_healthy() {  # URL CONTAINER: /healthz answers on the host within 30 s
 run_server() {  # CONTAINER HOST_PORT CONTAINER_PORT [podman run options...]
   local c=$1 host_port=$2 port=$3
   shift 3
-  podman run -d --name "$c" -p "127.0.0.1:$host_port:$port" -v "$name-data:/data" "$@" "$image" >/dev/null \
-    || fail "podman run $c"
+  podman run -d --name "$c" -p "127.0.0.1:$host_port:$port" -v "$name-data:/data" "$@" "$image" \
+    >/dev/null 2>>"$work/podman.log" || { cat "$work/podman.log" >&2; fail "podman run $c"; }
 }
 
 step "a container on the default port"
@@ -206,31 +209,32 @@ node "$root/scripts/image-game.mjs" create "ws://127.0.0.1:$port/ws" "$work/game
 volume_dir=$(podman volume inspect --format '{{.Mountpoint}}' "$name-data")
 [ -s "$volume_dir/archipel.sqlite3" ] || fail "no archipel.sqlite3 in the volume ($volume_dir)"
 ok "game $(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1])).room' "$work/game.json") played and stored in the volume"
-podman stop -t 10 "$name-1" >/dev/null
+podman stop -t 10 "$name-1" >/dev/null 2>>"$work/podman.log"
 code=$(podman inspect --format '{{.State.ExitCode}}' "$name-1")
 [ "$code" = 0 ] || fail "the server exited with $code on podman stop"
 ok "podman stop: the server exited 0"
-podman rm "$name-1" >/dev/null
+podman rm "$name-1" >/dev/null 2>>"$work/podman.log"
 run_server "$name-2" "$port" 8080
 wait_healthy "$url" "$name-2"
 podman logs "$name-2" 2>&1 | grep -q 'event=game_restored' || fail "the new container did not log event=game_restored"
 node "$root/scripts/image-game.mjs" resume "ws://127.0.0.1:$port/ws" "$work/game.json" || fail "resuming the game"
 ok "a new container on the same volume restored the game; the player got their seat back"
-podman rm -f "$name-2" >/dev/null
+podman rm -f "$name-2" >/dev/null 2>>"$work/podman.log"
 
 step "ARCHIPEL_PORT changed"
 run_server "$name-3" "$port" 9090 -e ARCHIPEL_PORT=9090
 wait_healthy "$url" "$name-3"
 podman healthcheck run "$name-3" >/dev/null 2>&1 || fail "podman healthcheck run with ARCHIPEL_PORT=9090"
 ok "serves on 9090 and the health check follows it"
-podman rm -f "$name-3" >/dev/null
+podman rm -f "$name-3" >/dev/null 2>>"$work/podman.log"
 
 # ---------------------------------------------------------------------------------------------------------------------
 step "docker/compose.yaml with podman-compose"
 port=$(free_port)
 compose_up=1
-(cd "$root" && COMPOSE_PROJECT_NAME=$name ARCHIPEL_HOST_PORT=$port ARCHIPEL_BASE_IMAGE=$base \
-  ARCHIPEL_RUNTIME_IMAGE=$runtime_base podman-compose -f docker/compose.yaml up -d --build >"$work/compose.log" 2>&1) \
+# The image just built (ARCHIPEL_IMAGE): compose's own build would be the same Dockerfile again.
+(cd "$root" && ARCHIPEL_IMAGE=$image ARCHIPEL_HOST_PORT=$port \
+  podman-compose -p "$name" -f docker/compose.yaml up -d >"$work/compose.log" 2>&1) \
   || { tail -30 "$work/compose.log" >&2; fail "podman-compose up"; }
 c=$(podman ps --filter "label=io.podman.compose.project=$name" --format '{{.Names}}' | head -1)
 [ -n "$c" ] || { tail -30 "$work/compose.log" >&2; fail "podman-compose started no container"; }
