@@ -192,8 +192,11 @@ port=$(free_port)
 url="http://127.0.0.1:$port"
 run_server "$name-1" "$port" 8080
 wait_healthy "$url" "$name-1"
-curl -fsS "$url/healthz" | grep -q '"status":"ok"' || fail "/healthz: $(curl -sS "$url/healthz")"
-curl -fsS "$url/" | grep -qi '<html' || fail "/ did not answer with the web client"
+# Bodies are read whole before matching: grep -q stopping early would make curl fail on a closed pipe.
+health=$(curl -fsS "$url/healthz") || fail "/healthz did not answer 200"
+[[ "$health" == *'"status":"ok"'* ]] || fail "/healthz answered: $health"
+index=$(curl -fsS "$url/") || fail "/ did not answer 200"
+[[ "$index" == *"<html"* ]] || fail "/ did not answer with the web client's page"
 ok "/healthz and / answer on $url"
 uids=$(podman exec "$name-1" sh -c 'grep ^Uid: /proc/1/status')
 [ "$(echo "$uids" | awk '{print $2 $3 $4 $5}')" = 10001100011000110001 ] || fail "the server runs as $uids"
