@@ -21,7 +21,7 @@ for arg in "$@"; do
 done
 
 if [ "$mode" = runtime ]; then
-  packages=(libsqlite3-0 libspdlog1.10 libfmt9 ca-certificates curl)
+  packages=(libsqlite3-0 libspdlog1.10 libfmt9 ca-certificates)
 else
   packages=(build-essential cmake pkg-config git
             libboost1.81-dev nlohmann-json3-dev libspdlog-dev libfmt-dev

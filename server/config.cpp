@@ -47,6 +47,9 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
   app.add_option("--hello-timeout", c.hello_timeout_seconds, "seconds a new connection has to say hello")
       ->envname("ARCHIPEL_HELLO_TIMEOUT")->check(CLI::Range(1, 3600));
   app.add_option("--port-file", c.port_file, "write the bound port to this file once listening");
+  app.add_flag("--health-check", c.health_check,
+               "do not serve: GET /healthz from the server these flags and variables configure, exit 0 if it "
+               "answers 200, else 1 (the image's HEALTHCHECK)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -33,6 +33,7 @@ struct Config {
   int hello_timeout_seconds = 30;            // --hello-timeout, ARCHIPEL_HELLO_TIMEOUT: a connection that has not
                                              // said hello by then is closed
   std::string port_file;                     // --port-file: write the bound port there (tests, scripts)
+  bool health_check = false;                 // --health-check: probe the running server's /healthz and exit
 };
 
 /// Parses argv and the environment. Returns nullopt after printing help or an error (exit code in *exit_code).

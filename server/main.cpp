@@ -1,5 +1,6 @@
 // archipel-server: read the configuration, set up logging, open the store, run the server until SIGINT or
-// SIGTERM, then stop in two stages (close every client, then stop the threads after a grace period).
+// SIGTERM, then stop in two stages (close every client, then stop the threads after a grace period). With
+// --health-check it serves nothing: it probes the running server's /healthz and exits (server/health_probe.hpp).
 #include <fstream>
 #include <thread>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "engine/core/registry.hpp"
 #include "server/bot_player.hpp"
 #include "server/config.hpp"
+#include "server/health_probe.hpp"
 #include "server/logging.hpp"
 #include "server/server.hpp"
 
@@ -18,6 +20,7 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   auto config = parse_config(argc, argv, &exit_code);
   if (!config) return exit_code;
+  if (config->health_check) return run_health_probe(*config);
   setup_logging(config->log_level);
 
   try {
