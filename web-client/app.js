@@ -6,7 +6,7 @@ import { Connection, loadIdentity, saveIdentity } from './connection.js';
 import { ViewTracker, Update } from './view_tracker.js';
 import { loadRenderer, loadedRenderer } from './renderers.js';
 import { seatMarker } from './markers.js';
-import { Lobby, optionPlayers } from './lobby.js';
+import { Lobby, optionExistsFor } from './lobby.js';
 import { ChatPane } from './chat.js';
 import { h, fill, $ } from './dom.js';
 import { t, getLang, setLang, onLangChange, applyStatic } from './i18n.js';
@@ -113,7 +113,10 @@ function handle(msg) {
     case 'room':
       return onRoom(msg);
     case 'left':
-      if (state.room && state.room.id === msg.room) leaveRoomState();
+      if (state.room && state.room.id === msg.room) {
+        leaveRoomState();
+        connection.send({ type: 'rooms' }); // back in the lobby: the list as it is now
+      }
       return render();
     case 'state':
     case 'patch':
@@ -424,12 +427,10 @@ function renderRoom() {
 
 /** The room's options; before the start, one that does not exist for the players seated says so. */
 function optionsLine(room, seated) {
-  const game = lobby.games.find((g) => g.id === room.game);
   const list = Object.entries(room.options || {}).map(([key, value]) => {
     const option = `${key}=${value}`;
     const spec = lobby.optionSpec(room.game, key);
-    const range = game && spec ? optionPlayers(game, spec) : { min: 0, max: Infinity };
-    const unused = room.status === 'waiting' && seated > 0 && (!range || seated < range.min || seated > range.max);
+    const unused = room.status === 'waiting' && !!spec && !optionExistsFor(spec, seated);
     return unused ? t('room.optionUnused', { option, n: seated }) : option;
   });
   return list.length ? t('room.options', { list: list.join(', ') }) : '';

@@ -146,11 +146,17 @@ export class Lobby {
  * The player counts option `opt` of `game` exists for ({min, max}, within the game's own range), or null when
  * none of the game's counts has it. min_players/max_players are optional in the `games` message (no bound).
  */
-export function optionPlayers(game, opt) {
+function optionPlayers(game, opt) {
   const bound = (v, fallback) => (Number.isInteger(v) && v > 0 ? v : fallback);
   const min = Math.max(game.min_players, bound(opt.min_players, game.min_players));
   const max = Math.min(game.max_players, bound(opt.max_players, game.max_players));
   return min <= max ? { min, max } : null;
+}
+
+/** Whether option `opt` exists for `players` players (its own bounds only; the game's range is /start's). */
+export function optionExistsFor(opt, players) {
+  const above = (v) => Number.isInteger(v) && v > 0;
+  return !(above(opt.min_players) && players < opt.min_players) && !(above(opt.max_players) && players > opt.max_players);
 }
 
 function statusOrder(status) {
