@@ -490,8 +490,10 @@ function act(roomId, action) {
   renderRoom();
 }
 
-/** Starts loading a game's board (once; games/<id>/renderer.js by convention); the room is drawn again when it is there. */
-const requestedRenderers = new Set();
+const requestedRenderers = new Set(); // game ids whose renderer was asked for
+
+/** Starts loading a game's board (once; games/<id>/renderer.js by convention); the room is drawn again when it
+ *  is there. */
 function requestRenderer(gameId) {
   if (requestedRenderers.has(gameId)) return;
   requestedRenderers.add(gameId);

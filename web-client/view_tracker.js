@@ -44,7 +44,7 @@ export class ViewTracker {
     this.version = 0;
     this.seat = null; // this client's seat index, null for a spectator
     this.hasView = false; // the view is current: false before the first state and after a failed patch
-    this.patchError = null; // why the last patch did not apply, or null
+    this.patchError = null; // why the patch just taken did not apply, or null
     this.moveInFlight = false; // a move was sent and neither its patch nor a refusal has come
     this.actedVersion = -1; // the version that move was chosen on
     this.syncAskedAt = null; // when need_sync was last answered, until a state comes
@@ -101,6 +101,7 @@ export class ViewTracker {
 
   onPatch(message) {
     if (this.room === null) return Update.ignored; // not following a room yet: its state will come
+    this.patchError = null;
     const { from, to, ops } = message;
     if (!isInteger(from) || !isInteger(to) || !Array.isArray(ops)) return this.askSync();
     if (this.hasView && to <= this.version) return Update.ignored; // stale: already in the view held
@@ -113,7 +114,6 @@ export class ViewTracker {
       return this.askSync();
     }
     this.version = to;
-    this.patchError = null;
     if (this.seat !== null && message.by === this.seat) this.moveInFlight = false;
     return Update.updated;
   }

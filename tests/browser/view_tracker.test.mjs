@@ -41,6 +41,7 @@ test('state, patch, another room, a gap, a patch that does not apply', () => {
   assert.match(tracker.patchError, /nothing|remove/);
   assert.deepEqual(tracker.view, { a: 2 }, 'the last good view is kept (on screen until the sync answer)');
   assert.equal(tracker.onMessage({ type: 'patch', room: 3, from: 2, to: 3 }), Update.ignored, 'no ops, sync already asked');
+  assert.equal(tracker.patchError, null, 'the failure is told once, with the patch that failed');
 
   assert.equal(tracker.onMessage(state(3, 7, null, { a: 9 })), Update.updated);
   assert.equal(tracker.seat, null, 'a spectator');
