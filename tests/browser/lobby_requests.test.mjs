@@ -54,7 +54,9 @@ test('structured games and rooms requests; the create form shows option player r
   // The game list came from a structured request, and no chat line was sent for it.
   assert.ok(sent.some((m) => m.type === 'games'), 'the page sent {"type":"games"}');
   assert.deepEqual(sent.filter((m) => m.type === 'chat'), [], 'no chat line was sent to fill the lobby');
-  assert.equal(await A.locator('#chat-log .line-info').count(), 0, 'and no reply was hidden or shown');
+  await A.locator('#chat-log .line-info > .text', { hasText: /^Welcome, Lea/ }).waitFor();
+  assert.equal(await A.locator('#chat-log .line-info > .text', { hasText: /^Games:/ }).count(), 0,
+    'no text game list was asked for, shown or hidden');
 
   // The options: each bounded one says for which counts it exists; one the game never uses is left out.
   await A.getByTestId('create-game').selectOption('santa-cruz');
