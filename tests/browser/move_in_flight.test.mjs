@@ -2,7 +2,8 @@
 // (made before the move arrived, e.g. the answer to an earlier sync) must not enable the move buttons again, or
 // a second click would send the move twice. A relay keeps the page's view (with the shared view tracker), and
 // when the page sends a move it first hands the page that same view again as a full `state`, and holds the move
-// back a moment: meanwhile the buttons must stay disabled. Then the move goes on, and its patch frees the seat.
+// back until the test has looked: meanwhile the buttons must stay disabled. Then the move goes on, and its patch
+// frees the seat.
 //
 //   cd tests/browser && npm test
 
@@ -10,8 +11,6 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startAll, stopAll, openPage, signIn, roomData, sleep } from './harness.mjs';
 import { ViewTracker } from '../../web-client/view_tracker.js';
-
-const HOLD_MS = 800;
 
 let env;
 before(async () => {
@@ -24,7 +23,7 @@ after(async () => {
 test('a full state at the version a move was chosen on does not free the seat', async () => {
   const A = await openPage(env, { viewport: { width: 1100, height: 860 }, locale: 'en-US' });
   const seen = new ViewTracker();
-  const relay = { replayed: 0 };
+  const relay = { replayed: 0, release: null };
   await A.context().routeWebSocket(/\/ws$/, (ws) => {
     const upstream = ws.connectToServer();
     upstream.onMessage((m) => {
@@ -36,7 +35,7 @@ test('a full state at the version a move was chosen on does not free the seat', 
       if (msg.type !== 'action' || relay.replayed > 0) return upstream.send(m);
       relay.replayed++;
       ws.send(JSON.stringify({ type: 'state', room: seen.room, version: seen.version, seat: seen.seat, view: seen.view, static: seen.staticData }));
-      setTimeout(() => upstream.send(m), HOLD_MS);
+      relay.release = () => upstream.send(m);
     });
   });
 
@@ -57,13 +56,15 @@ test('a full state at the version a move was chosen on does not free the seat', 
   const version = (await roomData(A)).version;
   await moves.first().click();
 
-  await sleep(HOLD_MS / 2); // the replayed state is in, the move is still held back
+  for (let i = 0; i < 200 && !relay.release; i++) await sleep(10);
   assert.equal(relay.replayed, 1, 'the relay replayed the state');
+  await sleep(300); // the page has taken the replayed state in; the move is held back until release()
   assert.equal((await roomData(A)).version, version, 'the page holds the replayed state, at the same version');
   assert.ok((await moves.count()) > 0, 'the replayed view still offers the moves');
   assert.equal(await A.locator('[data-testid=legal-move]:enabled').count(), 0, 'but the move on its way keeps them disabled');
 
   // The move goes on: its patch (`by` our seat) gives a new version, and the game carries on.
+  relay.release();
   await A.waitForFunction((v) => document.querySelector('#room').dataset.version !== v, version, { timeout: 5000 });
   await A.locator('[data-testid=legal-move]:enabled').first().waitFor({ timeout: 10_000 });
   assert.deepEqual(A.errors, [], 'no console errors (the move was sent once, never refused)');
