@@ -1,25 +1,15 @@
 // Archipel's browser client: wires the connection, the lobby, the chat pane and the room area together.
-// All state lives in `state` below; every server message updates it and the affected part is drawn again.
+// All state lives in `state` and `tracker` below; every server message updates them and the affected part is
+// drawn again.
 
 import { Connection, loadIdentity, saveIdentity } from './connection.js';
-import { applyPatch } from './patch.js';
-import { Lobby } from './lobby.js';
+import { ViewTracker, Update } from './view_tracker.js';
+import { loadRenderer, loadedRenderer } from './renderers.js';
+import { seatMarker } from './markers.js';
+import { Lobby, optionExistsFor } from './lobby.js';
 import { ChatPane } from './chat.js';
 import { h, fill, $ } from './dom.js';
 import { t, getLang, setLang, onLangChange, applyStatic } from './i18n.js';
-
-// ---- board renderers ----------------------------------------------------------------------------------
-// One entry per game that has a board of its own: game id -> loader of a module under games/ exporting
-//   render(container, view, ctx)   called on every new view; ctx = {room, seat, names, toAct, legal, act, busy,
-//                                  status, over}, where act(action) sends one of legal[i].action
-//   seatMarker(seat)               optional: a small node marking that seat (shown in the seat list and ranking)
-// Games without an entry are shown as JSON (see games/README.md).
-const RENDERERS = {
-  'santa-cruz': () => import('./games/santa_cruz.js'),
-};
-const loadedRenderers = new Map(); // game id -> module, or null after a failed load
-
-const SYNC_WAIT_MS = 5000;
 
 // ---- state ------------------------------------------------------------------------------------------------
 const state = {
@@ -27,11 +17,7 @@ const state = {
   welcomed: false, // this socket said hello and was welcomed
   everWelcomed: false, // some socket was: the lobby has something to show
   room: null, // the last `room` message of the room we sit in or watch
-  game: null, // {room, version, seat, view} from `state`, kept current by `patch`
-  syncing: 0, // when a `sync` was sent: patches are ignored until its `state` answer (or SYNC_WAIT_MS)
   over: null, // the `over` message of the current room
-  busy: false, // an action was sent and its patch has not come yet
-  quietGames: 0, // automatic /games requests whose info reply is not shown
   bots: [], // the bot strategies the server offers for /addbot (from the `games` message)
   conn: { s: 'idle', detail: {} }, // the connection indicator's last state
   shownGame: null, // the room and game id whose text-move and raw-view panels were last laid out
@@ -74,6 +60,9 @@ const els = {
   stateView: $('#state-view'),
   langSelect: $('#lang-select'),
 };
+
+// The game view of that room, its version, our seat, and whether a move of ours is on its way (view_tracker.js).
+const tracker = new ViewTracker();
 
 const connection = new Connection({
   onMessage: (msg) => handle(msg),
@@ -124,12 +113,14 @@ function handle(msg) {
     case 'room':
       return onRoom(msg);
     case 'left':
-      if (state.room && state.room.id === msg.room) leaveRoomState();
+      if (state.room && state.room.id === msg.room) {
+        leaveRoomState();
+        connection.send({ type: 'rooms' }); // back in the lobby: the list as it is now
+      }
       return render();
     case 'state':
-      return onState(msg);
     case 'patch':
-      return onPatch(msg);
+      return onGameMessage(msg);
     case 'over':
       if (!state.room || state.room.id === msg.room) state.over = msg;
       return render();
@@ -165,76 +156,42 @@ function onWelcome(msg) {
   // A seat in a started game waits for us: the server sends its room and full state again right after the
   // welcome, so the room stays on screen meanwhile. Before the start a dropped player loses the seat, and a
   // spectator is dropped: back to the lobby, and a spectator asks to watch again.
-  if (resumed && seated && state.room.status !== 'waiting') {
-    state.syncing = 0;
-    state.busy = false;
-  } else {
-    leaveRoomState();
-  }
-  state.quietGames++;
-  connection.send({ type: 'chat', text: '/games' });
+  // A move sent on the old socket may be lost: the full state that comes next decides.
+  if (resumed && seated && state.room.status !== 'waiting') tracker.reconnected();
+  else leaveRoomState();
+  connection.send({ type: 'games' }); // the create form and the bot choice (the room list comes by itself)
   if (rewatch) connection.send({ type: 'chat', text: `/watch ${rewatch}` });
   render();
 }
 
 function onRoom(msg) {
   if (!state.room || state.room.id !== msg.id) {
-    state.game = state.game && state.game.room === msg.id ? state.game : null;
+    if (tracker.room !== null && tracker.room !== msg.id) tracker.reset();
     state.over = state.over && state.over.room === msg.id ? state.over : null;
-    state.busy = false;
   }
   state.room = msg;
-  loadRenderer(msg.game);
+  requestRenderer(msg.game);
   setSessionWatching(mySeatIndex(msg) < 0 ? msg.id : null);
   render();
 }
 
 function leaveRoomState() {
   state.room = null;
-  state.game = null;
   state.over = null;
-  state.syncing = 0;
-  state.busy = false;
+  tracker.reset();
   setSessionWatching(null);
 }
 
-function onState(msg) {
+function onGameMessage(msg) {
   if (state.room && state.room.id !== msg.room) return; // a room we already left
-  state.game = { room: msg.room, version: msg.version, seat: msg.seat ?? null, view: msg.view, static: msg.static || {} };
-  state.syncing = 0;
-  state.busy = false;
-  render();
-}
-
-function onPatch(msg) {
-  if (state.room && state.room.id !== msg.room) return;
-  if (Date.now() - state.syncing < SYNC_WAIT_MS) return; // the full state is on its way
-  const game = state.game;
-  if (!game || game.room !== msg.room || game.version !== msg.from) return requestSync(msg.room);
-  try {
-    game.view = applyPatch(game.view, msg.ops);
-    game.version = msg.to;
-  } catch (e) {
-    chat.error(t('err.patch', { msg: e.message }));
-    return requestSync(msg.room);
-  }
-  // Our move is answered by the patch it made (`by` our seat). Where several seats act at once, another seat's
-  // patch can come first and still offer the move we sent: the buttons stay disabled until ours arrives.
-  if (msg.by === undefined || msg.by === game.seat) state.busy = false;
-  render();
-}
-
-function requestSync(room) {
-  state.syncing = Date.now();
-  connection.send({ type: 'sync', room });
+  const update = tracker.onMessage(msg);
+  if (tracker.patchError) chat.error(t('err.patch', { msg: tracker.patchError }));
+  if (update === Update.needSync) connection.send({ type: 'sync', room: tracker.room });
+  if (update !== Update.ignored) render();
 }
 
 function onInfo(msg) {
   const text = String(msg.text ?? '');
-  if (state.quietGames > 0 && text.startsWith('Games:')) {
-    state.quietGames--;
-    return;
-  }
   if (msg.code === 'session_replaced') connection.replaced();
   chat.info(text, msg.room);
 }
@@ -254,7 +211,7 @@ function onError(msg) {
       return;
     }
   }
-  state.busy = false;
+  tracker.forgetAction(); // the move on its way, if any, was refused (or it never mattered)
   chat.error(msg.message || msg.code, msg.code);
   renderRoom();
 }
@@ -369,31 +326,19 @@ function renderHeader() {
 
 const sameName = (a, b) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
+/** The view we hold of this room (the tracker itself), or null. */
+const gameOf = (room) => (tracker.room === room.id && tracker.view !== null ? tracker : null);
+
 function mySeatIndex(room) {
-  if (state.game && state.game.room === room.id && state.game.seat !== null) return state.game.seat;
+  const game = gameOf(room);
+  if (game && game.seat !== null) return game.seat;
   return (room.seats || []).findIndex((s) => sameName(s.name, state.identity.name));
-}
-
-/** The board module of this game once loaded, else null. */
-function rendererFor(game) {
-  const mod = loadedRenderers.get(game);
-  return mod && typeof mod.render === 'function' ? mod : null;
-}
-
-function seatMarker(room, seat) {
-  const mod = rendererFor(room.game);
-  if (!mod || typeof mod.seatMarker !== 'function') return null;
-  try {
-    return mod.seatMarker(seat);
-  } catch {
-    return null;
-  }
 }
 
 function renderRoom() {
   const room = state.room;
   if (!room) return;
-  const game = state.game && state.game.room === room.id ? state.game : null;
+  const game = gameOf(room);
   const view = game?.view ?? null;
   const seats = room.seats || [];
   const mySeat = mySeatIndex(room);
@@ -411,8 +356,7 @@ function renderRoom() {
   els.roomTitle.textContent = room.title || room.game;
   els.roomStatus.textContent = t(`status.${room.status}`);
   els.roomStatus.className = `badge status-${room.status}`;
-  const options = Object.entries(room.options || {});
-  els.roomOptions.textContent = options.length ? t('room.options', { list: options.map(([k, v]) => `${k}=${v}`).join(', ') }) : '';
+  els.roomOptions.textContent = optionsLine(room, seated);
 
   fill(
     els.seats,
@@ -426,7 +370,7 @@ function renderRoom() {
           dataset: { testid: 'seat', seat: i, connected: !!s.connected },
         },
         h('span', { class: 'dot', title: s.name ? (s.connected ? t('seat.connected') : t('seat.away')) : t('seat.free'), 'aria-hidden': 'true' }),
-        started && s.name ? seatMarker(room, i) : null,
+        started && s.name ? seatMarker(i) : null,
         h('span', { class: 'seat-label' }, s.name || t('seat.freeSeat')),
         i === mySeat ? h('span', { class: 'tag tag-you' }, t('seat.you')) : null,
         s.name && sameName(s.name, room.host) ? h('span', { class: 'tag tag-host' }, t('seat.host')) : null,
@@ -466,7 +410,7 @@ function renderRoom() {
     names: seats.map((s) => s.name),
     toAct,
     legal,
-    busy: state.busy,
+    busy: tracker.moveInFlight,
     status: room.status,
     over: state.over && state.over.room === room.id ? state.over : null,
   });
@@ -481,6 +425,17 @@ function renderRoom() {
   renderRaw(game);
 }
 
+/** The room's options; before the start, one that does not exist for the players seated says so. */
+function optionsLine(room, seated) {
+  const list = Object.entries(room.options || {}).map(([key, value]) => {
+    const option = `${key}=${value}`;
+    const spec = lobby.optionSpec(room.game, key);
+    const unused = room.status === 'waiting' && !!spec && !optionExistsFor(spec, seated);
+    return unused ? t('room.optionUnused', { option, n: seated }) : option;
+  });
+  return list.length ? t('room.options', { list: list.join(', ') }) : '';
+}
+
 function renderOver(room) {
   const over = state.over && state.over.room === room.id ? state.over : null;
   els.over.hidden = !over;
@@ -490,9 +445,9 @@ function renderOver(room) {
     (over.ranking || []).map((r, i) =>
       h(
         'tr',
-        { dataset: { testid: 'ranking-row', seat: r.seat, place: r.place ?? i + 1 }, class: r.seat === state.game?.seat ? 'mine' : '' },
+        { dataset: { testid: 'ranking-row', seat: r.seat, place: r.place ?? i + 1 }, class: r.seat === gameOf(room)?.seat ? 'mine' : '' },
         h('td', {}, String(r.place ?? i + 1)),
-        h('td', {}, seatMarker(room, r.seat), r.name || t('room.seatN', { n: r.seat + 1 })),
+        h('td', {}, seatMarker(r.seat), r.name || t('room.seatN', { n: r.seat + 1 })),
         h('td', { class: 'num' }, String(r.score)),
       ),
     ),
@@ -515,7 +470,7 @@ function renderMoves(room, game, legal) {
         {
           type: 'button',
           class: 'move',
-          disabled: state.busy,
+          disabled: tracker.moveInFlight,
           dataset: { testid: 'legal-move', index: i },
           onclick: () => act(room.id, move.action),
         },
@@ -526,26 +481,26 @@ function renderMoves(room, game, legal) {
 }
 
 function act(roomId, action) {
-  if (state.busy) return;
+  if (tracker.moveInFlight) return; // one move at a time: the patch of this one (`by` our seat) comes first
   if (!connection.send({ type: 'action', room: roomId, action })) {
     chat.error(t('err.moveNotSent'));
     return;
   }
-  state.busy = true;
+  tracker.acted();
   renderRoom();
 }
 
-/** Starts loading a game's board module (once); the room is drawn again when it is there. */
-function loadRenderer(game) {
-  const loader = RENDERERS[game];
-  if (!loader || loadedRenderers.has(game)) return;
-  loadedRenderers.set(game, null); // loading; the raw view meanwhile
-  loader()
-    .then((mod) => {
-      loadedRenderers.set(game, mod);
-      if (state.room) renderRoom();
-    })
-    .catch((e) => chat.error(t('err.board', { game, msg: e.message })));
+const requestedRenderers = new Set(); // game ids whose renderer was asked for
+
+/** Starts loading a game's board (once; games/<id>/renderer.js by convention); the room is drawn again when it
+ *  is there. */
+function requestRenderer(gameId) {
+  if (requestedRenderers.has(gameId)) return;
+  requestedRenderers.add(gameId);
+  loadRenderer(gameId, (e) => {
+    console.error('board renderer failed to load', e);
+    chat.error(t('err.board', { game: gameId, msg: e.message }));
+  }).then((renderer) => renderer && state.room && state.room.game === gameId && renderRoom());
 }
 
 /** Draws the game's board if it has a renderer (true), else leaves the board empty (false). */
@@ -555,8 +510,8 @@ function renderBoard(room, game, ctx) {
     els.board.replaceChildren();
     return false;
   }
-  loadRenderer(room.game);
-  const renderer = rendererFor(room.game);
+  requestRenderer(room.game);
+  const renderer = loadedRenderer(room.game);
   els.board.hidden = !renderer;
   if (!renderer) {
     els.board.replaceChildren();
@@ -565,9 +520,8 @@ function renderBoard(room, game, ctx) {
   let container = els.board.querySelector(':scope > .board-custom');
   if (!container) container = fill(els.board, h('div', { class: 'board-custom', dataset: { testid: 'board-custom' } })).firstChild;
   try {
-    // A renderer draws the view together with the game's static data (a board's drawing, its components).
-    const view = { ...(game.static || {}), ...game.view };
-    renderer.render(container, view, { ...ctx, room: room.id, act: (action) => act(room.id, action) });
+    // The view and, apart, the game's static data (a board's drawing, its components), never patched.
+    renderer.render(container, game.view, game.staticData, { ...ctx, room: room.id, act: (action) => act(room.id, action) });
   } catch (e) {
     // A renderer bug must not take the page down: the text moves and the raw view still work.
     console.error('board renderer failed', e);

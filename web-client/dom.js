@@ -34,6 +34,24 @@ function append(el, children) {
   }
 }
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * svg('circle', {r: 3, class: 'x'}, child...): an SVG element. Every attribute is set as is (SVG has no
+ * properties to set); attributes named on* are listeners; null/false/undefined attributes and children are
+ * skipped.
+ */
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? '' : String(value));
+  }
+  append(el, children);
+  return el;
+}
+
 /** Replaces all children of `el` with `children`. */
 export function fill(el, ...children) {
   el.replaceChildren();

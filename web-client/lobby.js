@@ -66,22 +66,35 @@ export class Lobby {
 
   renderOptions() {
     const game = this.games.find((g) => g.id === this.els.gameSelect.value);
-    const rows = (game?.options || []).map((opt) => {
+    const rows = (game?.options || []).flatMap((opt) => {
+      // An option bounded by player count exists only for those counts: it is left out where the game is never
+      // played with them, and otherwise says for which counts it counts (the room's count is known at /start).
+      const range = optionPlayers(game, opt);
+      if (!range) return [];
       const id = `opt-${opt.key}`;
       const select = h(
         'select',
         { id, dataset: { option: opt.key, default: opt.default, testid: `create-option-${opt.key}` } },
         (opt.choices || []).map((c) => h('option', { value: c, selected: c === opt.default }, c)),
       );
-      return h(
-        'div',
-        { class: 'field' },
-        h('label', { for: id }, opt.key),
-        select,
-        opt.help ? h('small', { class: 'help' }, opt.help) : null,
-      );
+      const bounded = range.min > game.min_players || range.max < game.max_players;
+      return [
+        h(
+          'div',
+          { class: 'field' },
+          h('label', { for: id }, opt.key),
+          select,
+          bounded ? h('small', { class: 'help', dataset: { testid: `create-option-players-${opt.key}` } }, t('lobby.optionPlayers', range)) : null,
+          opt.help ? h('small', { class: 'help' }, opt.help) : null,
+        ),
+      ];
     });
     fill(this.els.options, rows);
+  }
+
+  /** The spec of option `key` of game `gameId` from the `games` message, or null. */
+  optionSpec(gameId, key) {
+    return this.games.find((g) => g.id === gameId)?.options?.find((o) => o.key === key) ?? null;
   }
 
   setRooms(rooms) {
@@ -127,6 +140,23 @@ export class Lobby {
     fill(this.els.list, items);
     this.els.empty.hidden = items.length > 0;
   }
+}
+
+/**
+ * The player counts option `opt` of `game` exists for ({min, max}, within the game's own range), or null when
+ * none of the game's counts has it. min_players/max_players are optional in the `games` message (no bound).
+ */
+function optionPlayers(game, opt) {
+  const bound = (v, fallback) => (Number.isInteger(v) && v > 0 ? v : fallback);
+  const min = Math.max(game.min_players, bound(opt.min_players, game.min_players));
+  const max = Math.min(game.max_players, bound(opt.max_players, game.max_players));
+  return min <= max ? { min, max } : null;
+}
+
+/** Whether option `opt` exists for `players` players (its own bounds only; the game's range is /start's). */
+export function optionExistsFor(opt, players) {
+  const above = (v) => Number.isInteger(v) && v > 0;
+  return !(above(opt.min_players) && players < opt.min_players) && !(above(opt.max_players) && players > opt.max_players);
 }
 
 function statusOrder(status) {

@@ -62,12 +62,12 @@ test('a lone player adds a bot from the room and plays a game against it to the 
   let moves = 0;
   while (!(await A.getByTestId('over').isVisible())) {
     assert.ok(Date.now() - started < 150_000, `the game did not end in time (${moves} moves by Solo)`);
-    await unfoldMoves(A);
     const button = A.locator('[data-testid=legal-move]:enabled').first();
     if ((await button.count()) === 0) {
       await sleep(25);
       continue;
     }
+    await unfoldMoves(A); // now that there are moves: the panel is hidden while there are none
     const version = (await roomData(A)).version;
     const text = await button.textContent();
     await button.click();

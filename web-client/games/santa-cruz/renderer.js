@@ -9,26 +9,20 @@
 //   - score cards, sets, piles, discards and pass are buttons that send their move in one click.
 // Everything stays possible by typing /play <text>, and the plain move buttons stay under the board.
 //
-// The geometry comes from view.map (the state's static data, merged into the view by app.js: {width, height, sites: [{id, kind, x, y}], roads, rivers}, coordinates in a
-// width x height box, edges as pairs of site ids). A view without one (an older server) gets everything but
-// the island, and the text moves under the board.
+// The geometry comes from the game's static data (`staticData.map`, sent with every full state: {width, height,
+// sites: [{id, kind, x, y}], roads, rivers}, coordinates in a width x height box, edges as pairs of site ids),
+// the component facts from `staticData.catalog`. Without a map (an older server) everything but the island is
+// drawn, and the text moves stay under the board.
 //
 // No server string ever goes in as markup: names and ids go in as text nodes and attributes only.
 
-import { h, fill } from '../dom.js';
-import { t, addStrings, getLang } from '../i18n.js';
+import { h, fill, svg as s } from '../../dom.js';
+import { t, addStrings, getLang } from '../../i18n.js';
+import { seatColor, seatSymbol, seatMarker } from '../../markers.js';
+import { linkStylesheet } from '../../stylesheet.js';
 
 // The stylesheet of this board, loaded with the module (the first draw waits for it, at most one second).
-await new Promise((resolve) => {
-  const href = new URL('./santa_cruz.css', import.meta.url).href;
-  if (document.querySelector(`link[href="${href}"]`)) return resolve();
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = href;
-  link.onload = link.onerror = resolve;
-  document.head.append(link);
-  setTimeout(resolve, 1000);
-});
+await linkStylesheet(new URL('./renderer.css', import.meta.url));
 
 // ---- words --------------------------------------------------------------------------------------------------
 const n = (count, one, many) => (Math.abs(count) === 1 ? one : many);
@@ -333,56 +327,11 @@ function cardInfo(card, rules) {
   return { title, text, value: badge };
 }
 
-// ---- players: a colour and a shape each (colour-blind safe: the shape alone tells seats apart) ------------
-const PLAYERS = [
-  { color: '#d55e00', shape: 'circle' },
-  { color: '#0072b2', shape: 'square' },
-  { color: '#009e73', shape: 'triangle' },
-  { color: '#cc79a7', shape: 'diamond' },
-];
-const player = (seat) => PLAYERS[((seat % PLAYERS.length) + PLAYERS.length) % PLAYERS.length];
-
-// ---- SVG helpers --------------------------------------------------------------------------------------------
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
-/** s('circle', {r: 3, class: 'x'}, child...): an SVG element; attributes named on* are listeners. */
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG_NS, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
-    else el.setAttribute(key, value === true ? '' : String(value));
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
-
+// ---- SVG helpers (seat colours and shapes: ../../markers.js) --------------------------------------------
 const titled = (el, text) => {
   el.prepend(s('title', {}, text));
   return el;
 };
-
-/** A seat's symbol centred on 0,0 with radius r. */
-function symbol(seat, r, attrs = {}) {
-  const shape = player(seat).shape;
-  if (shape === 'circle') return s('circle', { r: r * 0.9, ...attrs });
-  if (shape === 'square') return s('rect', { x: -r * 0.8, y: -r * 0.8, width: r * 1.6, height: r * 1.6, ...attrs });
-  if (shape === 'triangle') return s('polygon', { points: `0,${-r} ${r * 0.95},${r * 0.7} ${-r * 0.95},${r * 0.7}`, ...attrs });
-  return s('polygon', { points: `0,${-r} ${r},0 0,${r} ${-r},0`, ...attrs });
-}
-
-/** The seat's marker as a small inline SVG (seat lists, panels, the track). */
-export function seatMarker(seat) {
-  const p = player(seat);
-  return s(
-    'svg',
-    { class: 'sc-marker', viewBox: '-10 -10 20 20', width: 16, height: 16, 'aria-hidden': 'true', 'data-seat': seat },
-    symbol(seat, 8.5, { fill: p.color, stroke: '#1b1b1b', 'stroke-width': 1.4 }),
-  );
-}
 
 // Building silhouettes in a 24-unit box centred on 0,0.
 const BUILDING_PATHS = {
@@ -397,13 +346,12 @@ function buildingGlyph(type, attrs) {
 
 /** A building piece of `seat` (its colour, and its symbol in white inside). */
 function piece(seat, type, x, y, scale = 1) {
-  const p = player(seat);
   return s(
     'g',
     { class: 'sc-piece', transform: `translate(${x} ${y}) scale(${scale})`, 'data-owner': seat },
-    buildingGlyph(type, { fill: p.color, stroke: '#fff', 'stroke-width': 2.2 }),
+    buildingGlyph(type, { fill: seatColor(seat), stroke: '#fff', 'stroke-width': 2.2 }),
     buildingGlyph(type, { fill: 'none', stroke: '#1b1b1b', 'stroke-width': 0.9 }),
-    s('g', { transform: 'translate(0 3)' }, symbol(seat, 3.6, { fill: '#fff', stroke: '#1b1b1b', 'stroke-width': 0.6 })),
+    s('g', { transform: 'translate(0 3)' }, seatSymbol(seat, 3.6, { fill: '#fff', stroke: '#1b1b1b', 'stroke-width': 0.6 })),
   );
 }
 
@@ -449,9 +397,9 @@ function kindIcon(kind, size = 22) {
 }
 
 function buildingIcon(type, seat, size = 16) {
-  const p = seat === null || seat === undefined ? null : player(seat);
+  const fill = seat === null || seat === undefined ? 'currentColor' : seatColor(seat);
   return s('svg', { class: 'sc-building-icon', viewBox: '-12 -17 24 27', width: size, height: size * 1.1, 'aria-hidden': 'true' },
-    buildingGlyph(type, { fill: p ? p.color : 'currentColor', stroke: '#1b1b1b', 'stroke-width': 1 }));
+    buildingGlyph(type, { fill, stroke: '#1b1b1b', 'stroke-width': 1 }));
 }
 
 // ---- the view -----------------------------------------------------------------------------------------------
@@ -579,9 +527,13 @@ function flagged(m, mode, ui) {
 }
 
 // ---- per-board state ----------------------------------------------------------------------------------------
-const boards = new WeakMap(); // container -> {root, dialog, ui, view, ctx}
+const boards = new WeakMap(); // container -> {root, dialog, ui, view, staticData, ctx}
 
-export function render(container, view, ctx) {
+/**
+ * Draws `view` (this seat's or the spectator's) with the game's `staticData` ({map, catalog}); see
+ * ../README.md for ctx. Called again with the same container on every new view.
+ */
+export function render(container, view, staticData, ctx) {
   let b = boards.get(container);
   if (!b) {
     b = {
@@ -597,7 +549,8 @@ export function render(container, view, ctx) {
     boards.set(container, b);
   }
   b.view = view && typeof view === 'object' ? view : {};
-  CATALOG = b.view.catalog || {};
+  b.staticData = staticData && typeof staticData === 'object' ? staticData : {};
+  CATALOG = b.staticData.catalog || {};
   b.ctx = ctx;
   draw(b);
 }
@@ -615,7 +568,8 @@ function draw(b) {
   if (ui.siteChoice && (m.bySite.get(ui.siteChoice) || []).length < 2) ui.siteChoice = null;
   if (b.confirm && !m.legal.some((e) => e.action === b.confirm.action || sameAction(e.action, b.confirm.action))) b.dialog.close();
 
-  const map = view.map && Array.isArray(view.map.sites) && view.map.width > 0 && view.map.height > 0 ? view.map : null;
+  const given = b.staticData.map;
+  const map = given && Array.isArray(given.sites) && given.width > 0 && given.height > 0 ? given : null;
   const mode = modeOf(m, ui);
   const focusKey = document.activeElement?.closest?.('[data-focus-key]')?.dataset.focusKey;
   b.root.dataset.phase = view.phase || '';
@@ -945,7 +899,7 @@ function boardPanel(env) {
       if (site.bird) tile.append(s('g', { transform: `translate(${Math.max(x, 4) + 2} 11)` }, birdDisc()));
     }
     g.append(tile);
-    if (here.length) g.querySelector('.sc-site-shape').setAttribute('style', `stroke:${player(here[0]).color};stroke-width:4`);
+    if (here.length) g.querySelector('.sc-site-shape').setAttribute('style', `stroke:${seatColor(here[0])};stroke-width:4`);
     const type = site.faceDown ? 'house' : site.building;
     if (here.length === 1) g.append(piece(here[0], type, w / 2 - 12, -1, 1.3));
     else here.forEach((seat, i) => g.append(piece(seat, type, w / 2 - 11 - (1 - i) * 4, i ? 9 : -9, 0.95)));
@@ -1025,7 +979,7 @@ function trackPanel(env) {
         h('span', { class: 'sc-track-place' }, `${shownPlace}.`), who(env, seat),
         h('span', { class: 'sc-track-score' }, String(p.score ?? 0)),
         h('span', { class: 'sc-track-bar', 'aria-hidden': 'true' },
-          h('span', { style: `width:${Math.max(0, Math.round((100 * (p.score || 0)) / max))}%;background:${player(seat).color}` })));
+          h('span', { style: `width:${Math.max(0, Math.round((100 * (p.score || 0)) / max))}%;background:${seatColor(seat)}` })));
     })));
 }
 
@@ -1139,7 +1093,7 @@ function playersPanel(env) {
       const species = finalBirds?.[seat] ?? (seat === m.me ? v.you?.birds : null);
       const removed = BUILDINGS.map((bt, k) => [bt, p.buildings_removed?.[k] ?? 0]).filter(([, c]) => c > 0);
       const acting = (v.to_act || []).includes(seat);
-      return h('article', { class: `sc-player${acting ? ' acting' : ''}${seat === m.me ? ' mine' : ''}`, dataset: { testid: 'sc-player', seat }, style: `--seat-color:${player(seat).color}` },
+      return h('article', { class: `sc-player${acting ? ' acting' : ''}${seat === m.me ? ' mine' : ''}`, dataset: { testid: 'sc-player', seat }, style: `--seat-color:${seatColor(seat)}` },
         h('header', {}, who(env, seat), seat === m.me ? h('span', { class: 'tag tag-you' }, t('sc.you')) : null,
           acting && v.phase !== 'over' ? h('span', { class: 'tag tag-act' }, t('seat.toAct')) : null,
           h('span', { class: 'sc-player-set' }, p.set ? t('sc.set', { s: p.set }) : t('sc.noSet')),
