@@ -2,6 +2,7 @@
 // line here, besides its own folder (docs/adding-a-game.md).
 #include "engine/core/registry.hpp"
 #include "engine/santa_cruz/santa_cruz.hpp"
+#include "engine/santa_maria/santa_maria.hpp"
 
 namespace archipel::engine {
 
@@ -9,6 +10,7 @@ const Registry& default_registry() {
   static const Registry registry = [] {
     Registry r;
     r.add(entry_for<santa_cruz::Rules>());
+    r.add(entry_for<santa_maria::Rules>());
     return r;
   }();
   return registry;
