@@ -127,7 +127,8 @@ Json write_state(const State& s, std::optional<Viewer> viewer) {
     Json cells = Json::object();
     for (int c = 0; c < kCells; ++c) {
       const CellState& cs = p.grid[c];
-      if (cs.def < 0) continue;
+      // Printed cells come from the board (static data) unless a die or coins lie on them.
+      if (cs.def < 0 || (cs.tile == -4 && !cs.die && !cs.coins)) continue;
       Json cj{{"code", C().cell_defs[cs.def].code}, {"tile", tile_tag(cs.tile)}};
       if (cs.die) {
         cj["die"] = cs.die == 1 ? "white" : "blue";
@@ -284,6 +285,12 @@ State read_state(const Json& j, bool full) {
     const Json& board = field(pj, "board");
     p.board = board.is_null() ? -1 : C().board_index(as_string(board, "board"));
     require(board.is_null() || p.board >= 0, "unknown board");
+    if (p.board >= 0)
+      for (int c = 0; c < kCells; ++c)
+        if (C().boards[p.board].cells[c] >= 0) {
+          p.grid[c].def = static_cast<std::int16_t>(C().boards[p.board].cells[c]);
+          p.grid[c].tile = -4;
+        }
     for (const auto& [name, cj] : read_object(pj, "cells").items()) {
       const int c = cell_from_name(name);
       require(c >= 0, "bad cell " + name);
