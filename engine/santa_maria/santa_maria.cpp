@@ -504,8 +504,21 @@ std::string str_of(const Json& a, const char* key) {
   return a[key].get<std::string>();
 }
 
+// Whether the piece lies on free cells of the colony; no allocation (legal_actions calls it often).
 bool piece_fits(const PlayerState& p, const Piece& piece, int cell, Rotation rot) {
-  return fits(p, piece_cells(piece, cell, rot));
+  const int r0 = cell / kSize, c0 = cell % kSize;
+  for (const auto& off : piece.offsets) {
+    int dr = off[0], dc = off[1];
+    switch (rot) {
+      case Rotation::east: break;
+      case Rotation::south: std::tie(dr, dc) = std::pair(dc, -dr); break;
+      case Rotation::west: std::tie(dr, dc) = std::pair(-dr, -dc); break;
+      case Rotation::north: std::tie(dr, dc) = std::pair(-dc, dr); break;
+    }
+    const int r = r0 + dr, c = c0 + dc;
+    if (r < 0 || r >= kSize || c < 0 || c >= kSize || p.grid[r * kSize + c].def >= 0) return false;
+  }
+  return true;
 }
 
 bool piece_has_place(const PlayerState& p, const Piece& piece) {
@@ -519,31 +532,25 @@ const std::array<int, kResources>& tile_cost(int tile) {
   return C().tiles[tile].triple ? C().triple_cost : C().double_cost;
 }
 
-// The settled value choice of a die: its line and what it costs.
-std::optional<RuleError> check_value(const State& s, Seat seat, const Task& t, const Json& a,
-                                     DieChoice* out) {
+// A die of `color` showing `rolled`, set to `value` paying coins (pay 0) or, with Botany, a wood
+// (1) or a grain (2), on its row or column: why not, or nullopt (and *out filled).
+std::optional<RuleError> value_error(const State& s, Seat seat, int color, int rolled, int value,
+                                     int pay_kind, bool column_asked, DieChoice* out) {
   const PlayerState& p = s.players[seat];
-  const int value = int_of(a, "value");
   if (value < 1 || value > 6) return err("bad_value", "a die value is 1 to 6");
-  const std::string pay_text = str_of(a, "pay");
-  const std::string line_text = str_of(a, "line");
-  int pay_kind = 0;
-  if (!pay_text.empty()) {
+  if (pay_kind) {
     if (!has_power(s, seat, Power::botany)) return err("no_botany", "only Botany sets a die's value");
-    if (pay_text == "wood") pay_kind = 1;
-    else if (pay_text == "grain") pay_kind = 2;
-    else return err("bad_value", "Botany is paid with wood or grain");
     const Resource r = pay_kind == 1 ? Resource::wood : Resource::grain;
     if (p.res[static_cast<int>(r)] == 0) return err("cannot_pay", "you have no " + res_name(r));
-    if (value == t.b) return err("bad_value", "the die already shows that value");
+    if (value == rolled) return err("bad_value", "the die already shows that value");
   }
-  bool column = t.a == 1;
-  if (!line_text.empty()) {
-    if (line_text != "column" || t.a != 2 || !has_power(s, seat, Power::philosophy))
+  bool column = color == 1;
+  if (column_asked) {
+    if (color != 2 || !has_power(s, seat, Power::philosophy))
       return err("bad_line", "only a blue die with Philosophy activates a column");
     column = true;
   }
-  const int cost = pay_kind ? 0 : std::abs(value - t.b);
+  const int cost = pay_kind ? 0 : std::abs(value - rolled);
   if (cost > p.coins) return err("cannot_pay", "changing the die costs a coin a step");
   const int line = column ? kSize + value - 1 : value - 1;
   if (!line_has_free_building(p, line))
@@ -552,29 +559,26 @@ std::optional<RuleError> check_value(const State& s, Seat seat, const Task& t, c
   return std::nullopt;
 }
 
-bool die_has_value(const State& s, Seat seat, int color, int value) {
-  Task t{TaskKind::die_value, color, value, 0, {}};
-  const bool botany = has_power(s, seat, Power::botany);
-  const bool philosophy = color == 2 && has_power(s, seat, Power::philosophy);
-  for (int v = 1; v <= 6; ++v) {
-    Json a{{"type", "value"}, {"value", v}};
-    if (!check_value(s, seat, t, a, nullptr)) return true;
-    if (philosophy) {
-      a["line"] = "column";
-      if (!check_value(s, seat, t, a, nullptr)) return true;
-      a.erase("line");
-    }
-    if (botany)
-      for (const char* pay : {"wood", "grain"}) {
-        a["pay"] = pay;
-        if (!check_value(s, seat, t, a, nullptr)) return true;
-        if (philosophy) {
-          a["line"] = "column";
-          if (!check_value(s, seat, t, a, nullptr)) return true;
-          a.erase("line");
-        }
-      }
+std::optional<RuleError> check_value(const State& s, Seat seat, const Task& t, const Json& a,
+                                     DieChoice* out) {
+  const int value = int_of(a, "value");
+  const std::string pay_text = str_of(a, "pay");
+  const std::string line_text = str_of(a, "line");
+  int pay_kind = 0;
+  if (a.contains("pay")) {
+    if (pay_text == "wood") pay_kind = 1;
+    else if (pay_text == "grain") pay_kind = 2;
+    else return err("bad_value", "Botany is paid with wood or grain");
   }
+  if (a.contains("line") && line_text != "column") return err("bad_line", "line is \"column\" or absent");
+  return value_error(s, seat, t.a, t.b, value, pay_kind, a.contains("line"), out);
+}
+
+bool die_has_value(const State& s, Seat seat, int color, int rolled) {
+  for (int v = 1; v <= 6; ++v)
+    for (int pay = 0; pay <= 2; ++pay)
+      for (bool column : {false, true})
+        if (!value_error(s, seat, color, rolled, v, pay, column, nullptr)) return true;
   return false;
 }
 
@@ -792,15 +796,17 @@ void free_candidates(const State& s, Seat seat, bool moves, std::vector<Json>& o
   }
 }
 
-void put_candidates(const char* type, bool rotate, std::vector<Json>& out) {
+// Placements of `piece` (nullptr: the 1-cell road tile, no rotation), prefiltered on free cells.
+void put_candidates(const PlayerState& p, const char* type, const Piece* piece, std::vector<Json>& out) {
   for (int c = 0; c < kCells; ++c) {
-    if (!rotate) {
-      out.push_back({{"type", type}, {"cell", cell_name(c)}});
+    if (!piece) {
+      if (p.grid[c].def < 0) out.push_back({{"type", type}, {"cell", cell_name(c)}});
       continue;
     }
     for (int r = 0; r < 4; ++r)
-      out.push_back({{"type", type}, {"cell", cell_name(c)},
-                     {"rotation", kRotationNames.name(static_cast<Rotation>(r))}});
+      if (piece_fits(p, *piece, c, static_cast<Rotation>(r)))
+        out.push_back({{"type", type}, {"cell", cell_name(c)},
+                       {"rotation", kRotationNames.name(static_cast<Rotation>(r))}});
   }
 }
 
@@ -819,18 +825,19 @@ std::vector<Json> candidates(const State& s, Seat seat) {
     case Context::decision: {
       const Task& t = s.tasks.front();
       switch (t.kind) {
-        case TaskKind::tile: put_candidates("put", true, out); break;
-        case TaskKind::town_hall: put_candidates("town_hall", true, out); break;
-        case TaskKind::road: put_candidates("put", false, out); break;
+        case TaskKind::tile: put_candidates(p, "put", &C().tiles[t.a], out); break;
+        case TaskKind::town_hall: put_candidates(p, "town_hall", &C().town_halls[t.a], out); break;
+        case TaskKind::road: put_candidates(p, "put", nullptr, out); break;
         case TaskKind::die_value:
-          for (int v = 1; v <= 6; ++v) {
-            out.push_back({{"type", "value"}, {"value", v}});
-            out.push_back({{"type", "value"}, {"value", v}, {"line", "column"}});
-            for (const char* pay : {"wood", "grain"}) {
-              out.push_back({{"type", "value"}, {"value", v}, {"pay", pay}});
-              out.push_back({{"type", "value"}, {"value", v}, {"pay", pay}, {"line", "column"}});
-            }
-          }
+          for (int v = 1; v <= 6; ++v)
+            for (int pay = 0; pay <= 2; ++pay)
+              for (bool column : {false, true}) {
+                if (value_error(s, seat, t.a, t.b, v, pay, column, nullptr)) continue;
+                Json a{{"type", "value"}, {"value", v}};
+                if (pay) a["pay"] = pay == 1 ? "wood" : "grain";
+                if (column) a["line"] = "column";
+                out.push_back(std::move(a));
+              }
           break;
         case TaskKind::place_die:
           for (int c : t.cells) out.push_back({{"type", "place"}, {"cell", cell_name(c)}});
