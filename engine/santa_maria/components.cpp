@@ -21,10 +21,14 @@ Resource resource_code(std::string_view code) {
 // "+W", "+2c", "+3vp", "SHIP", "REL", "CONQ", "ROAD" (no exchange here).
 Effect simple_effect(const std::string& token) {
   Effect e;
-  if (token == "SHIP") e.kind = EffectKind::ship;
-  else if (token == "REL") e.kind = EffectKind::religion;
-  else if (token == "CONQ") e.kind = EffectKind::conquistador;
-  else if (token == "ROAD") e.kind = EffectKind::road;
+  if (token == "SHIP")
+    e.kind = EffectKind::ship;
+  else if (token == "REL")
+    e.kind = EffectKind::religion;
+  else if (token == "CONQ")
+    e.kind = EffectKind::conquistador;
+  else if (token == "ROAD")
+    e.kind = EffectKind::road;
   else {
     require(token.size() >= 2 && token[0] == '+', "bad effect '" + token + "'");
     std::string rest = token.substr(1);
@@ -32,8 +36,10 @@ Effect simple_effect(const std::string& token) {
     while (digits < rest.size() && std::isdigit(static_cast<unsigned char>(rest[digits]))) ++digits;
     const std::string unit = rest.substr(digits);
     e.amount = digits ? std::stoi(rest.substr(0, digits)) : 1;
-    if (unit == "c") e.kind = EffectKind::coins;
-    else if (unit == "vp") e.kind = EffectKind::points;
+    if (unit == "c")
+      e.kind = EffectKind::coins;
+    else if (unit == "vp")
+      e.kind = EffectKind::points;
     else {
       e.kind = EffectKind::produce;
       e.resource = resource_code(unit);
@@ -174,8 +180,8 @@ Components parse() {
                            read_int(s, "points", 0, 9)});
   for (const auto& s : read_array(read_object(j, "ships"), "list")) {
     require(s.is_array() && s.size() == 3, "ship row");
-    c.ships.push_back(Ship{as_string(s[0], "ship id"), false,
-                           cost_of(as_string(s[1], "ship cost")), as_int(s[2], "points", 0, 9)});
+    c.ships.push_back(Ship{as_string(s[0], "ship id"), false, cost_of(as_string(s[1], "ship cost")),
+                           as_int(s[2], "points", 0, 9)});
   }
   const Json& docks = read_array(j, "docks");
   require(docks.size() == kDocks, "4 docks");
@@ -217,8 +223,8 @@ Components parse() {
   }
   require(c.scholars.size() == 10, "10 scholars");
   for (const auto& b : read_array(j, "bishops"))
-    c.bishops.push_back(Bishop{read_string(b, "id"), read_string(b, "name"),
-                               kGoalNames.read(b, "goal")});
+    c.bishops.push_back(
+        Bishop{read_string(b, "id"), read_string(b, "name"), kGoalNames.read(b, "goal")});
   require(c.bishops.size() == 6, "6 bishops");
   const Json& bs = read_object(j, "bishop_scoring");
   c.bishop_penalty = read_int(bs, "penalty", 0, 9);
@@ -264,12 +270,18 @@ CellDef parse_cell_code(const std::string& code) {
   CellDef d;
   d.code = code;
   const std::string& t = w[0];
-  if (t == "FOR") d.terrain = Terrain::forest;
-  else if (t == "FRM") d.terrain = Terrain::farm;
-  else if (t == "MTN") d.terrain = Terrain::mountain;
-  else if (t == "CTY") d.terrain = Terrain::city;
-  else if (t == "TH") d.terrain = Terrain::town_hall;
-  else if (t.size() == 3 && t.rfind("RD", 0) == 0 && std::isdigit(static_cast<unsigned char>(t[2]))) {
+  if (t == "FOR")
+    d.terrain = Terrain::forest;
+  else if (t == "FRM")
+    d.terrain = Terrain::farm;
+  else if (t == "MTN")
+    d.terrain = Terrain::mountain;
+  else if (t == "CTY")
+    d.terrain = Terrain::city;
+  else if (t == "TH")
+    d.terrain = Terrain::town_hall;
+  else if (t.size() == 3 && t.rfind("RD", 0) == 0 &&
+           std::isdigit(static_cast<unsigned char>(t[2]))) {
     d.terrain = Terrain::road;
     d.colonists = t[2] - '0';
   } else {
@@ -297,11 +309,21 @@ int Components::def_index(std::string_view code) const {
     if (cell_defs[i].code == code) return static_cast<int>(i);
   return -1;
 }
-int Components::board_index(std::string_view id) const { return find_id(boards, id); }
-int Components::tile_index(std::string_view id) const { return find_id(tiles, id); }
-int Components::ship_index(std::string_view id) const { return find_id(ships, id); }
-int Components::scholar_index(std::string_view id) const { return find_id(scholars, id); }
-int Components::bishop_index(std::string_view id) const { return find_id(bishops, id); }
+int Components::board_index(std::string_view id) const {
+  return find_id(boards, id);
+}
+int Components::tile_index(std::string_view id) const {
+  return find_id(tiles, id);
+}
+int Components::ship_index(std::string_view id) const {
+  return find_id(ships, id);
+}
+int Components::scholar_index(std::string_view id) const {
+  return find_id(scholars, id);
+}
+int Components::bishop_index(std::string_view id) const {
+  return find_id(bishops, id);
+}
 int Components::dock_index(std::string_view name) const {
   for (int d = 0; d < kDocks; ++d)
     if (dock_names[d] == name) return d;

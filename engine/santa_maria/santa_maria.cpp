@@ -15,14 +15,24 @@ namespace {
 
 using Events = std::vector<Json>;
 
-const Components& C() { return components(); }
+const Components& C() {
+  return components();
+}
 
-int roll(State& s) { return static_cast<int>(s.rng.below(6)) + 1; }
+int roll(State& s) {
+  return static_cast<int>(s.rng.below(6)) + 1;
+}
 
-std::string res_name(Resource r) { return std::string(kResourceNames.name(r)); }
-std::string res_name(int r) { return res_name(static_cast<Resource>(r)); }
+std::string res_name(Resource r) {
+  return std::string(kResourceNames.name(r));
+}
+std::string res_name(int r) {
+  return res_name(static_cast<Resource>(r));
+}
 
-bool blocked(const CellState& c) { return c.die != 0 || c.coins > 0; }
+bool blocked(const CellState& c) {
+  return c.die != 0 || c.coins > 0;
+}
 
 // ------------------------------------------------------------------------------------------------
 // Context: what the seat to act is answering now.
@@ -66,8 +76,10 @@ bool can_pay_one(const PlayerState& p, Resource r) {
   return p.res[static_cast<int>(r)] > 0 || p.res[static_cast<int>(Resource::gold)] > 0;
 }
 void pay_one(PlayerState& p, Resource r) {
-  if (p.res[static_cast<int>(r)] > 0) --p.res[static_cast<int>(r)];
-  else --p.res[static_cast<int>(Resource::gold)];
+  if (p.res[static_cast<int>(r)] > 0)
+    --p.res[static_cast<int>(r)];
+  else
+    --p.res[static_cast<int>(Resource::gold)];
 }
 
 int monk_fee(const State& s, Seat seat, int space) {
@@ -83,14 +95,20 @@ bool can_place_monk(const State& s, Seat seat, int space) {
 
 const Effect& effect_at(const Task& t) {
   switch (t.a) {
-    case 1: return C().dock_effects[t.b];
-    case 2: return C().retreat_effects[t.b];
-    case 3: return C().camp_rewards[t.b][t.c];
-    default: return C().cell_defs[t.b].effects[t.c];
+    case 1:
+      return C().dock_effects[t.b];
+    case 2:
+      return C().retreat_effects[t.b];
+    case 3:
+      return C().camp_rewards[t.b][t.c];
+    default:
+      return C().cell_defs[t.b].effects[t.c];
   }
 }
 
-std::array<int, kResources> ship_cost(int ship) { return C().ships[ship].cost; }
+std::array<int, kResources> ship_cost(int ship) {
+  return C().ships[ship].cost;
+}
 
 bool any_free_cell(const PlayerState& p) {
   return std::any_of(p.grid.begin(), p.grid.end(), [](const CellState& c) { return c.def < 0; });
@@ -130,7 +148,9 @@ std::vector<int> linked_buildings(const PlayerState& p, int from) {
 // ------------------------------------------------------------------------------------------------
 // Dice
 
-void sort_dice(std::vector<int>& v) { std::sort(v.begin(), v.end()); }
+void sort_dice(std::vector<int>& v) {
+  std::sort(v.begin(), v.end());
+}
 
 void remove_value(std::vector<int>& v, int value) {
   auto it = std::find(v.begin(), v.end(), value);
@@ -169,7 +189,8 @@ void start_year_dice(State& s) {
     p.blue_waiting = 0;
     p.blue_used = 0;
     p.blue.clear();
-    for (int i = 0; i < p.blue_unlocked; ++i) (s.shared_blue ? s.blue_pool : p.blue).push_back(roll(s));
+    for (int i = 0; i < p.blue_unlocked; ++i)
+      (s.shared_blue ? s.blue_pool : p.blue).push_back(roll(s));
     sort_dice(p.blue);
   }
   sort_dice(s.blue_pool);
@@ -323,7 +344,8 @@ void conquistador_step(State& s, Seat seat, Events& ev) {
   ++p.conquest;
   p.conquest_arrival = ++s.clock;
   ev.push_back({{"type", "conquistador"}, {"seat", seat}, {"space", p.conquest}});
-  if (std::find(C().gold_spaces.begin(), C().gold_spaces.end(), p.conquest) != C().gold_spaces.end())
+  if (std::find(C().gold_spaces.begin(), C().gold_spaces.end(), p.conquest) !=
+      C().gold_spaces.end())
     gain(s, seat, EffectKind::produce, 1, Resource::gold, ev);
 }
 
@@ -363,7 +385,10 @@ void religion_steps(State& s, Seat seat, int steps, Events& ev) {
     monks.push_back(Task{TaskKind::monk, 0, 0, 0, {}});
   }
   p.points += points;
-  ev.push_back({{"type", "religion"}, {"seat", seat}, {"from", from}, {"to", p.religion},
+  ev.push_back({{"type", "religion"},
+                {"seat", seat},
+                {"from", from},
+                {"to", p.religion},
                 {"points", points}});
   push_front(s, monks);
 }
@@ -378,10 +403,12 @@ void buy_ship(State& s, Seat seat, int dock, Events& ev) {
   if (!s.ship_pile.empty()) {
     s.docks[dock] = s.ship_pile.back();
     s.ship_pile.pop_back();
-    ev.push_back({{"type", "refill"}, {"dock", C().dock_names[dock]},
+    ev.push_back({{"type", "refill"},
+                  {"dock", C().dock_names[dock]},
                   {"ship", C().ships[s.docks[dock]].id}});
   }
-  if (has_power(s, seat, Power::astronomy)) push_front(s, {Task{TaskKind::astronomy, dock, 0, 0, {}}});
+  if (has_power(s, seat, Power::astronomy))
+    push_front(s, {Task{TaskKind::astronomy, dock, 0, 0, {}}});
 }
 
 bool ship_affordable(const State& s, Seat seat) {
@@ -400,24 +427,33 @@ bool exchange_possible(const PlayerState& p, const Effect& e) {
 bool needs_decision(const State& s, Seat seat, const Task& t) {
   const PlayerState& p = s.players[seat];
   switch (t.kind) {
-    case TaskKind::exchange: return exchange_possible(p, C().cell_defs[t.a].effects[t.b]);
-    case TaskKind::ship: return ship_affordable(s, seat);
+    case TaskKind::exchange:
+      return exchange_possible(p, C().cell_defs[t.a].effects[t.b]);
+    case TaskKind::ship:
+      return ship_affordable(s, seat);
     case TaskKind::religion:
-      return p.res[static_cast<int>(Resource::grain)] > 0 || p.res[static_cast<int>(Resource::gold)] > 0;
+      return p.res[static_cast<int>(Resource::grain)] > 0 ||
+             p.res[static_cast<int>(Resource::gold)] > 0;
     case TaskKind::monk:
       for (int k = 0; k < kMonkSpaces; ++k)
         if (can_place_monk(s, seat, k)) return true;
       return false;
-    case TaskKind::road: return s.road_tiles > 0 && any_free_cell(p);
-    case TaskKind::place_die: return has_power(s, seat, Power::construction) && t.cells.size() > 1;
-    case TaskKind::astronomy: return p.coins > 0;
+    case TaskKind::road:
+      return s.road_tiles > 0 && any_free_cell(p);
+    case TaskKind::place_die:
+      return has_power(s, seat, Power::construction) && t.cells.size() > 1;
+    case TaskKind::astronomy:
+      return p.coins > 0;
     case TaskKind::reclaim:
-      return std::any_of(p.grid.begin(), p.grid.end(), [](const CellState& c) { return c.coins > 0; });
+      return std::any_of(p.grid.begin(), p.grid.end(),
+                         [](const CellState& c) { return c.coins > 0; });
     case TaskKind::tile:
     case TaskKind::town_hall:
-    case TaskKind::die_value: return true;
+    case TaskKind::die_value:
+      return true;
     case TaskKind::effect:
-    case TaskKind::dock_bonuses: return false;
+    case TaskKind::dock_bonuses:
+      return false;
   }
   return false;
 }
@@ -440,11 +476,21 @@ void run_auto(State& s, Seat seat, Events& ev) {
       switch (e.kind) {
         case EffectKind::produce:
         case EffectKind::coins:
-        case EffectKind::points: gain(s, seat, e.kind, e.amount, e.resource, ev); break;
-        case EffectKind::conquistador: conquistador_step(s, seat, ev); break;
-        case EffectKind::religion: push_front(s, {Task{TaskKind::religion, 1, 0, 0, {}}}); break;
-        case EffectKind::ship: push_front(s, {Task{TaskKind::ship, 0, 0, 0, {}}}); break;
-        case EffectKind::road: push_front(s, {Task{TaskKind::road, 0, 0, 0, {}}}); break;
+        case EffectKind::points:
+          gain(s, seat, e.kind, e.amount, e.resource, ev);
+          break;
+        case EffectKind::conquistador:
+          conquistador_step(s, seat, ev);
+          break;
+        case EffectKind::religion:
+          push_front(s, {Task{TaskKind::religion, 1, 0, 0, {}}});
+          break;
+        case EffectKind::ship:
+          push_front(s, {Task{TaskKind::ship, 0, 0, 0, {}}});
+          break;
+        case EffectKind::road:
+          push_front(s, {Task{TaskKind::road, 0, 0, 0, {}}});
+          break;
         case EffectKind::exchange: {
           const int uses = has_power(s, seat, Power::industrialisation) ? 2 : 1;
           push_front(s, {Task{TaskKind::exchange, t.b, t.c, uses, {}}});
@@ -453,8 +499,12 @@ void run_auto(State& s, Seat seat, Events& ev) {
       }
       break;
     }
-    case TaskKind::religion: religion_steps(s, seat, t.a, ev); break;
-    case TaskKind::place_die: place_die(s, seat, t, t.cells.back(), ev); break;
+    case TaskKind::religion:
+      religion_steps(s, seat, t.a, ev);
+      break;
+    case TaskKind::place_die:
+      place_die(s, seat, t, t.cells.back(), ev);
+      break;
     case TaskKind::dock_bonuses: {
       std::vector<Task> bonuses;
       for (int d = 0; d < kDocks; ++d)
@@ -463,7 +513,8 @@ void run_auto(State& s, Seat seat, Events& ev) {
       push_front(s, bonuses);
       break;
     }
-    default: break;  // a declinable decision with no possible answer: nothing happens
+    default:
+      break;  // a declinable decision with no possible answer: nothing happens
   }
 }
 
@@ -510,10 +561,17 @@ bool piece_fits(const PlayerState& p, const Piece& piece, int cell, Rotation rot
   for (const auto& off : piece.offsets) {
     int dr = off[0], dc = off[1];
     switch (rot) {
-      case Rotation::east: break;
-      case Rotation::south: std::tie(dr, dc) = std::pair(dc, -dr); break;
-      case Rotation::west: std::tie(dr, dc) = std::pair(-dr, -dc); break;
-      case Rotation::north: std::tie(dr, dc) = std::pair(-dc, dr); break;
+      case Rotation::east:
+        break;
+      case Rotation::south:
+        std::tie(dr, dc) = std::pair(dc, -dr);
+        break;
+      case Rotation::west:
+        std::tie(dr, dc) = std::pair(-dr, -dc);
+        break;
+      case Rotation::north:
+        std::tie(dr, dc) = std::pair(-dc, dr);
+        break;
     }
     const int r = r0 + dr, c = c0 + dc;
     if (r < 0 || r >= kSize || c < 0 || c >= kSize || p.grid[r * kSize + c].def >= 0) return false;
@@ -539,7 +597,8 @@ std::optional<RuleError> value_error(const State& s, Seat seat, int color, int r
   const PlayerState& p = s.players[seat];
   if (value < 1 || value > 6) return err("bad_value", "a die value is 1 to 6");
   if (pay_kind) {
-    if (!has_power(s, seat, Power::botany)) return err("no_botany", "only Botany sets a die's value");
+    if (!has_power(s, seat, Power::botany))
+      return err("no_botany", "only Botany sets a die's value");
     const Resource r = pay_kind == 1 ? Resource::wood : Resource::grain;
     if (p.res[static_cast<int>(r)] == 0) return err("cannot_pay", "you have no " + res_name(r));
     if (value == rolled) return err("bad_value", "the die already shows that value");
@@ -566,11 +625,15 @@ std::optional<RuleError> check_value(const State& s, Seat seat, const Task& t, c
   const std::string line_text = str_of(a, "line");
   int pay_kind = 0;
   if (a.contains("pay")) {
-    if (pay_text == "wood") pay_kind = 1;
-    else if (pay_text == "grain") pay_kind = 2;
-    else return err("bad_value", "Botany is paid with wood or grain");
+    if (pay_text == "wood")
+      pay_kind = 1;
+    else if (pay_text == "grain")
+      pay_kind = 2;
+    else
+      return err("bad_value", "Botany is paid with wood or grain");
   }
-  if (a.contains("line") && line_text != "column") return err("bad_line", "line is \"column\" or absent");
+  if (a.contains("line") && line_text != "column")
+    return err("bad_line", "line is \"column\" or absent");
   return value_error(s, seat, t.a, t.b, value, pay_kind, a.contains("line"), out);
 }
 
@@ -582,12 +645,14 @@ bool die_has_value(const State& s, Seat seat, int color, int rolled) {
   return false;
 }
 
-std::optional<RuleError> check_free(const State& s, Seat seat, const Json& a, const std::string& type) {
+std::optional<RuleError> check_free(const State& s, Seat seat, const Json& a,
+                                    const std::string& type) {
   const PlayerState& p = s.players[seat];
   if (type == "sell") {
     const auto r = resource_of(a, "resource");
     if (!r) return err("bad_resource", "unknown resource");
-    if (p.res[static_cast<int>(*r)] == 0) return err("nothing_to_sell", "you have no " + res_name(*r));
+    if (p.res[static_cast<int>(*r)] == 0)
+      return err("nothing_to_sell", "you have no " + res_name(*r));
     return std::nullopt;
   }
   if (type == "buy") {
@@ -601,7 +666,8 @@ std::optional<RuleError> check_free(const State& s, Seat seat, const Json& a, co
     return std::nullopt;
   }
   // move (Logistics)
-  if (!has_power(s, seat, Power::logistics)) return err("no_logistics", "only Logistics moves a die");
+  if (!has_power(s, seat, Power::logistics))
+    return err("no_logistics", "only Logistics moves a die");
   if (!s.tasks.empty()) return err("not_now", "finish the decision first");
   const int from = cell_of(a, "from"), to = cell_of(a, "to");
   if (from < 0 || to < 0) return err("bad_cell", "cells are a1 to f6");
@@ -614,7 +680,8 @@ std::optional<RuleError> check_free(const State& s, Seat seat, const Json& a, co
   return std::nullopt;
 }
 
-std::optional<RuleError> check_decision(const State& s, Seat seat, const Json& a, const std::string& type) {
+std::optional<RuleError> check_decision(const State& s, Seat seat, const Json& a,
+                                        const std::string& type) {
   const Task& t = s.tasks.front();
   const PlayerState& p = s.players[seat];
   if ((type == "sell" || type == "buy") && declinable(t.kind)) return check_free(s, seat, a, type);
@@ -626,10 +693,12 @@ std::optional<RuleError> check_decision(const State& s, Seat seat, const Json& a
     case TaskKind::tile:
     case TaskKind::town_hall: {
       if (type != (t.kind == TaskKind::tile ? "put" : "town_hall"))
-        return err("wrong_answer", t.kind == TaskKind::tile ? "put the tile" : "place the town hall");
+        return err("wrong_answer",
+                   t.kind == TaskKind::tile ? "put the tile" : "place the town hall");
       const int cell = cell_of(a, "cell");
       const auto rot = rotation_of(a);
-      if (cell < 0 || !rot) return err("bad_place", "a cell a1-f6 and a rotation east/south/west/north");
+      if (cell < 0 || !rot)
+        return err("bad_place", "a cell a1-f6 and a rotation east/south/west/north");
       const Piece& piece = t.kind == TaskKind::tile ? C().tiles[t.a] : C().town_halls[t.a];
       if (!piece_fits(p, piece, cell, *rot))
         return err("does_not_fit", "the tile must lie on free cells of your colony");
@@ -638,7 +707,8 @@ std::optional<RuleError> check_decision(const State& s, Seat seat, const Json& a
     case TaskKind::road: {
       if (type != "put" || a.contains("rotation")) return err("wrong_answer", "put the road tile");
       const int cell = cell_of(a, "cell");
-      if (cell < 0 || p.grid[cell].def >= 0) return err("does_not_fit", "the road goes on a free cell");
+      if (cell < 0 || p.grid[cell].def >= 0)
+        return err("does_not_fit", "the road goes on a free cell");
       return std::nullopt;
     }
     case TaskKind::die_value:
@@ -657,7 +727,8 @@ std::optional<RuleError> check_decision(const State& s, Seat seat, const Json& a
       const Effect& e = C().cell_defs[t.a].effects[t.b];
       if (!r || std::find(e.pay.begin(), e.pay.end(), *r) == e.pay.end())
         return err("bad_resource", "this exchange does not take that");
-      if (!can_pay_one(p, *r)) return err("cannot_pay", "you have no " + res_name(*r) + " nor gold");
+      if (!can_pay_one(p, *r))
+        return err("cannot_pay", "you have no " + res_name(*r) + " nor gold");
       return std::nullopt;
     }
     case TaskKind::ship: {
@@ -686,8 +757,10 @@ std::optional<RuleError> check_decision(const State& s, Seat seat, const Json& a
       if (type != "monk") return err("wrong_answer", "place a monk, or no monk");
       const int k = monk_space_from_name(str_of(a, "space"));
       if (k < 0) return err("bad_space", "monk spaces: scholar1-3, bishop1-3, camp1-4");
-      if (s.monk_spaces[k] & (1u << seat)) return err("own_monk_there", "you already have a monk there");
-      if (!can_place_monk(s, seat, k)) return err("cannot_pay", "2 coins to each other monk's owner");
+      if (s.monk_spaces[k] & (1u << seat))
+        return err("own_monk_there", "you already have a monk there");
+      if (!can_place_monk(s, seat, k))
+        return err("cannot_pay", "2 coins to each other monk's owner");
       return std::nullopt;
     }
     case TaskKind::reclaim: {
@@ -696,11 +769,13 @@ std::optional<RuleError> check_decision(const State& s, Seat seat, const Json& a
       if (cell < 0 || p.grid[cell].coins == 0) return err("no_coins", "no coins on that cell");
       return std::nullopt;
     }
-    default: return err("wrong_answer", "unexpected action");
+    default:
+      return err("wrong_answer", "unexpected action");
   }
 }
 
-std::optional<RuleError> check_main(const State& s, Seat seat, const Json& a, const std::string& type) {
+std::optional<RuleError> check_main(const State& s, Seat seat, const Json& a,
+                                    const std::string& type) {
   const PlayerState& p = s.players[seat];
   if (type == "expand") {
     const int tile = C().tile_index(str_of(a, "tile"));
@@ -708,7 +783,7 @@ std::optional<RuleError> check_main(const State& s, Seat seat, const Json& a, co
       return err("not_offered", "that tile is not on offer");
     if (!can_pay(p, tile_cost(tile)))
       return err("cannot_pay", C().tiles[tile].triple ? "a triple costs 2 wood and a grain"
-                                                       : "a double costs 2 wood");
+                                                      : "a double costs 2 wood");
     if (!piece_has_place(p, C().tiles[tile])) return err("no_room", "the tile fits nowhere");
     return std::nullopt;
   }
@@ -716,14 +791,16 @@ std::optional<RuleError> check_main(const State& s, Seat seat, const Json& a, co
     const int cell = cell_of(a, "cell");
     if (cell < 0 || !is_free_building(p, cell)) return err("not_free", "activate a free building");
     if (p.coins < p.activations + 1)
-      return err("cannot_pay", "this activation costs " + std::to_string(p.activations + 1) + " coins");
+      return err("cannot_pay",
+                 "this activation costs " + std::to_string(p.activations + 1) + " coins");
     return std::nullopt;
   }
   if (type == "die") {
     const std::string color = str_of(a, "color");
     const int value = int_of(a, "value");
     if (color == "white") {
-      if (p.white_used >= C().white_per_year) return err("white_limit", "3 white dice a year at most");
+      if (p.white_used >= C().white_per_year)
+        return err("white_limit", "3 white dice a year at most");
       if (std::find(s.white.begin(), s.white.end(), value) == s.white.end())
         return err("no_die", "no white die shows that value");
     } else if (color == "blue") {
@@ -752,7 +829,8 @@ std::optional<RuleError> check(const State& s, Seat seat, const Json& a) {
     return RuleError{"bad_action", "an action is a JSON object with a string \"type\""};
   const std::string type = a["type"].get<std::string>();
   switch (context_of(s, seat)) {
-    case Context::none: return RuleError{"not_your_turn", "it is not your turn to act"};
+    case Context::none:
+      return RuleError{"not_your_turn", "it is not your turn to act"};
     case Context::colony: {
       if (type != "colony") return err("choose_colony", "choose your colony");
       const int b = C().board_index(str_of(a, "board"));
@@ -767,7 +845,8 @@ std::optional<RuleError> check(const State& s, Seat seat, const Json& a) {
         return err("bad_lot", "that lot is not available");
       return std::nullopt;
     }
-    case Context::decision: return check_decision(s, seat, a, type);
+    case Context::decision:
+      return check_decision(s, seat, a, type);
     case Context::main:
       if (type == "sell" || type == "buy" || type == "move") return check_free(s, seat, a, type);
       if (type == "end") return err("main_action_first", "take a main action first (or retreat)");
@@ -786,7 +865,8 @@ std::optional<RuleError> check(const State& s, Seat seat, const Json& a) {
 void free_candidates(const State& s, Seat seat, bool moves, std::vector<Json>& out) {
   for (int r = 0; r < kResources; ++r) out.push_back({{"type", "sell"}, {"resource", res_name(r)}});
   for (int r = 0; r < kResources; ++r)
-    if (C().buy[r] > 0 || r == 2 || r == 3) out.push_back({{"type", "buy"}, {"resource", res_name(r)}});
+    if (C().buy[r] > 0 || r == 2 || r == 3)
+      out.push_back({{"type", "buy"}, {"resource", res_name(r)}});
   if (moves && has_power(s, seat, Power::logistics)) {
     const PlayerState& p = s.players[seat];
     for (int from = 0; from < kCells; ++from)
@@ -797,7 +877,8 @@ void free_candidates(const State& s, Seat seat, bool moves, std::vector<Json>& o
 }
 
 // Placements of `piece` (nullptr: the 1-cell road tile, no rotation), prefiltered on free cells.
-void put_candidates(const PlayerState& p, const char* type, const Piece* piece, std::vector<Json>& out) {
+void put_candidates(const PlayerState& p, const char* type, const Piece* piece,
+                    std::vector<Json>& out) {
   for (int c = 0; c < kCells; ++c) {
     if (!piece) {
       if (p.grid[c].def < 0) out.push_back({{"type", type}, {"cell", cell_name(c)}});
@@ -805,7 +886,8 @@ void put_candidates(const PlayerState& p, const char* type, const Piece* piece, 
     }
     for (int r = 0; r < 4; ++r)
       if (piece_fits(p, *piece, c, static_cast<Rotation>(r)))
-        out.push_back({{"type", type}, {"cell", cell_name(c)},
+        out.push_back({{"type", type},
+                       {"cell", cell_name(c)},
                        {"rotation", kRotationNames.name(static_cast<Rotation>(r))}});
   }
 }
@@ -814,7 +896,8 @@ std::vector<Json> candidates(const State& s, Seat seat) {
   std::vector<Json> out;
   const PlayerState& p = s.players[seat];
   switch (context_of(s, seat)) {
-    case Context::none: break;
+    case Context::none:
+      break;
     case Context::colony:
       for (int b : s.boards_left) out.push_back({{"type", "colony"}, {"board", C().boards[b].id}});
       break;
@@ -825,9 +908,15 @@ std::vector<Json> candidates(const State& s, Seat seat) {
     case Context::decision: {
       const Task& t = s.tasks.front();
       switch (t.kind) {
-        case TaskKind::tile: put_candidates(p, "put", &C().tiles[t.a], out); break;
-        case TaskKind::town_hall: put_candidates(p, "town_hall", &C().town_halls[t.a], out); break;
-        case TaskKind::road: put_candidates(p, "put", nullptr, out); break;
+        case TaskKind::tile:
+          put_candidates(p, "put", &C().tiles[t.a], out);
+          break;
+        case TaskKind::town_hall:
+          put_candidates(p, "town_hall", &C().town_halls[t.a], out);
+          break;
+        case TaskKind::road:
+          put_candidates(p, "put", nullptr, out);
+          break;
         case TaskKind::die_value:
           for (int v = 1; v <= 6; ++v)
             for (int pay = 0; pay <= 2; ++pay)
@@ -847,23 +936,27 @@ std::vector<Json> candidates(const State& s, Seat seat) {
             out.push_back({{"type", "exchange"}, {"resource", res_name(r)}});
           break;
         case TaskKind::ship:
-          for (int d = 0; d < kDocks; ++d) out.push_back({{"type", "ship"}, {"dock", C().dock_names[d]}});
+          for (int d = 0; d < kDocks; ++d)
+            out.push_back({{"type", "ship"}, {"dock", C().dock_names[d]}});
           break;
         case TaskKind::astronomy:
-          for (int d = 0; d < kDocks; ++d) out.push_back({{"type", "dock"}, {"dock", C().dock_names[d]}});
+          for (int d = 0; d < kDocks; ++d)
+            out.push_back({{"type", "dock"}, {"dock", C().dock_names[d]}});
           break;
         case TaskKind::religion:
           out.push_back({{"type", "boost"}, {"pay", "grain"}});
           out.push_back({{"type", "boost"}, {"pay", "gold"}});
           break;
         case TaskKind::monk:
-          for (int k = 0; k < kMonkSpaces; ++k) out.push_back({{"type", "monk"}, {"space", monk_space_name(k)}});
+          for (int k = 0; k < kMonkSpaces; ++k)
+            out.push_back({{"type", "monk"}, {"space", monk_space_name(k)}});
           break;
         case TaskKind::reclaim:
           for (int c = 0; c < kCells; ++c)
             if (p.grid[c].coins) out.push_back({{"type", "reclaim"}, {"cell", cell_name(c)}});
           break;
-        default: break;
+        default:
+          break;
       }
       if (declinable(t.kind)) {
         out.push_back({{"type", "skip"}});
@@ -875,8 +968,10 @@ std::vector<Json> candidates(const State& s, Seat seat) {
       for (int tile : s.offer) out.push_back({{"type", "expand"}, {"tile", C().tiles[tile].id}});
       for (int c = 0; c < kCells; ++c)
         if (is_free_building(p, c)) out.push_back({{"type", "activate"}, {"cell", cell_name(c)}});
-      for (int v = 1; v <= 6; ++v) out.push_back({{"type", "die"}, {"color", "white"}, {"value", v}});
-      for (int v = 1; v <= 6; ++v) out.push_back({{"type", "die"}, {"color", "blue"}, {"value", v}});
+      for (int v = 1; v <= 6; ++v)
+        out.push_back({{"type", "die"}, {"color", "white"}, {"value", v}});
+      for (int v = 1; v <= 6; ++v)
+        out.push_back({{"type", "die"}, {"color", "blue"}, {"value", v}});
       for (int r = 1; r <= kRetreatSpaces; ++r) out.push_back({{"type", "retreat"}, {"space", r}});
       free_candidates(s, seat, true, out);
       break;
@@ -907,8 +1002,12 @@ void activate_line(State& s, Seat seat, int color, int value, const DieChoice& c
   if (choice.pay == 2) --p.res[static_cast<int>(Resource::grain)];
   const bool column = choice.line >= kSize;
   const int line_value = choice.line % kSize + 1;
-  ev.push_back({{"type", "die"}, {"seat", seat}, {"color", color == 1 ? "white" : "blue"},
-                {"rolled", value}, {"value", line_value}, {"line", column ? "column" : "row"},
+  ev.push_back({{"type", "die"},
+                {"seat", seat},
+                {"color", color == 1 ? "white" : "blue"},
+                {"rolled", value},
+                {"value", line_value},
+                {"line", column ? "column" : "row"},
                 {"cost", choice.cost}});
   std::vector<Task> tasks;
   std::vector<int> free_cells;
@@ -939,7 +1038,8 @@ void execute(State& s, Seat seat, const Json& a, Events& ev) {
     if (s.pick + 1 == static_cast<int>(s.pick_order.size()) && s.boards_left.size() == 1) {
       const Seat last = s.pick_order[s.pick];
       give_board(s, last, s.boards_left.front());
-      ev.push_back({{"type", "colony"}, {"seat", last}, {"board", C().boards[s.boards_left.front()].id}});
+      ev.push_back(
+          {{"type", "colony"}, {"seat", last}, {"board", C().boards[s.boards_left.front()].id}});
       s.boards_left.clear();
       ++s.pick;
     }
@@ -950,7 +1050,9 @@ void execute(State& s, Seat seat, const Json& a, Events& ev) {
     Lot& lot = s.lots[int_of(a, "lot") - 1];
     lot.taken_by = seat;
     p.town_hall_scholar = lot.scholar;
-    ev.push_back({{"type", "lot"}, {"seat", seat}, {"lot", int_of(a, "lot")},
+    ev.push_back({{"type", "lot"},
+                  {"seat", seat},
+                  {"lot", int_of(a, "lot")},
                   {"scholar", C().scholars[lot.scholar].id}});
     s.tasks.push_back(Task{TaskKind::town_hall, lot.town_hall, 0, 0, {}});
     return;
@@ -974,7 +1076,8 @@ void execute(State& s, Seat seat, const Json& a, Events& ev) {
     p.coins -= 1;
     std::swap(p.grid[from].die, p.grid[to].die);
     std::swap(p.grid[from].die_value, p.grid[to].die_value);
-    ev.push_back({{"type", "move"}, {"seat", seat}, {"from", cell_name(from)}, {"to", cell_name(to)}});
+    ev.push_back(
+        {{"type", "move"}, {"seat", seat}, {"from", cell_name(from)}, {"to", cell_name(to)}});
     return;
   }
   if (type == "end") {
@@ -1024,7 +1127,8 @@ void execute(State& s, Seat seat, const Json& a, Events& ev) {
     s.main_done = true;
     ev.push_back({{"type", "retreat"}, {"seat", seat}, {"space", space + 1}});
     std::vector<Task> tasks;
-    if (has_power(s, seat, Power::mathematics)) tasks.push_back(Task{TaskKind::reclaim, 0, 0, 0, {}});
+    if (has_power(s, seat, Power::mathematics))
+      tasks.push_back(Task{TaskKind::reclaim, 0, 0, 0, {}});
     tasks.push_back(Task{TaskKind::effect, 2, space, 0, {}});
     tasks.push_back(Task{TaskKind::dock_bonuses, 0, 0, 0, {}});
     push_front(s, tasks);
@@ -1050,11 +1154,16 @@ void execute(State& s, Seat seat, const Json& a, Events& ev) {
     const Rotation rot = *rotation_of(a);
     if (t.kind == TaskKind::tile) {
       put_piece(p, C().tiles[t.a], cell, rot, t.a);
-      ev.push_back({{"type", "put"}, {"seat", seat}, {"tile", C().tiles[t.a].id}, {"cell", cell_name(cell)},
+      ev.push_back({{"type", "put"},
+                    {"seat", seat},
+                    {"tile", C().tiles[t.a].id},
+                    {"cell", cell_name(cell)},
                     {"rotation", kRotationNames.name(rot)}});
     } else {
       put_piece(p, C().town_halls[t.a], cell, rot, -2);
-      ev.push_back({{"type", "town_hall"}, {"seat", seat}, {"cell", cell_name(cell)},
+      ev.push_back({{"type", "town_hall"},
+                    {"seat", seat},
+                    {"cell", cell_name(cell)},
                     {"rotation", kRotationNames.name(rot)}});
       ++s.pick;
       if (s.pick >= static_cast<int>(s.pick_order.size())) start_play(s);
@@ -1091,7 +1200,10 @@ void execute(State& s, Seat seat, const Json& a, Events& ev) {
     from.pop_back();
     p.port[d].push_back(ship);
     p.coins -= std::abs(d - t.a);
-    ev.push_back({{"type", "dock"}, {"seat", seat}, {"from", C().dock_names[t.a]}, {"dock", C().dock_names[d]}});
+    ev.push_back({{"type", "dock"},
+                  {"seat", seat},
+                  {"from", C().dock_names[t.a]},
+                  {"dock", C().dock_names[d]}});
     return;
   }
   if (type == "boost") {
@@ -1110,16 +1222,22 @@ void execute(State& s, Seat seat, const Json& a, Events& ev) {
       }
     s.monk_spaces[k] = static_cast<std::uint8_t>(s.monk_spaces[k] | (1u << seat));
     --p.monks;
-    ev.push_back({{"type", "monk"}, {"seat", seat}, {"space", monk_space_name(k)},
+    ev.push_back({{"type", "monk"},
+                  {"seat", seat},
+                  {"space", monk_space_name(k)},
                   {"fee", monk_fee(s, seat, k)}});
     if (k >= 6)
-      for (const Effect& e : C().camp_rewards[k - 6]) gain(s, seat, e.kind, e.amount, e.resource, ev);
+      for (const Effect& e : C().camp_rewards[k - 6])
+        gain(s, seat, e.kind, e.amount, e.resource, ev);
     return;
   }
   if (type == "reclaim") {
     const int cell = cell_of(a, "cell");
     p.coins += p.grid[cell].coins;
-    ev.push_back({{"type", "reclaim"}, {"seat", seat}, {"cell", cell_name(cell)}, {"coins", p.grid[cell].coins}});
+    ev.push_back({{"type", "reclaim"},
+                  {"seat", seat},
+                  {"cell", cell_name(cell)},
+                  {"coins", p.grid[cell].coins}});
     p.grid[cell].coins = 0;
     return;
   }
@@ -1134,7 +1252,8 @@ bool has_power(const State& s, Seat seat, Power power) {
   const PlayerState& p = s.players[seat];
   if (p.town_hall_scholar >= 0 && C().scholars[p.town_hall_scholar].power == power) return true;
   for (int k = 0; k < static_cast<int>(s.scholars.size()); ++k)
-    if ((s.monk_spaces[k] & (1u << seat)) && C().scholars[s.scholars[k]].power == power) return true;
+    if ((s.monk_spaces[k] & (1u << seat)) && C().scholars[s.scholars[k]].power == power)
+      return true;
   return false;
 }
 
@@ -1144,10 +1263,17 @@ std::vector<int> piece_cells(const Piece& piece, int cell, Rotation rotation) {
   for (const auto& off : piece.offsets) {
     int dr = off[0], dc = off[1];
     switch (rotation) {
-      case Rotation::east: break;
-      case Rotation::south: std::tie(dr, dc) = std::pair(dc, -dr); break;
-      case Rotation::west: std::tie(dr, dc) = std::pair(-dr, -dc); break;
-      case Rotation::north: std::tie(dr, dc) = std::pair(-dc, dr); break;
+      case Rotation::east:
+        break;
+      case Rotation::south:
+        std::tie(dr, dc) = std::pair(dc, -dr);
+        break;
+      case Rotation::west:
+        std::tie(dr, dc) = std::pair(-dr, -dc);
+        break;
+      case Rotation::north:
+        std::tie(dr, dc) = std::pair(-dc, dr);
+        break;
     }
     const int r = r0 + dr, c = c0 + dc;
     if (r < 0 || r >= kSize || c < 0 || c >= kSize) return {};
@@ -1217,14 +1343,28 @@ const GameSpec& Rules::spec() {
     g.min_players = 1;
     g.max_players = 4;
     g.options = {
-        OptionSpec{"setup", {"standard", "advanced"}, "standard",
-                   "standard: side A colonies; advanced: side B and town hall lots (solo always advanced)", 2, 0},
-        OptionSpec{"colonies", {"random", "choose"}, "random",
-                   "side A colonies dealt at random, or chosen counter-clockwise", 2, 0},
-        OptionSpec{"blue_dice", {"own", "shared"}, "own",
-                   "blue dice kept by their owner, or in the common pool (variant)", 2, 0},
+        OptionSpec{
+            "setup",
+            {"standard", "advanced"},
+            "standard",
+            "standard: side A colonies; advanced: side B and town hall lots (solo always advanced)",
+            2,
+            0},
+        OptionSpec{"colonies",
+                   {"random", "choose"},
+                   "random",
+                   "side A colonies dealt at random, or chosen counter-clockwise",
+                   2,
+                   0},
+        OptionSpec{"blue_dice",
+                   {"own", "shared"},
+                   "own",
+                   "blue dice kept by their owner, or in the common pool (variant)",
+                   2,
+                   0},
     };
-    g.option_sets_to_test = {{}, {{"colonies", "choose"}}, {{"setup", "advanced"}}, {{"blue_dice", "shared"}}};
+    g.option_sets_to_test = {
+        {}, {{"colonies", "choose"}}, {{"setup", "advanced"}}, {{"blue_dice", "shared"}}};
     return g;
   }();
   return spec;
@@ -1249,7 +1389,8 @@ Result<State> Rules::setup(int num_seats, const Options& options, std::uint64_t 
   s.docks.fill(-1);
   // Ships: the 4 starting ones face up at random docks, the 30 others face down.
   std::vector<int> starting, standard;
-  for (int i = 0; i < static_cast<int>(c.ships.size()); ++i) (c.ships[i].starting ? starting : standard).push_back(i);
+  for (int i = 0; i < static_cast<int>(c.ships.size()); ++i)
+    (c.ships[i].starting ? starting : standard).push_back(i);
   s.rng.shuffle(starting);
   for (int d = 0; d < kDocks; ++d) s.docks[d] = starting[d];
   s.rng.shuffle(standard);
@@ -1343,7 +1484,7 @@ Outcome final_standing(const State& s) {
   std::vector<int> scores, tie;
   for (Seat seat = 0; seat < s.num_seats; ++seat) {
     scores.push_back(seat < static_cast<int>(s.final_scores.size()) ? s.final_scores[seat].total
-                                                                     : score_final(s, seat).total);
+                                                                    : score_final(s, seat).total);
     tie.push_back(s.players[seat].last_retreat < 0 ? kRetreatSpaces : s.players[seat].last_retreat);
   }
   Outcome o = outcome_by_score(scores, tie);

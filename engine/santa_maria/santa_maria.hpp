@@ -12,8 +12,9 @@
 //     is the player-facing page (rules as built, /play syntax, readings, what is not implemented).
 //
 // Options (default first)
-//   setup = standard | advanced   side A colonies (printed town hall), or side B plus town hall lots
-//   colonies = random | choose    side A boards dealt, or chosen counter-clockwise from the first
+//   setup = standard | advanced   side A colonies (printed town hall), or side B plus town hall
+//   lots colonies = random | choose    side A boards dealt, or chosen counter-clockwise from the
+//   first
 //                                 player's right (the last board goes automatically)
 //   blue_dice = own | shared      the book's variant: blue dice in the common pool
 //   Solo (1 player): always the advanced set-up; the three options do not exist (min_players 2).
@@ -25,9 +26,9 @@
 //      activate a building with coins, activate a line with a die, retreat) plus free actions
 //      (sell, buy, the Logistics move), closed by `end`. A main action may open decisions
 //      (exchange, ship, religion grain, monk, road, die placement...) answered one at a time by the
-//      same seat before anything else. A retreated seat is skipped; when all have retreated the year
-//      ends (conquistador points, dice and coins off; new offer, dice rolled, first player = the
-//      retreat space nearest "1st").
+//      same seat before anything else. A retreated seat is skipped; when all have retreated the
+//      year ends (conquistador points, dice and coins off; new offer, dice rolled, first player =
+//      the retreat space nearest "1st").
 //   -> over (final scoring; solo: won with 100 points or more, goals listed).
 //
 // Actions: JSON, then the /play text. Cells are "a1".."f6": the letter is the column (white die),
@@ -46,7 +47,8 @@
 //   {"type":"exchange","resource":"wood"}                   exchange wood
 //   {"type":"ship","dock":"religion"}                        ship religion
 //   {"type":"dock","dock":"points"}                         dock points    (Astronomy)
-//   {"type":"boost","pay":"grain|gold"}                     grain / gold   (the extra religion step)
+//   {"type":"boost","pay":"grain|gold"}                     grain / gold   (the extra religion
+//   step)
 //   {"type":"monk","space":"bishop2"}                       monk bishop2
 //   {"type":"reclaim","cell":"c4"}                          reclaim c4     (Mathematics)
 //   {"type":"skip"}                                         skip / no monk (a decision declined)
@@ -59,19 +61,23 @@
 // by space) followed by the free actions (sell, buy by resource, moves by cell) and `end` once the
 // main action is done. Cells go a1..f1, a2.., i.e. row by row.
 //
-// View (view()): the public state: year, phase, first, turn, order, white and shared blue dice,
-// offer and pile sizes, docks (face-up ships), ship pile size, road tiles, scholars and bishops on
-// the board, monk spaces, retreat spaces, conquistador stack order, and per seat: board, cells
-// (code, tile, die, coins), coins, resources, points, blue dice, dice used, activations, tracks,
-// monks, port counts per dock, town hall scholar, retreat; "ships" (the port's ship ids) for its
-// owner; "decision" (what the acting seat is answering); "final" (breakdown, places, solo goals).
+// View (view()): write_state() for that viewer: seats, options, phase, year, first, current,
+// main_done, pick_order/pick, boards_left, lots, white and blue_pool dice, blue_reserve, offer,
+// discarded, pile_sizes, docks (face-up ship per dock), road_tiles, scholars, bishops,
+// monk_spaces, retreat_spaces, clock, tasks (the decisions and effects still to resolve, front
+// first: the acting seat answers the first), and per seat: board, cells (those not printed, or
+// holding a die or coins: code, tile, die, value, coins), coins, resources, points, blue dice and
+// counters, white_used, activations, religion, conquistador (+ arrival: stack order), retreat,
+// last_retreat, monks, port (counts per dock), town hall scholar and cell; "ships" (port ship ids)
+// for its owner (everyone's once over); "final" (breakdown, place, solo goals) and "solo_won".
 //
 // Hidden information
 //   - Tile piles, the ship pile, and the scholars and bishops left in the box: known to nobody
 //     (their sizes are public). Scholars shown on town hall lots are public.
 //   - Ships in a port: known to their owner; others see counts per dock. All are turned over at the
 //     end. Events name the dock, never the ship.
-//   Scores are public: every gain is visible at the table (the ships' points count only at the end).
+//   Scores are public: every gain is visible at the table (the ships' points count only at the
+//   end).
 
 #include <array>
 #include <cstdint>
@@ -98,32 +104,67 @@ inline constexpr int kMonkSpaces = 10;  // scholar1-3, bishop1-3, camp1-4
 
 enum class Resource : std::uint8_t { wood, grain, sugar, gem, gold };
 enum class Terrain : std::uint8_t { road, forest, farm, mountain, city, town_hall };
-enum class EffectKind : std::uint8_t { produce, coins, points, ship, religion, conquistador, exchange,
-                                       road };
-enum class Power : std::uint8_t { astronomy, tax, botany, philosophy, mathematics, construction,
-                                  industrialisation, basic_economy, advanced_economy, logistics };
+enum class EffectKind : std::uint8_t {
+  produce,
+  coins,
+  points,
+  ship,
+  religion,
+  conquistador,
+  exchange,
+  road
+};
+enum class Power : std::uint8_t {
+  astronomy,
+  tax,
+  botany,
+  philosophy,
+  mathematics,
+  construction,
+  industrialisation,
+  basic_economy,
+  advanced_economy,
+  logistics
+};
 enum class Goal : std::uint8_t { square, dock, cities, colonists, area, diversity };
 enum class Phase : std::uint8_t { colony, lot, play, over };
 enum class Rotation : std::uint8_t { east, south, west, north };
 
 inline constexpr EnumNames<Resource, 5> kResourceNames{{{{Resource::wood, "wood"},
-  {Resource::grain, "grain"}, {Resource::sugar, "sugar"}, {Resource::gem, "gem"},
-  {Resource::gold, "gold"}}}};
+                                                         {Resource::grain, "grain"},
+                                                         {Resource::sugar, "sugar"},
+                                                         {Resource::gem, "gem"},
+                                                         {Resource::gold, "gold"}}}};
 inline constexpr EnumNames<Terrain, 6> kTerrainNames{{{{Terrain::road, "road"},
-  {Terrain::forest, "forest"}, {Terrain::farm, "farm"}, {Terrain::mountain, "mountain"},
-  {Terrain::city, "city"}, {Terrain::town_hall, "town_hall"}}}};
+                                                       {Terrain::forest, "forest"},
+                                                       {Terrain::farm, "farm"},
+                                                       {Terrain::mountain, "mountain"},
+                                                       {Terrain::city, "city"},
+                                                       {Terrain::town_hall, "town_hall"}}}};
 inline constexpr EnumNames<Power, 10> kPowerNames{{{{Power::astronomy, "astronomy"},
-  {Power::tax, "tax"}, {Power::botany, "botany"}, {Power::philosophy, "philosophy"},
-  {Power::mathematics, "mathematics"}, {Power::construction, "construction"},
-  {Power::industrialisation, "industrialisation"}, {Power::basic_economy, "basic_economy"},
-  {Power::advanced_economy, "advanced_economy"}, {Power::logistics, "logistics"}}}};
-inline constexpr EnumNames<Goal, 6> kGoalNames{{{{Goal::square, "square"}, {Goal::dock, "dock"},
-  {Goal::cities, "cities"}, {Goal::colonists, "colonists"}, {Goal::area, "area"},
-  {Goal::diversity, "diversity"}}}};
-inline constexpr EnumNames<Phase, 4> kPhaseNames{{{{Phase::colony, "colony"}, {Phase::lot, "lot"},
-  {Phase::play, "play"}, {Phase::over, "over"}}}};
+                                                    {Power::tax, "tax"},
+                                                    {Power::botany, "botany"},
+                                                    {Power::philosophy, "philosophy"},
+                                                    {Power::mathematics, "mathematics"},
+                                                    {Power::construction, "construction"},
+                                                    {Power::industrialisation, "industrialisation"},
+                                                    {Power::basic_economy, "basic_economy"},
+                                                    {Power::advanced_economy, "advanced_economy"},
+                                                    {Power::logistics, "logistics"}}}};
+inline constexpr EnumNames<Goal, 6> kGoalNames{{{{Goal::square, "square"},
+                                                 {Goal::dock, "dock"},
+                                                 {Goal::cities, "cities"},
+                                                 {Goal::colonists, "colonists"},
+                                                 {Goal::area, "area"},
+                                                 {Goal::diversity, "diversity"}}}};
+inline constexpr EnumNames<Phase, 4> kPhaseNames{{{{Phase::colony, "colony"},
+                                                   {Phase::lot, "lot"},
+                                                   {Phase::play, "play"},
+                                                   {Phase::over, "over"}}}};
 inline constexpr EnumNames<Rotation, 4> kRotationNames{{{{Rotation::east, "east"},
-  {Rotation::south, "south"}, {Rotation::west, "west"}, {Rotation::north, "north"}}}};
+                                                         {Rotation::south, "south"},
+                                                         {Rotation::west, "west"},
+                                                         {Rotation::north, "north"}}}};
 
 /// One effect of a building, a dock, a retreat space or a camp. An exchange pays one of `pay` for
 /// `gain` (a produce, coins or points effect).
@@ -181,11 +222,11 @@ struct Bishop {
 
 struct Components {
   std::vector<CellDef> cell_defs;
-  std::vector<Board> boards;     // side A boards first, then B
-  std::vector<Piece> tiles;      // doubles D01-D15 then triples T01-T15
+  std::vector<Board> boards;  // side A boards first, then B
+  std::vector<Piece> tiles;   // doubles D01-D15 then triples T01-T15
   std::vector<Piece> town_halls;
   Piece road_tile;
-  std::vector<Ship> ships;       // starting SS1-SS4, then S01-S30
+  std::vector<Ship> ships;  // starting SS1-SS4, then S01-S30
   std::vector<Scholar> scholars;
   std::vector<Bishop> bishops;
   std::array<std::string, kDocks> dock_names;
@@ -216,13 +257,13 @@ struct Components {
       solo_utopia = 150;
   std::vector<std::string> solo_goal_ids;
 
-  int def_index(std::string_view code) const;      // -1 if unknown
-  int board_index(std::string_view id) const;      // -1 if unknown
-  int tile_index(std::string_view id) const;       // -1 if unknown
-  int ship_index(std::string_view id) const;       // -1 if unknown
-  int scholar_index(std::string_view id) const;    // -1 if unknown
-  int bishop_index(std::string_view id) const;     // -1 if unknown
-  int dock_index(std::string_view name) const;     // -1 if unknown
+  int def_index(std::string_view code) const;    // -1 if unknown
+  int board_index(std::string_view id) const;    // -1 if unknown
+  int tile_index(std::string_view id) const;     // -1 if unknown
+  int ship_index(std::string_view id) const;     // -1 if unknown
+  int scholar_index(std::string_view id) const;  // -1 if unknown
+  int bishop_index(std::string_view id) const;   // -1 if unknown
+  int dock_index(std::string_view name) const;   // -1 if unknown
   int num_doubles() const { return 15; }
 };
 
@@ -233,8 +274,8 @@ std::string_view components_json_text();
 /// Parses one cell code ("CTY X[W/Gem>3c]") into a CellDef; BadInput on a bad code.
 CellDef parse_cell_code(const std::string& code);
 
-std::string cell_name(int cell);             // 0 -> "a1", 7 -> "b2"
-int cell_from_name(std::string_view name);   // -1 if bad
+std::string cell_name(int cell);            // 0 -> "a1", 7 -> "b2"
+int cell_from_name(std::string_view name);  // -1 if bad
 /// Monk space names: scholar1-3, bishop1-3, camp1-4 (indices 0-9).
 std::string monk_space_name(int space);
 int monk_space_from_name(std::string_view name);
@@ -257,12 +298,12 @@ struct PlayerState {
   int coins = 0;
   int points = 0;
   std::array<int, kResources> res{};
-  std::vector<int> blue;    // own unused blue dice values (blue_dice=own)
-  int blue_unlocked = 1;    // blue dice this player has (1-3)
-  int blue_used = 0;        // dice of the shared pool used this year (blue_dice=shared)
-  int blue_waiting = 0;     // unlocked at a retreat: rolled at the next year
+  std::vector<int> blue;  // own unused blue dice values (blue_dice=own)
+  int blue_unlocked = 1;  // blue dice this player has (1-3)
+  int blue_used = 0;      // dice of the shared pool used this year (blue_dice=shared)
+  int blue_waiting = 0;   // unlocked at a retreat: rolled at the next year
   int white_used = 0;
-  int activations = 0;      // buildings activated with coins this year
+  int activations = 0;  // buildings activated with coins this year
   int religion = 0;
   int conquest = 0;
   int conquest_arrival = 0;  // lower = arrived first on its space (lower in the stack)
@@ -275,18 +316,18 @@ struct PlayerState {
 };
 
 enum class TaskKind : std::uint8_t {
-  effect,        // a = source (0 a building's CellDef, 1 dock, 2 retreat space, 3 camp),
-                 // b = its index, c = effect index
-  religion,      // a = steps (the grain question pending)
-  monk,          // a monk may be placed
-  road,          // a road tile to put
-  place_die,     // die to place on the line: a = die color, b = value, c = line (0-5 rows, 6-11 cols)
-  astronomy,     // a = dock of the new ship
-  reclaim,       // Mathematics at a retreat
-  exchange,      // a = CellDef, b = effect index, c = uses left
-  ship,          // a ship action
-  tile,          // a bought tile to put: a = tile index
-  town_hall,     // a = town hall index
+  effect,     // a = source (0 a building's CellDef, 1 dock, 2 retreat space, 3 camp),
+              // b = its index, c = effect index
+  religion,   // a = steps (the grain question pending)
+  monk,       // a monk may be placed
+  road,       // a road tile to put
+  place_die,  // die to place on the line: a = die color, b = value, c = line (0-5 rows, 6-11 cols)
+  astronomy,  // a = dock of the new ship
+  reclaim,    // Mathematics at a retreat
+  exchange,   // a = CellDef, b = effect index, c = uses left
+  ship,       // a ship action
+  tile,       // a bought tile to put: a = tile index
+  town_hall,  // a = town hall index
   dock_bonuses,  // the retreating seat's port bonuses
   die_value,     // a die taken, its value to settle: a = color (1 white, 2 blue), b = its value
 };
@@ -305,8 +346,8 @@ struct Lot {
 };
 
 struct FinalScore {
-  int before = 0, coins = 0, colonists = 0, scholars = 0, bishops = 0, bishop_goals = 0,
-      port = 0, ships = 0, total = 0;
+  int before = 0, coins = 0, colonists = 0, scholars = 0, bishops = 0, bishop_goals = 0, port = 0,
+      ships = 0, total = 0;
   std::vector<std::string> goals;  // solo goals met
 };
 
@@ -323,21 +364,21 @@ struct State {
   Seat first = 0;
   Seat current = 0;
   bool main_done = false;
-  std::vector<int> white;          // pool values, ascending
-  std::vector<int> blue_pool;      // shared blue dice values, ascending
-  int blue_reserve = 0;            // blue dice above the board
-  std::vector<int> offer;          // face-up tiles (tile indices, ascending)
+  std::vector<int> white;                       // pool values, ascending
+  std::vector<int> blue_pool;                   // shared blue dice values, ascending
+  int blue_reserve = 0;                         // blue dice above the board
+  std::vector<int> offer;                       // face-up tiles (tile indices, ascending)
   std::vector<int> pile_doubles, pile_triples;  // face down; next draw is the back
-  std::array<int, kDocks> docks{};  // face-up ship at each board dock, -1 empty
-  std::vector<int> ship_pile;       // face down; next draw is the back
+  std::array<int, kDocks> docks{};              // face-up ship at each board dock, -1 empty
+  std::vector<int> ship_pile;                   // face down; next draw is the back
   int road_tiles = 3;
-  std::vector<int> scholars, bishops;                 // on the board (3 each)
-  std::vector<int> box_scholars, box_bishops;         // left out, unseen
+  std::vector<int> scholars, bishops;                   // on the board (3 each)
+  std::vector<int> box_scholars, box_bishops;           // left out, unseen
   std::array<std::uint8_t, kMonkSpaces> monk_spaces{};  // seat bit mask
   std::array<Seat, kRetreatSpaces> retreat_owner{};
-  int clock = 0;                   // arrival counter for the conquistador stacks
-  std::vector<int> discarded;      // offer tiles left at a year end (public, out of the game)
-  std::vector<Task> tasks;         // decisions and effects to resolve, front first
+  int clock = 0;               // arrival counter for the conquistador stacks
+  std::vector<int> discarded;  // offer tiles left at a year end (public, out of the game)
+  std::vector<Task> tasks;     // decisions and effects to resolve, front first
   std::vector<PlayerState> players;
   std::vector<FinalScore> final_scores;
 };
@@ -354,7 +395,8 @@ int gain_resource(PlayerState& p, Resource r, int n);
 /// Whether the player can pay a cost, gold standing in for any missing resource.
 bool can_pay(const PlayerState& p, const std::array<int, kResources>& cost);
 void pay(PlayerState& p, const std::array<int, kResources>& cost);
-/// The buildings of a line (0-5 rows top to bottom, 6-11 columns left to right) in activation order.
+/// The buildings of a line (0-5 rows top to bottom, 6-11 columns left to right) in activation
+/// order.
 std::vector<int> line_cells(int line);
 bool is_free_building(const PlayerState& p, int cell);
 

@@ -24,7 +24,8 @@ State build(const Json& view, Seat me, Rng& rng) {
   State s = read_state(v, false);
   require(me >= 0 && me < s.num_seats, "seat out of range");
   const Json& sizes = read_object(v, "pile_sizes");
-  const int doubles = read_int(sizes, "doubles", 0, 15), triples = read_int(sizes, "triples", 0, 15);
+  const int doubles = read_int(sizes, "doubles", 0, 15),
+            triples = read_int(sizes, "triples", 0, 15);
   const int ships = read_int(sizes, "ships", 0, 34);
   // Tiles seen: offer, discarded, colonies, a tile being put.
   std::vector<bool> seen(c.tiles.size(), false);
@@ -66,12 +67,14 @@ State build(const Json& view, Seat me, Rng& rng) {
   s.ship_pile.assign(unseen.begin() + static_cast<long>(at), unseen.end());
   // Scholars and bishops in the box: the ones shown nowhere.
   for (int k = 0; k < static_cast<int>(c.scholars.size()); ++k) {
-    const bool shown = std::find(s.scholars.begin(), s.scholars.end(), k) != s.scholars.end() ||
-                       std::any_of(s.lots.begin(), s.lots.end(), [&](const Lot& l) { return l.scholar == k; });
+    const bool shown =
+        std::find(s.scholars.begin(), s.scholars.end(), k) != s.scholars.end() ||
+        std::any_of(s.lots.begin(), s.lots.end(), [&](const Lot& l) { return l.scholar == k; });
     if (!shown) s.box_scholars.push_back(k);
   }
   for (int k = 0; k < static_cast<int>(c.bishops.size()); ++k)
-    if (std::find(s.bishops.begin(), s.bishops.end(), k) == s.bishops.end()) s.box_bishops.push_back(k);
+    if (std::find(s.bishops.begin(), s.bishops.end(), k) == s.bishops.end())
+      s.box_bishops.push_back(k);
   s.rng = Rng(rng.next());
   const auto problems = Rules::check_invariants(s);
   require(problems.empty(), problems.empty() ? "" : problems.front());
@@ -87,7 +90,8 @@ Result<State> Rules::determinize(const Json& view, Seat seat, Rng& rng) {
 int Rules::evaluate(const State& s, Seat seat) {
   std::vector<int> totals;
   for (Seat other = 0; other < s.num_seats; ++other)
-    totals.push_back(s.phase == Phase::over ? s.final_scores[other].total : score_final(s, other).total);
+    totals.push_back(s.phase == Phase::over ? s.final_scores[other].total
+                                            : score_final(s, other).total);
   if (s.num_seats == 1) return totals[0] - components().solo_target;
   int best = -1 << 30;
   for (Seat other = 0; other < s.num_seats; ++other)

@@ -54,7 +54,9 @@ std::array<bool, kCells> roads_from_town_hall(const PlayerState& p) {
   return seen;
 }
 
-int cap(int points) { return std::min(points, components().bishop_cap); }
+int cap(int points) {
+  return std::min(points, components().bishop_cap);
+}
 
 int square_points(const PlayerState& p) {
   int best = 0;
@@ -174,16 +176,21 @@ bool one_terrain_line(const PlayerState& p) {
 int bishop_goal_points(const State& s, Seat seat, Goal goal) {
   const PlayerState& p = s.players[seat];
   switch (goal) {
-    case Goal::square: return square_points(p);
+    case Goal::square:
+      return square_points(p);
     case Goal::dock: {
       std::size_t most = 0;
       for (const auto& dock : p.port) most = std::max(most, dock.size());
       return cap(static_cast<int>(most) * components().per_ship);
     }
-    case Goal::cities: return cities_points(p);
-    case Goal::colonists: return colonists_linked_points(p);
-    case Goal::area: return area_points(p);
-    case Goal::diversity: return diversity_points(p);
+    case Goal::cities:
+      return cities_points(p);
+    case Goal::colonists:
+      return colonists_linked_points(p);
+    case Goal::area:
+      return area_points(p);
+    case Goal::diversity:
+      return diversity_points(p);
   }
   return 0;
 }
@@ -207,7 +214,8 @@ FinalScore score_final(const State& s, Seat seat) {
   f.port = port_columns(p) * c.per_port_column;
   for (const auto& dock : p.port)
     for (int ship : dock) f.ships += c.ships[ship].points;
-  f.total = f.before + f.coins + f.colonists + f.scholars + f.bishops + f.bishop_goals + f.port + f.ships;
+  f.total =
+      f.before + f.coins + f.colonists + f.scholars + f.bishops + f.bishop_goals + f.port + f.ships;
   if (s.num_seats == 1) {
     if (f.colonists >= c.solo_colonists) f.goals.push_back("communism");
     if (port_columns(p) >= c.solo_columns) f.goals.push_back("capitalism");

@@ -36,7 +36,8 @@ std::string Rules::action_text(const State& s, Seat, const Json& a) {
   if (type == "town_hall") return "townhall " + str(a, "cell") + " " + str(a, "rotation");
   if (type == "expand") return "expand " + str(a, "tile");
   if (type == "put")
-    return a.contains("rotation") ? "put " + str(a, "cell") + " " + str(a, "rotation") : "put " + str(a, "cell");
+    return a.contains("rotation") ? "put " + str(a, "cell") + " " + str(a, "rotation")
+                                  : "put " + str(a, "cell");
   if (type == "activate") return "activate " + str(a, "cell");
   if (type == "die") return str(a, "color") + " " + std::to_string(num(a, "value"));
   if (type == "value") {
@@ -68,8 +69,9 @@ std::string Rules::describe(const Json& e, const std::vector<std::string>& names
   if (type == "lot") return p + " takes town hall lot " + std::to_string(num(e, "lot")) + ".";
   if (type == "town_hall") return p + " places the town hall on " + str(e, "cell") + ".";
   if (type == "expand") return p + " buys tile " + str(e, "tile") + ".";
-  if (type == "put") return p + " puts tile " + str(e, "tile") + " on " + str(e, "cell") + " (" +
-                            str(e, "rotation") + ").";
+  if (type == "put")
+    return p + " puts tile " + str(e, "tile") + " on " + str(e, "cell") + " (" +
+           str(e, "rotation") + ").";
   if (type == "road") return p + " puts a road tile on " + str(e, "cell") + ".";
   if (type == "activate")
     return p + " activates " + str(e, "cell") + " for " + plural(num(e, "cost"), "coin") + ".";
@@ -80,7 +82,8 @@ std::string Rules::describe(const Json& e, const std::vector<std::string>& names
   if (type == "die_placed") return p + " leaves the die on " + str(e, "cell") + ".";
   if (type == "produce") {
     std::string line = p + " gains " + std::to_string(num(e, "count")) + " " + str(e, "resource");
-    if (num(e, "sold_for")) line += " (store full: sold for " + plural(num(e, "sold_for"), "coin") + ")";
+    if (num(e, "sold_for"))
+      line += " (store full: sold for " + plural(num(e, "sold_for"), "coin") + ")";
     return line + ".";
   }
   if (type == "coins") return p + " gains " + plural(num(e, "coins"), "coin") + ".";
@@ -90,11 +93,13 @@ std::string Rules::describe(const Json& e, const std::vector<std::string>& names
   if (type == "refill") return "A new ship arrives at the " + str(e, "dock") + " dock.";
   if (type == "dock") return p + " moves the new ship to the " + str(e, "dock") + " dock.";
   if (type == "conquistador")
-    return e.contains("lost") ? p + "'s conquistador is lost (end of the track)."
-                              : p + " moves the conquistador to " + std::to_string(num(e, "space")) + ".";
+    return e.contains("lost")
+               ? p + "'s conquistador is lost (end of the track)."
+               : p + " moves the conquistador to " + std::to_string(num(e, "space")) + ".";
   if (type == "blue_die")
-    return e.contains("next_year") ? p + " unlocks a blue die for next year."
-                                   : p + " unlocks a blue die: " + std::to_string(num(e, "value")) + ".";
+    return e.contains("next_year")
+               ? p + " unlocks a blue die for next year."
+               : p + " unlocks a blue die: " + std::to_string(num(e, "value")) + ".";
   if (type == "religion") {
     std::string line = p + " moves on the religion track from " + std::to_string(num(e, "from")) +
                        " to " + std::to_string(num(e, "to"));
@@ -109,13 +114,16 @@ std::string Rules::describe(const Json& e, const std::vector<std::string>& names
   if (type == "retreat") return p + " retreats to space " + std::to_string(num(e, "space")) + ".";
   if (type == "sell") return p + " sells a " + str(e, "resource") + ".";
   if (type == "buy") return p + " buys a " + str(e, "resource") + ".";
-  if (type == "move") return p + " moves a die from " + str(e, "from") + " to " + str(e, "to") + ".";
+  if (type == "move")
+    return p + " moves a die from " + str(e, "from") + " to " + str(e, "to") + ".";
   if (type == "end") return p + " ends the turn.";
   if (type == "skip") return p + " passes.";
-  if (type == "year_end") return "End of year " + std::to_string(num(e, "year")) + ": conquistador points.";
+  if (type == "year_end")
+    return "End of year " + std::to_string(num(e, "year")) + ": conquistador points.";
   if (type == "new_year") {
     const Json first{{"seat", num(e, "first")}};
-    return "Year " + std::to_string(num(e, "year")) + " begins; " + who(first, names) + " plays first.";
+    return "Year " + std::to_string(num(e, "year")) + " begins; " + who(first, names) +
+           " plays first.";
   }
   if (type == "game_end") return "The game is over.";
   return type.empty() ? "?" : type;

@@ -13,15 +13,23 @@
 namespace archipel::engine::santa_maria {
 namespace {
 
-const Components& C() { return components(); }
+const Components& C() {
+  return components();
+}
 
 inline constexpr EnumNames<TaskKind, 13> kTaskNames{{{{TaskKind::effect, "effect"},
-  {TaskKind::religion, "religion"},
-  {TaskKind::monk, "monk"}, {TaskKind::road, "road"}, {TaskKind::place_die, "place_die"},
-  {TaskKind::astronomy, "astronomy"}, {TaskKind::reclaim, "reclaim"},
-  {TaskKind::exchange, "exchange"}, {TaskKind::ship, "ship"}, {TaskKind::tile, "tile"},
-  {TaskKind::town_hall, "town_hall"}, {TaskKind::dock_bonuses, "dock_bonuses"},
-  {TaskKind::die_value, "die_value"}}}};
+                                                      {TaskKind::religion, "religion"},
+                                                      {TaskKind::monk, "monk"},
+                                                      {TaskKind::road, "road"},
+                                                      {TaskKind::place_die, "place_die"},
+                                                      {TaskKind::astronomy, "astronomy"},
+                                                      {TaskKind::reclaim, "reclaim"},
+                                                      {TaskKind::exchange, "exchange"},
+                                                      {TaskKind::ship, "ship"},
+                                                      {TaskKind::tile, "tile"},
+                                                      {TaskKind::town_hall, "town_hall"},
+                                                      {TaskKind::dock_bonuses, "dock_bonuses"},
+                                                      {TaskKind::die_value, "die_value"}}}};
 
 Json ids(const std::vector<int>& items, auto id_of) {
   Json out = Json::array();
@@ -29,10 +37,18 @@ Json ids(const std::vector<int>& items, auto id_of) {
   return out;
 }
 
-std::string tile_id(int t) { return C().tiles[t].id; }
-std::string ship_id(int t) { return C().ships[t].id; }
-std::string scholar_id(int t) { return C().scholars[t].id; }
-std::string bishop_id(int t) { return C().bishops[t].id; }
+std::string tile_id(int t) {
+  return C().tiles[t].id;
+}
+std::string ship_id(int t) {
+  return C().ships[t].id;
+}
+std::string scholar_id(int t) {
+  return C().scholars[t].id;
+}
+std::string bishop_id(int t) {
+  return C().bishops[t].id;
+}
 
 std::string tile_tag(int tag) {
   if (tag >= 0) return tile_id(tag);
@@ -61,7 +77,9 @@ std::vector<int> read_ids(const Json& j, std::string_view key, F index_of) {
   return out;
 }
 
-Json die_list(const std::vector<int>& v) { return Json(v); }
+Json die_list(const std::vector<int>& v) {
+  return Json(v);
+}
 
 }  // namespace
 
@@ -85,7 +103,8 @@ Json write_state(const State& s, std::optional<Viewer> viewer) {
   j["boards_left"] = ids(s.boards_left, [](int b) { return C().boards[b].id; });
   Json lots = Json::array();
   for (const Lot& l : s.lots)
-    lots.push_back({{"town_hall", C().town_halls[l.town_hall].id}, {"scholar", scholar_id(l.scholar)},
+    lots.push_back({{"town_hall", C().town_halls[l.town_hall].id},
+                    {"scholar", scholar_id(l.scholar)},
                     {"taken_by", l.taken_by}});
   j["lots"] = lots;
   j["white"] = die_list(s.white);
@@ -93,7 +112,8 @@ Json write_state(const State& s, std::optional<Viewer> viewer) {
   j["blue_reserve"] = s.blue_reserve;
   j["offer"] = ids(s.offer, tile_id);
   j["discarded"] = ids(s.discarded, tile_id);
-  j["pile_sizes"] = {{"doubles", s.pile_doubles.size()}, {"triples", s.pile_triples.size()},
+  j["pile_sizes"] = {{"doubles", s.pile_doubles.size()},
+                     {"triples", s.pile_triples.size()},
                      {"ships", s.ship_pile.size()}};
   Json docks = Json::object();
   for (int d = 0; d < kDocks; ++d)
@@ -116,7 +136,8 @@ Json write_state(const State& s, std::optional<Viewer> viewer) {
   for (const Task& t : s.tasks) {
     Json cells = Json::array();
     for (int c : t.cells) cells.push_back(cell_name(c));
-    tasks.push_back({{"kind", kTaskNames.name(t.kind)}, {"a", t.a}, {"b", t.b}, {"c", t.c}, {"cells", cells}});
+    tasks.push_back(
+        {{"kind", kTaskNames.name(t.kind)}, {"a", t.a}, {"b", t.b}, {"c", t.c}, {"cells", cells}});
   }
   j["tasks"] = tasks;
   Json players = Json::array();
@@ -141,7 +162,8 @@ Json write_state(const State& s, std::optional<Viewer> viewer) {
     pj["coins"] = p.coins;
     pj["points"] = p.points;
     Json res = Json::object();
-    for (int r = 0; r < kResources; ++r) res[std::string(kResourceNames.name(static_cast<Resource>(r)))] = p.res[r];
+    for (int r = 0; r < kResources; ++r)
+      res[std::string(kResourceNames.name(static_cast<Resource>(r)))] = p.res[r];
     pj["resources"] = res;
     pj["blue"] = p.blue;
     pj["blue_unlocked"] = p.blue_unlocked;
@@ -163,7 +185,8 @@ Json write_state(const State& s, std::optional<Viewer> viewer) {
       for (int d = 0; d < kDocks; ++d) ships[C().dock_names[d]] = ids(p.port[d], ship_id);
       pj["ships"] = ships;
     }
-    pj["town_hall_scholar"] = p.town_hall_scholar < 0 ? Json(nullptr) : Json(scholar_id(p.town_hall_scholar));
+    pj["town_hall_scholar"] =
+        p.town_hall_scholar < 0 ? Json(nullptr) : Json(scholar_id(p.town_hall_scholar));
     pj["town_hall_cell"] = p.town_hall_cell < 0 ? Json(nullptr) : Json(cell_name(p.town_hall_cell));
     players.push_back(pj);
   }
@@ -173,9 +196,16 @@ Json write_state(const State& s, std::optional<Viewer> viewer) {
     const Outcome o = final_standing(s);
     for (Seat seat = 0; seat < s.num_seats; ++seat) {
       const FinalScore& f = s.final_scores[seat];
-      fin.push_back({{"before", f.before}, {"coins", f.coins}, {"colonists", f.colonists},
-                     {"scholars", f.scholars}, {"bishops", f.bishops}, {"bishop_goals", f.bishop_goals},
-                     {"port", f.port}, {"ships", f.ships}, {"total", f.total}, {"goals", f.goals},
+      fin.push_back({{"before", f.before},
+                     {"coins", f.coins},
+                     {"colonists", f.colonists},
+                     {"scholars", f.scholars},
+                     {"bishops", f.bishops},
+                     {"bishop_goals", f.bishop_goals},
+                     {"port", f.port},
+                     {"ships", f.ships},
+                     {"total", f.total},
+                     {"goals", f.goals},
                      {"place", o.places[seat]}});
     }
     j["final"] = fin;
@@ -209,7 +239,8 @@ State read_state(const Json& j, bool full) {
   require(static_cast<int>(s.pick_order.size()) == n, "pick_order");
   s.pick = read_int(j, "pick", 0, n);
   if (s.phase == Phase::colony || s.phase == Phase::lot) require(s.pick < n, "pick");
-  s.boards_left = read_ids(j, "boards_left", [](const std::string& id) { return C().board_index(id); });
+  s.boards_left =
+      read_ids(j, "boards_left", [](const std::string& id) { return C().board_index(id); });
   for (const auto& l : read_array(j, "lots")) {
     Lot lot;
     const std::string& th = read_string(l, "town_hall");
@@ -266,13 +297,19 @@ State read_state(const Json& j, bool full) {
                   C().cell_defs[task.a].effects[task.b].kind == EffectKind::exchange,
               "task exchange");
     if (task.kind == TaskKind::astronomy) require(task.a >= 0 && task.a < kDocks, "task dock");
-    if (task.kind == TaskKind::place_die) require(!task.cells.empty() && task.a >= 1 && task.a <= 2, "task die");
-    if (task.kind == TaskKind::die_value) require(task.a >= 1 && task.a <= 2 && task.b >= 1 && task.b <= 6, "die");
+    if (task.kind == TaskKind::place_die)
+      require(!task.cells.empty() && task.a >= 1 && task.a <= 2, "task die");
+    if (task.kind == TaskKind::die_value)
+      require(task.a >= 1 && task.a <= 2 && task.b >= 1 && task.b <= 6, "die");
     if (task.kind == TaskKind::effect) {
-      const int bound = task.a == 0 ? defs : task.a == 1 ? kDocks : task.a == 2 ? kRetreatSpaces : 4;
+      const int bound = task.a == 0   ? defs
+                        : task.a == 1 ? kDocks
+                        : task.a == 2 ? kRetreatSpaces
+                                      : 4;
       require(task.a >= 0 && task.a <= 3 && task.b >= 0 && task.b < bound, "task effect");
-      const std::size_t count = task.a == 0 ? C().cell_defs[task.b].effects.size()
-                                : task.a == 3 ? C().camp_rewards[task.b].size() : 1;
+      const std::size_t count = task.a == 0   ? C().cell_defs[task.b].effects.size()
+                                : task.a == 3 ? C().camp_rewards[task.b].size()
+                                              : 1;
       require(task.c >= 0 && task.c < static_cast<int>(count), "task effect index");
     }
     s.tasks.push_back(task);
@@ -329,7 +366,8 @@ State read_state(const Json& j, bool full) {
       for (int d = 0; d < kDocks; ++d) p.port[d] = read_ids(ships, C().dock_names[d], ship_of);
     } else {
       const Json& counts = read_object(pj, "port");
-      for (int d = 0; d < kDocks; ++d) p.port[d].assign(read_int(counts, C().dock_names[d], 0, 34), -1);
+      for (int d = 0; d < kDocks; ++d)
+        p.port[d].assign(read_int(counts, C().dock_names[d], 0, 34), -1);
     }
     const Json& ths = field(pj, "town_hall_scholar");
     p.town_hall_scholar = ths.is_null() ? -1 : C().scholar_index(as_string(ths, "scholar"));
@@ -363,13 +401,17 @@ State read_state(const Json& j, bool full) {
     s.pile_doubles = read_ids(j, "pile_doubles", tile_of);
     s.pile_triples = read_ids(j, "pile_triples", tile_of);
     s.ship_pile = read_ids(j, "ship_pile", ship_of);
-    s.box_scholars = read_ids(j, "box_scholars", [](const std::string& id) { return C().scholar_index(id); });
-    s.box_bishops = read_ids(j, "box_bishops", [](const std::string& id) { return C().bishop_index(id); });
+    s.box_scholars =
+        read_ids(j, "box_scholars", [](const std::string& id) { return C().scholar_index(id); });
+    s.box_bishops =
+        read_ids(j, "box_bishops", [](const std::string& id) { return C().bishop_index(id); });
   }
   return s;
 }
 
-Json Rules::to_json(const State& s) { return write_state(s, std::nullopt); }
+Json Rules::to_json(const State& s) {
+  return write_state(s, std::nullopt);
+}
 
 Result<State> Rules::from_json(const Json& j) {
   auto parsed = guard_input("bad_state", "santa-maria state", [&] { return read_state(j, true); });
@@ -379,7 +421,9 @@ Result<State> Rules::from_json(const Json& j) {
   return parsed;
 }
 
-Json Rules::view(const State& s, Viewer viewer) { return write_state(s, viewer); }
+Json Rules::view(const State& s, Viewer viewer) {
+  return write_state(s, viewer);
+}
 
 Json Rules::static_data(const State&) {
   const Components& c = C();
@@ -409,13 +453,21 @@ Json Rules::static_data(const State&) {
   }
   Json scholars = Json::object();
   for (const Scholar& sc : c.scholars)
-    scholars[sc.id] = {{"name", sc.name}, {"power", kPowerNames.name(sc.power)}, {"points", sc.points}};
+    scholars[sc.id] = {
+        {"name", sc.name}, {"power", kPowerNames.name(sc.power)}, {"points", sc.points}};
   Json bishops = Json::object();
-  for (const Bishop& b : c.bishops) bishops[b.id] = {{"name", b.name}, {"goal", kGoalNames.name(b.goal)}};
-  return {{"boards", boards}, {"tiles", tiles}, {"town_halls", town_halls}, {"ships", ships},
-          {"scholars", scholars}, {"bishops", bishops}, {"docks", c.dock_names},
+  for (const Bishop& b : c.bishops)
+    bishops[b.id] = {{"name", b.name}, {"goal", kGoalNames.name(b.goal)}};
+  return {{"boards", boards},
+          {"tiles", tiles},
+          {"town_halls", town_halls},
+          {"ships", ships},
+          {"scholars", scholars},
+          {"bishops", bishops},
+          {"docks", c.dock_names},
           {"religion_track", {{"last", c.religion_last}, {"monk_symbols", c.monk_symbols}}},
-          {"conquistador_track", {{"last", c.conquest_last}, {"gold", c.gold_spaces}, {"trees", c.trees}}}};
+          {"conquistador_track",
+           {{"last", c.conquest_last}, {"gold", c.gold_spaces}, {"trees", c.trees}}}};
 }
 
 std::vector<Secret> Rules::secrets(const State& s) {
@@ -449,8 +501,10 @@ std::vector<std::string> Rules::check_invariants(const State& s) {
   const Seat acting = s.phase == Phase::play ? s.current : -1;
   for (const Task& t : s.tasks)
     if (t.kind == TaskKind::die_value || t.kind == TaskKind::place_die) {
-      if (t.a == 1) ++white;
-      else if (acting >= 0) ++blue_held[acting];
+      if (t.a == 1)
+        ++white;
+      else if (acting >= 0)
+        ++blue_held[acting];
     }
   int unlocked = 0, blue_total = blue_pool;
   for (Seat seat = 0; seat < n; ++seat) {
@@ -462,11 +516,13 @@ std::vector<std::string> Rules::check_invariants(const State& s) {
     }
     unlocked += p.blue_unlocked;
     blue_total += blue;
-    if (!s.shared_blue && blue != p.blue_unlocked) out.push_back("a seat's blue dice are not conserved");
+    if (!s.shared_blue && blue != p.blue_unlocked)
+      out.push_back("a seat's blue dice are not conserved");
     if (s.shared_blue && !p.blue.empty()) out.push_back("own blue dice in the shared variant");
   }
   if (white != n * c.white_per_player) out.push_back("white dice not conserved");
-  if (s.blue_reserve + unlocked != n * c.blue_per_player) out.push_back("blue dice not conserved (reserve)");
+  if (s.blue_reserve + unlocked != n * c.blue_per_player)
+    out.push_back("blue dice not conserved (reserve)");
   if (s.shared_blue && blue_total != unlocked) out.push_back("shared blue dice not conserved");
   // Monks.
   for (Seat seat = 0; seat < n; ++seat) {
@@ -524,7 +580,8 @@ State Rules::scramble_hidden(const State& s, Viewer viewer, Rng& rng) {
   const bool over = s.phase == Phase::over;
   for (Seat seat = 0; seat < s.num_seats; ++seat)
     if (!over && seat != viewer.seat)
-      for (const auto& dock : out.players[seat].port) unseen.insert(unseen.end(), dock.begin(), dock.end());
+      for (const auto& dock : out.players[seat].port)
+        unseen.insert(unseen.end(), dock.begin(), dock.end());
   rng.shuffle(unseen);
   std::size_t at = 0;
   for (int& sh : out.ship_pile) sh = unseen[at++];

@@ -117,7 +117,8 @@ TEST(SantaMariaFlow, TextForms) {
   auto text = [&](const Json& a) { return Rules::action_text(s, 0, a); };
   EXPECT_EQ(text({{"type", "colony"}, {"board", "A3"}}), "colony A3");
   EXPECT_EQ(text({{"type", "lot"}, {"lot", 2}}), "lot 2");
-  EXPECT_EQ(text({{"type", "town_hall"}, {"cell", "c4"}, {"rotation", "east"}}), "townhall c4 east");
+  EXPECT_EQ(text({{"type", "town_hall"}, {"cell", "c4"}, {"rotation", "east"}}),
+            "townhall c4 east");
   EXPECT_EQ(text({{"type", "expand"}, {"tile", "D05"}}), "expand D05");
   EXPECT_EQ(text({{"type", "put"}, {"cell", "c4"}, {"rotation", "east"}}), "put c4 east");
   EXPECT_EQ(text({{"type", "activate"}, {"cell", "c4"}}), "activate c4");
@@ -135,8 +136,9 @@ TEST(SantaMariaFlow, TextForms) {
   EXPECT_EQ(text({{"type", "end"}}), "end");
   s.tasks.push_back(Task{TaskKind::monk, 0, 0, 0, {}});
   EXPECT_EQ(text({{"type", "skip"}}), "no monk");
-  EXPECT_EQ(Rules::describe({{"type", "ship"}, {"seat", 1}, {"dock", "religion"}}, {"Anna", "Eric"}),
-            "Eric buys the ship at the religion dock.");
+  EXPECT_EQ(
+      Rules::describe({{"type", "ship"}, {"seat", 1}, {"dock", "religion"}}, {"Anna", "Eric"}),
+      "Eric buys the ship at the religion dock.");
 }
 
 TEST(SantaMariaFlow, PortsAndPilesAreHidden) {
@@ -150,15 +152,19 @@ TEST(SantaMariaFlow, PortsAndPilesAreHidden) {
   EXPECT_NE(own.find("\"" + hidden + "\""), std::string::npos);
   EXPECT_EQ(other.find("\"" + hidden + "\""), std::string::npos);
   EXPECT_EQ(spectator.find("\"" + hidden + "\""), std::string::npos);
-  for (int t : s.pile_doubles) EXPECT_EQ(own.find("\"" + components().tiles[t].id + "\""), std::string::npos);
-  for (int k : s.box_scholars) EXPECT_EQ(own.find("\"" + components().scholars[k].id + "\""), std::string::npos);
+  for (int t : s.pile_doubles)
+    EXPECT_EQ(own.find("\"" + components().tiles[t].id + "\""), std::string::npos);
+  for (int k : s.box_scholars)
+    EXPECT_EQ(own.find("\"" + components().scholars[k].id + "\""), std::string::npos);
   bool listed = false;
-  for (const auto& secret : Rules::secrets(s)) listed = listed || (secret.token == hidden && secret.known_to == 1);
+  for (const auto& secret : Rules::secrets(s))
+    listed = listed || (secret.token == hidden && secret.known_to == 1);
   EXPECT_TRUE(listed);
 }
 
 TEST(SantaMariaFlow, DeterminizeMatchesTheView) {
-  for (const Options& options : {Options{}, Options{{"setup", "advanced"}}, Options{{"blue_dice", "shared"}}}) {
+  for (const Options& options :
+       {Options{}, Options{{"setup", "advanced"}}, Options{{"blue_dice", "shared"}}}) {
     State s = setup_game(3, options, 9);
     Rng chooser(3);
     for (int step = 0; step < 80 && !Rules::to_act(s).empty(); ++step) {

@@ -43,7 +43,10 @@ void play_checked(int seats, const Options& options, std::uint64_t seed) {
 }
 
 TEST(SantaMariaInvariants, RandomGamesEveryOptionSet) {
-  const std::vector<Options> sets = {{}, {{"colonies", "choose"}}, {{"setup", "advanced"}}, {{"blue_dice", "shared"}},
+  const std::vector<Options> sets = {{},
+                                     {{"colonies", "choose"}},
+                                     {{"setup", "advanced"}},
+                                     {{"blue_dice", "shared"}},
                                      {{"setup", "advanced"}, {"blue_dice", "shared"}}};
   for (int seats = 1; seats <= 4; ++seats)
     for (const auto& options : sets)

@@ -33,7 +33,8 @@ TEST(SantaMariaPerft, ColonyChoiceFourPlayers) {
   EXPECT_EQ(perft(s, 2), 12u);
   EXPECT_EQ(perft(s, 3), 24u);
   State after = s;
-  for (int i = 0; i < 3; ++i) act(after, Rules::to_act(after)[0], Rules::legal_actions(after, Rules::to_act(after)[0])[0]);
+  for (int i = 0; i < 3; ++i)
+    act(after, Rules::to_act(after)[0], Rules::legal_actions(after, Rules::to_act(after)[0])[0]);
   EXPECT_EQ(after.phase, Phase::play);
   EXPECT_EQ(Rules::to_act(after), std::vector<Seat>{0});
 }
@@ -95,7 +96,8 @@ TEST(SantaMariaPerft, CountsAlongSeededGames) {
   }
   EXPECT_EQ(count_along(3, {{"setup", "advanced"}}, 7), 778u);
   EXPECT_EQ(count_along(4, {{"blue_dice", "shared"}}, 7), 583u);
-  EXPECT_EQ(count_along(2, {{"colonies", "choose"}}, 7), count_along(2, {{"colonies", "choose"}}, 7));
+  EXPECT_EQ(count_along(2, {{"colonies", "choose"}}, 7),
+            count_along(2, {{"colonies", "choose"}}, 7));
 }
 
 }  // namespace

@@ -26,7 +26,9 @@ inline State blank_game(int seats, std::uint64_t seed = 1) {
   return s;
 }
 
-inline int cell(const char* name) { return cell_from_name(name); }
+inline int cell(const char* name) {
+  return cell_from_name(name);
+}
 
 /// Lays the cell code (which must exist in components.json) on `name`, as a printed cell.
 inline void lay(State& s, Seat seat, const char* name, const std::string& code) {
@@ -35,7 +37,8 @@ inline void lay(State& s, Seat seat, const char* name, const std::string& code) 
   auto& c = s.players[seat].grid[cell(name)];
   c.def = static_cast<std::int16_t>(def);
   c.tile = -4;
-  if (components().cell_defs[def].terrain == Terrain::town_hall) s.players[seat].town_hall_cell = cell(name);
+  if (components().cell_defs[def].terrain == Terrain::town_hall)
+    s.players[seat].town_hall_cell = cell(name);
 }
 
 inline void grant(State& s, Seat seat, Power power) {
@@ -50,7 +53,8 @@ inline void grant(State& s, Seat seat, Power power) {
 
 inline std::vector<Json> act(State& s, Seat seat, const Json& action) {
   auto r = Rules::apply(s, seat, action);
-  EXPECT_TRUE(r.ok()) << action.dump() << ": " << (r.ok() ? "" : r.error().rule + " " + r.error().message);
+  EXPECT_TRUE(r.ok()) << action.dump() << ": "
+                      << (r.ok() ? "" : r.error().rule + " " + r.error().message);
   return r.ok() ? r.value() : std::vector<Json>{};
 }
 
@@ -59,7 +63,11 @@ inline bool is_legal(const State& s, Seat seat, const Json& action) {
   return std::find(legal.begin(), legal.end(), action) != legal.end();
 }
 
-inline int res(const State& s, Seat seat, Resource r) { return s.players[seat].res[static_cast<int>(r)]; }
-inline void set_res(State& s, Seat seat, Resource r, int n) { s.players[seat].res[static_cast<int>(r)] = n; }
+inline int res(const State& s, Seat seat, Resource r) {
+  return s.players[seat].res[static_cast<int>(r)];
+}
+inline void set_res(State& s, Seat seat, Resource r, int n) {
+  s.players[seat].res[static_cast<int>(r)] = n;
+}
 
 }  // namespace archipel::engine::santa_maria::testing

@@ -11,9 +11,15 @@
 namespace archipel::engine::santa_maria::testing {
 namespace {
 
-Json die(const char* color, int v) { return {{"type", "die"}, {"color", color}, {"value", v}}; }
-Json value(int v) { return {{"type", "value"}, {"value", v}}; }
-Json activate(const char* c) { return {{"type", "activate"}, {"cell", c}}; }
+Json die(const char* color, int v) {
+  return {{"type", "die"}, {"color", color}, {"value", v}};
+}
+Json value(int v) {
+  return {{"type", "value"}, {"value", v}};
+}
+Json activate(const char* c) {
+  return {{"type", "activate"}, {"cell", c}};
+}
 
 TEST(SantaMariaExamples, SetUpWoodAndCoins) {
   State s = setup_game(4);
@@ -31,7 +37,9 @@ TEST(SantaMariaExamples, SetUpWoodAndCoins) {
   for (int d : s.docks) EXPECT_TRUE(components().ships[d].starting);
   EXPECT_EQ(s.ship_pile.size(), 30u);
   EXPECT_EQ(s.offer.size(), 10u);
-  EXPECT_EQ(std::count_if(s.offer.begin(), s.offer.end(), [](int t) { return components().tiles[t].triple; }), 5);
+  EXPECT_EQ(std::count_if(s.offer.begin(), s.offer.end(),
+                          [](int t) { return components().tiles[t].triple; }),
+            5);
   EXPECT_EQ(s.road_tiles, 3);
   EXPECT_EQ(s.scholars.size(), 3u);
   EXPECT_EQ(s.bishops.size(), 3u);
@@ -97,7 +105,7 @@ TEST(SantaMariaExamples, BlueDieRow) {
   act(s, 0, value(2));
   EXPECT_EQ(res(s, 0, Resource::wood), 3);
   EXPECT_EQ(res(s, 0, Resource::grain), 1);
-  EXPECT_EQ(s.players[0].coins, 3);  // the blocked city gave nothing
+  EXPECT_EQ(s.players[0].coins, 3);                 // the blocked city gave nothing
   EXPECT_EQ(s.players[0].grid[cell("c2")].die, 2);  // rightmost free building
   EXPECT_EQ(s.players[0].grid[cell("b2")].die, 0);  // roads never
 }

@@ -9,7 +9,9 @@
 namespace archipel::engine::santa_maria::testing {
 namespace {
 
-Json activate(const char* c) { return {{"type", "activate"}, {"cell", c}}; }
+Json activate(const char* c) {
+  return {{"type", "activate"}, {"cell", c}};
+}
 
 TEST(SantaMariaScholars, AstronomyMovesTheNewShip) {
   State s = blank_game(2);

@@ -10,7 +10,8 @@
 namespace archipel::engine::santa_maria::testing {
 namespace {
 
-void fill(State& s, Seat seat, int rows, int cols, const std::string& code, int r0 = 0, int c0 = 0) {
+void fill(State& s, Seat seat, int rows, int cols, const std::string& code, int r0 = 0,
+          int c0 = 0) {
   for (int r = r0; r < r0 + rows; ++r)
     for (int c = c0; c < c0 + cols; ++c) {
       const std::string name = cell_name(r * kSize + c);
@@ -188,9 +189,10 @@ TEST(SantaMariaSolo, AlwaysAdvancedAndWonAtOneHundred) {
   act(s, 0, {{"type", "town_hall"}, {"cell", "c3"}, {"rotation", "east"}});
   for (int year = 1; year <= 3; ++year) {
     act(s, 0, {{"type", "retreat"}, {"space", 1}});
-    while (!s.tasks.empty()) act(s, 0, Rules::legal_actions(s, 0).back().at("type") == "skip"
-                                           ? Rules::legal_actions(s, 0).back()
-                                           : Json{{"type", "skip"}});
+    while (!s.tasks.empty())
+      act(s, 0,
+          Rules::legal_actions(s, 0).back().at("type") == "skip" ? Rules::legal_actions(s, 0).back()
+                                                                 : Json{{"type", "skip"}});
     act(s, 0, {{"type", "end"}});
   }
   ASSERT_EQ(s.phase, Phase::over);
