@@ -4,6 +4,7 @@
 #include "engine/core/registry.hpp"
 #include "engine/costa_ruana/costa_ruana.hpp"
 #include "engine/santa_cruz/santa_cruz.hpp"
+#include "engine/santa_maria/santa_maria.hpp"
 
 namespace archipel::engine {
 
@@ -13,6 +14,7 @@ const Registry& default_registry() {
     r.add(entry_for<santa_cruz::Rules>());
     r.add(entry_for<costa_ruana::Rules>());
     r.add(entry_for<capa_doro::Rules>());
+    r.add(entry_for<santa_maria::Rules>());
     return r;
   }();
   return registry;
