@@ -1,5 +1,7 @@
 #include "engine/core/json_read.hpp"
 
+#include <limits>
+
 namespace archipel::engine {
 
 void bad_input(std::string what) { throw BadInput{std::move(what)}; }
@@ -71,6 +73,20 @@ std::vector<std::string> read_strings(const Json& j, std::string_view key) {
   const std::string what = "an element of \"" + std::string(key) + "\"";
   for (const auto& v : read_array(j, key)) out.push_back(as_string(v, what));
   return out;
+}
+
+std::string string_or_empty(const Json& j, std::string_view key) {
+  if (!j.is_object()) return {};
+  auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+int int_or(const Json& j, std::string_view key, int fallback) {
+  if (!j.is_object()) return fallback;
+  auto it = j.find(key);
+  if (it == j.end() || !it->is_number_integer()) return fallback;
+  const auto v = it->get<std::int64_t>();
+  return v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max() ? fallback : static_cast<int>(v);
 }
 
 }  // namespace archipel::engine

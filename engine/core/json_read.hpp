@@ -48,6 +48,11 @@ std::vector<std::string> read_strings(const Json& j, std::string_view key);
 int as_int(const Json& v, std::string_view what, int lo, int hi);
 const std::string& as_string(const Json& v, std::string_view what);
 
+/// Lenient readers for text forms and log lines, which must never fail: the member as a string (empty when
+/// absent or not a string) or an integer (`fallback` when absent or not an integer).
+std::string string_or_empty(const Json& j, std::string_view key);
+int int_or(const Json& j, std::string_view key, int fallback = 0);
+
 /// Runs `parse` and returns its value, or RuleError{rule, context + ": " + reason} if it threw BadInput or a
 /// JSON exception. `parse` returns a plain value (not a Result).
 template <class F>
