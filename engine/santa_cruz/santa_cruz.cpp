@@ -53,6 +53,7 @@ enum class Why : std::uint8_t {
   not_on_your_river,
   not_road_adjacent,
   occupied,
+  landing_occupied,
   privilege_used,
   own_site,
   no_building_left,
@@ -87,6 +88,8 @@ Why target_status(const State& s, Seat seat, BuildMode mode, int site) {
   }
   bool privileged = false;
   if (!here.owners.empty()) {
+    // Both books land on a free ("libre") coast site: the privilege is for card builds only.
+    if (mode == BuildMode::landing) return Why::landing_occupied;
     if (seat != last_player(s)) return Why::occupied;
     if (s.privilege_used) return Why::privilege_used;
     if (holds(here, seat)) return Why::own_site;
@@ -122,6 +125,10 @@ RuleError why_error(const State& s, Why why, BuildMode mode, int site) {
     case Why::occupied:
       return fail("santa_cruz.site_occupied", at + " is occupied; only the last player of the "
                                                    "round may build on an occupied site, once");
+    case Why::landing_occupied:
+      return fail("santa_cruz.site_occupied",
+                  at + " is occupied; the landing is on a free coast site (the last player's "
+                       "occupied-site build is for cards only)");
     case Why::privilege_used:
       return fail(
           "santa_cruz.site_occupied",

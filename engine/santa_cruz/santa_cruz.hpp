@@ -25,7 +25,9 @@
 //
 // Flow
 //   choose_set (reverse seat order; with 4 players seat 0 gets the last set automatically)
-//   -> round 1: landing (one coast build each, seat order), then play (one card a turn until every
+//   -> round 1: landing (one build each on a free coast site, seat order; both books say "libre",
+//      so the last player's occupied-site privilege never applies to it), then play (one card a
+//      turn until every
 //      hand is empty)
 //   -> choose_pile (from last on the score track; the last pile goes automatically)
 //   -> discard (every seat at once, secretly)
@@ -40,9 +42,9 @@
 //   {"type":"double","kind":"ship|river|road"}          double road (then its two "build" actions)
 //   {"type":"play","card":"ship|river|road|double"}     river       (only when it can build
 //   nothing)
-//   {"type":"pass"}                                     pass        (only when the build step in
-//                          progress, a landing or a double's second build, has no target but the
-//                          last player's occupied-site privilege)
+//   {"type":"pass"}                                     pass        (only when a double's second
+//                          build has no target but the last player's occupied-site privilege, or
+//                          a landing has no free coast site, which four players never exhaust)
 //   {"type":"score","card":"SC03"}                      score fish
 //   {"type":"choose_pile","set":"B"}                    pile B
 //   {"type":"discard","card":"SC03"}                    discard fish
@@ -104,7 +106,8 @@ enum class Condition : std::uint8_t {
 };
 enum class Variant : std::uint8_t { online, table };
 enum class Phase : std::uint8_t { choose_set, landing, play, choose_pile, discard, over };
-/// What a build may target: landing and ship (any coast site), river (your rivers), road (one
+/// What a build may target: landing (a free coast site) and ship (any coast site), river (your
+/// rivers), road (one
 /// segment away).
 enum class BuildMode : std::uint8_t { landing, ship, river, road };
 
