@@ -41,14 +41,16 @@ TEST(SantaCruzPlacement, LandingOnAnyFreeCoastSiteIncludingIslets) {
   EXPECT_EQ(texts(s, 1).size(), 15u);
 }
 
-TEST(SantaCruzPlacement, LastPlayerMayLandOnAnOccupiedSite) {
+// Both books land on a free ("libre") coast site: the last player's privilege is for card builds.
+TEST(SantaCruzPlacement, LastPlayerLandsOnAFreeSiteToo) {
   auto s = landing_position(2);
   act(s, 0, land("C04"));
   auto t = texts(s, 1);
-  EXPECT_EQ(t.size(), 16u);  // 15 free sites and C04 through the privilege
-  EXPECT_TRUE(has(t, "land C04"));
-  act(s, 1, land("C04"));
-  EXPECT_TRUE(s.privilege_used);
+  EXPECT_EQ(t.size(), 15u);  // the 15 free sites; C04 is occupied and the privilege does not apply
+  EXPECT_FALSE(has(t, "land C04"));
+  EXPECT_EQ(refuse(s, 1, land("C04")), "santa_cruz.site_occupied");
+  act(s, 1, land("C05"));
+  EXPECT_FALSE(s.privilege_used);  // still there for a card build this round
   EXPECT_EQ(s.phase, sc::Phase::play);
 }
 
