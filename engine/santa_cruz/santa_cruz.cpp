@@ -263,9 +263,9 @@ void setup_round_two(State& s, std::vector<Json>& events) {
   for (int set = 0; set < static_cast<int>(comp().sets.size()); ++set)
     for (Seat seat = 0; seat < s.num_seats; ++seat)
       if (s.players[seat].set == set)
-        s.piles.push_back(
-            Pile{set, seat, s.rules == Variant::table ? s.players[seat].played : std::vector<int>{},
-                 -1});
+        // Both books: a pile is the set plus the score cards played with it (the online book is
+        // silent, so the physical rule holds).
+        s.piles.push_back(Pile{set, seat, s.players[seat].played, -1});
   for (Seat seat = 0; seat < s.num_seats; ++seat) {
     PlayerState& p = s.players[seat];
     p.supply = comp().buildings;
@@ -273,7 +273,6 @@ void setup_round_two(State& s, std::vector<Json>& events) {
     p.set = -1;
     p.cards_left = {};
     p.cards_played = {};
-    if (s.rules == Variant::online) p.hand.insert(p.hand.end(), p.played.begin(), p.played.end());
     p.played.clear();
     for (int i = 0; i < comp().round_two_draw && !s.score_pile.empty(); ++i) {
       p.hand.push_back(s.score_pile.back());
@@ -781,10 +780,9 @@ const GameSpec& Rules::spec() {
                              {{"rules",
                                {"online", "table"},
                                "online",
-                               "online: the Brettspielwelt rules (birds card 3 a chip, sets only "
-                               "in round 2); table: the printed "
-                               "rules (birds card 2 a chip, sets travel with their score cards, "
-                               "ties by arrival on the track)"}}};
+                               "online: the Brettspielwelt rules (birds card 3 a chip, tied "
+                               "players share their place); table: the printed rules (birds card "
+                               "2 a chip, ties by arrival on the track)"}}};
   return spec;
 }
 

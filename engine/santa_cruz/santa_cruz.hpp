@@ -14,14 +14,13 @@
 // Option (default first)
 //   rules = online | table. Where the books differ, each variant follows its own:
 //     - birds score card: 3 points a chip online, 2 at the table;
-//     - round-2 piles: online a pile is a construction set only and every player takes back the
-//       score cards they played in round 1; at the table a pile is a set plus the score cards
-//       played with it in round 1;
 //     - final ties: at the table the marker that reached the score first is ahead (arrival order on
 //       the track); the online book names no tie-break, so tied players share their place (the
 //       ranking lists them in seat order; the final view gives every seat its place).
 //   Start compensation (online: bonus points; table: score-track start) is the same in both:
-//   scores 0/1/2/3 in turn order.
+//   scores 0/1/2/3 in turn order. Round-2 piles are the same in both: a pile is a construction set
+//   plus the score cards played with it in round 1 (the table rule; the online book says nothing
+//   about the score cards, so the physical rule holds).
 //
 // Flow
 //   choose_set (reverse seat order; with 4 players seat 0 gets the last set automatically)
@@ -228,11 +227,10 @@ struct PlayerState {
   bool must_discard = false;
 };
 
-struct Pile {  // round 2: a construction set (plus, at the table, the score cards played with it in
-               // round 1)
+struct Pile {  // round 2: a construction set plus the score cards played with it in round 1
   int set = -1;
   Seat from = -1;                // who held it in round 1
-  std::vector<int> score_cards;  // table rules only
+  std::vector<int> score_cards;  // public: played face up in round 1, kept after the pile is taken
   Seat taken_by = -1;
 };
 
