@@ -764,6 +764,14 @@ int card_points(const State& s, int card, Seat seat) {
   return points;
 }
 
+Seat public_holder(const State& s, int card) {
+  for (const auto& pile : s.piles)
+    if (pile.taken_by >= 0 &&
+        std::find(pile.score_cards.begin(), pile.score_cards.end(), card) != pile.score_cards.end())
+      return pile.taken_by;
+  return -1;
+}
+
 void add_points(State& s, Seat seat, int delta) {
   if (delta == 0) return;
   s.players[seat].score += delta;

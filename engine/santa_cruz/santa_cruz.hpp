@@ -63,6 +63,10 @@
 // Hidden information
 //   - Score cards in a hand (the round-2 draw included): known to their holder only. Discarded
 //     cards: known to the discarder. Set-aside cards: known to nobody. Played cards are public.
+//     A card played in round 1 travels with its pile; everyone saw it and saw who took the pile,
+//     so it is public knowledge that the taker holds it (in hand or, after the secret discard,
+//     perhaps among the discards: which of the two stays the taker's secret). secrets() lists
+//     exactly the others (public_holder()).
 //   - Face-down land and volcano tiles and the unused tiles: known to nobody; a face-down site
 //   shows
 //     only "face_down". Revealed tiles are public and never turn back.
@@ -286,6 +290,10 @@ int card_points(const State& s, int card, Seat seat);
 /// Moves `seat`'s marker by `delta` (no move for 0): the marker arrives behind any already on that
 /// score.
 void add_points(State& s, Seat seat, int delta);
+/// The seat known to everyone to hold score card `card` in hand or among its discards, or -1: a
+/// card that travelled with a round-2 pile was played face up in round 1 and the table saw who took
+/// the pile, so until it is played again it is public knowledge, not a secret.
+Seat public_holder(const State& s, int card);
 
 // ------------------------------------------------------------------------------------------------
 
@@ -307,6 +315,10 @@ struct Rules {
   static std::string action_text(const State& s, Seat seat, const Json& action);
   static std::string describe(const Json& event, const std::vector<std::string>& names);
   static std::vector<Secret> secrets(const State& s);
+  /// Conservation and consistency (santa_cruz_invariants.cpp); empty when all is well.
+  static std::vector<std::string> check_invariants(const State& s);
+  /// A state differing from `s` only in what `viewer` may not know (santa_cruz_view.cpp).
+  static State scramble_hidden(const State& s, Viewer viewer, Rng& rng);
   // Bot support (GameBotSupport; santa_cruz_bot.cpp).
   static Result<State> determinize(const Json& view, Seat seat, Rng& rng);
   static int evaluate(const State& s, Seat seat);

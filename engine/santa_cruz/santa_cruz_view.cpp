@@ -517,11 +517,88 @@ std::vector<Secret> Rules::secrets(const State& s) {
   for (const auto& st : s.sites)
     if (!st.revealed) out.push_back(Secret{c.tiles[st.tile].id, std::nullopt});
   for (int t : s.unused_tiles) out.push_back(Secret{c.tiles[t].id, std::nullopt});
+  // A card that came with a round-2 pile is public knowledge (public_holder), wherever in the taker's
+  // hand or discards it is; every other card in a hand or among the discards is its holder's alone.
   for (Seat seat = 0; seat < s.num_seats; ++seat) {
-    for (int card : s.players[seat].hand) out.push_back(Secret{c.score_cards[card].id, seat});
-    for (int card : s.players[seat].discarded) out.push_back(Secret{c.score_cards[card].id, seat});
+    for (const auto* cards : {&s.players[seat].hand, &s.players[seat].discarded})
+      for (int card : *cards)
+        if (public_holder(s, card) < 0) out.push_back(Secret{c.score_cards[card].id, seat});
   }
   for (int card : s.score_pile) out.push_back(Secret{c.score_cards[card].id, std::nullopt});
+  return out;
+}
+
+State Rules::scramble_hidden(const State& s, Viewer viewer, Rng& rng) {
+  const Components& c = comp();
+  State out = s;
+  auto hidden_from_viewer = [&](Seat seat) { return viewer.is_spectator() || seat != viewer.seat; };
+
+  // Face-down tiles among the face-down sites of their kind and the unused tiles.
+  for (SiteKind kind : {SiteKind::coast, SiteKind::land, SiteKind::volcano}) {
+    std::vector<int> sites, tiles;
+    for (std::size_t i = 0; i < c.sites.size(); ++i)
+      if (c.sites[i].kind == kind && !s.sites[i].revealed) {
+        sites.push_back(static_cast<int>(i));
+        tiles.push_back(s.sites[i].tile);
+      }
+    std::vector<int> unused;
+    for (int t : s.unused_tiles)
+      if (c.tiles[t].kind == kind) tiles.push_back(t);
+    rng.shuffle(tiles);
+    for (std::size_t i = 0; i < sites.size(); ++i) out.sites[sites[i]].tile = tiles[i];
+    for (std::size_t i = sites.size(); i < tiles.size(); ++i) unused.push_back(tiles[i]);
+    std::erase_if(out.unused_tiles, [&](int t) { return c.tiles[t].kind == kind; });
+    out.unused_tiles.insert(out.unused_tiles.end(), unused.begin(), unused.end());
+  }
+  std::sort(out.unused_tiles.begin(), out.unused_tiles.end());
+
+  // Score cards: other seats' secret hand cards and discards and the set-aside pile are one pool.
+  // Public pile cards stay with their taker, though between hand and discards they may move.
+  std::vector<int> pool = s.score_pile;
+  for (Seat seat = 0; seat < s.num_seats; ++seat) {
+    if (!hidden_from_viewer(seat)) continue;
+    for (const auto* cards : {&s.players[seat].hand, &s.players[seat].discarded})
+      for (int card : *cards)
+        if (public_holder(s, card) < 0) pool.push_back(card);
+  }
+  rng.shuffle(pool);
+  for (Seat seat = 0; seat < s.num_seats; ++seat) {
+    if (!hidden_from_viewer(seat)) continue;
+    PlayerState& p = out.players[seat];
+    std::vector<int> cards;
+    for (const auto* held : {&p.hand, &p.discarded})
+      for (int card : *held)
+        if (public_holder(s, card) == seat) cards.push_back(card);
+    const std::size_t hand = p.hand.size(), total = hand + p.discarded.size();
+    while (cards.size() < total) {
+      cards.push_back(pool.back());
+      pool.pop_back();
+    }
+    rng.shuffle(cards);
+    p.hand.assign(cards.begin(), cards.begin() + static_cast<std::ptrdiff_t>(hand));
+    p.discarded.assign(cards.begin() + static_cast<std::ptrdiff_t>(hand), cards.end());
+    std::sort(p.hand.begin(), p.hand.end());
+    std::sort(p.discarded.begin(), p.discarded.end());
+  }
+  out.score_pile = std::move(pool);
+
+  // Bird chips: other seats' species and the face-down pile, until the end reveals them all.
+  if (s.phase != Phase::over) {
+    std::vector<int> chips = s.bird_pile;
+    for (Seat seat = 0; seat < s.num_seats; ++seat)
+      if (hidden_from_viewer(seat))
+        chips.insert(chips.end(), s.players[seat].birds.begin(), s.players[seat].birds.end());
+    rng.shuffle(chips);
+    for (Seat seat = 0; seat < s.num_seats; ++seat)
+      if (hidden_from_viewer(seat))
+        for (int& chip : out.players[seat].birds) {
+          chip = chips.back();
+          chips.pop_back();
+        }
+    out.bird_pile = std::move(chips);
+  }
+  // The generator only shuffled the set-up, but its state is nobody's business either.
+  out.rng = Rng(rng.next());
   return out;
 }
 
