@@ -84,6 +84,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/enum_names.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/rng.hpp"
 
@@ -116,6 +117,31 @@ enum class BuildMode : std::uint8_t { landing, ship, river, road };
 
 inline constexpr int kBuildingTypes = 3;
 inline constexpr int kCardKinds = 4;
+
+// The wire name of every enum that crosses JSON (state, view, events, components.json): one table
+// each, for to_string() and for parsing alike.
+inline constexpr EnumNames<SiteKind, 3> kSiteKindNames{
+    {{{SiteKind::coast, "coast"}, {SiteKind::land, "land"}, {SiteKind::volcano, "volcano"}}}};
+inline constexpr EnumNames<BuildingType, 3> kBuildingNames{{{{BuildingType::house, "house"},
+                                                             {BuildingType::church, "church"},
+                                                             {BuildingType::lighthouse, "lighthouse"}}}};
+inline constexpr EnumNames<CardKind, 4> kCardKindNames{{{{CardKind::ship, "ship"},
+                                                         {CardKind::river, "river"},
+                                                         {CardKind::road, "road"},
+                                                         {CardKind::double_turn, "double"}}}};
+inline constexpr EnumNames<Resource, 6> kResourceNames{
+    {{{Resource::none, "none"}, {Resource::sheep, "sheep"}, {Resource::wood, "wood"},
+      {Resource::sugar, "sugar"}, {Resource::gold, "gold"}, {Resource::fish, "fish"}}}};
+inline constexpr EnumNames<Condition, 8> kConditionNames{
+    {{{Condition::resource, "resource"}, {Condition::resource_pair, "resource_pair"},
+      {Condition::all_types, "all_types"}, {Condition::houses, "houses"},
+      {Condition::connected, "connected"}, {Condition::per_site, "per_site"},
+      {Condition::birds, "birds"}, {Condition::eruption, "eruption"}}}};
+inline constexpr EnumNames<Variant, 2> kVariantNames{
+    {{{Variant::online, "online"}, {Variant::table, "table"}}}};
+inline constexpr EnumNames<Phase, 6> kPhaseNames{
+    {{{Phase::choose_set, "choose_set"}, {Phase::landing, "landing"}, {Phase::play, "play"},
+      {Phase::choose_pile, "choose_pile"}, {Phase::discard, "discard"}, {Phase::over, "over"}}}};
 
 struct Site {
   std::string id;
@@ -183,6 +209,9 @@ struct Components {
   int round_two_discard = 1;
 
   std::map<std::string, int, std::less<>> site_ids, tile_ids, card_ids, card_names;  // lookups
+  /// Rules::static_data: {"map": the board's drawing, "catalog": score cards by name, sets, bird
+  /// values}, built from the same parse as everything above.
+  Json static_data;
 
   int site_index(std::string_view id) const;       // -1 if unknown
   int tile_index(std::string_view id) const;       // -1 if unknown
