@@ -266,5 +266,35 @@ TEST(SantaCruzPlacement, WrongTurnAndMalformedActionsAreRefused) {
   EXPECT_EQ(refuse(s, 0, Json{{"type", "choose_set"}, {"set", "A"}}), "santa_cruz.bad_action");
 }
 
+// Building on a tile with a bird disc draws a chip from the face-down pile: the builder learns its
+// species, the event names no species.
+TEST(SantaCruzPlacement, BirdDiscTileDrawsAChip) {
+  auto s = play_position(2);
+  put_tile(s, "C05", "TC03");  // lighthouse, 2, bird disc
+  const int top = s.bird_pile.back();
+  auto events = act(s, 0, build("ship", "C05"));
+  EXPECT_EQ(s.players[0].birds, std::vector<int>{top});
+  EXPECT_EQ(s.bird_pile.size(), 21u);
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ(events.front().at("type"), "build");
+  EXPECT_EQ(events.front().at("bird"), "drawn");
+  EXPECT_EQ(sc::Rules::view(s, engine::Viewer::of(1)).at("players").at(0).at("birds"), 1);
+}
+
+// An empty bird pile gives nothing: the build still happens and scores.
+TEST(SantaCruzPlacement, BirdDiscTileWithAnEmptyPileGivesNothing) {
+  auto s = play_position(2);
+  put_tile(s, "C05", "TC03");
+  s.players[1].birds = s.bird_pile;  // every chip already drawn
+  s.bird_pile.clear();
+  auto events = act(s, 0, build("ship", "C05"));
+  EXPECT_TRUE(s.players[0].birds.empty());
+  EXPECT_EQ(s.sites[site_of("C05")].owners, std::vector<int>{0});
+  EXPECT_EQ(s.players[0].score, 0 + 2);
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ(events.front().at("bird"), "pile_empty");
+  EXPECT_TRUE(sc::Rules::check_invariants(s).empty());
+}
+
 }  // namespace
 }  // namespace archipel::testing::santa_cruz
