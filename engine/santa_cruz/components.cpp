@@ -1,42 +1,22 @@
-// The component model: components.json (embedded at build time by engine/CMakeLists.txt) parsed
-// once into plain structs with precomputed adjacency. Bad embedded data is a programmer error and
-// throws on first use (the engine tests parse it first thing); it is never read from disk.
+// The component model: components.json (embedded at build time by archipel_add_game) parsed once,
+// with the shared checked readers, into plain structs with precomputed adjacency and the static
+// data the clients draw from. Bad embedded data is a programmer error and throws on first use (the
+// engine tests parse it first thing); it is never read from disk.
 
 #include <algorithm>
 #include <stdexcept>
 
+#include "engine/core/json_read.hpp"
 #include "engine/santa_cruz/santa_cruz.hpp"
 
 namespace archipel::engine::santa_cruz {
 namespace {
 
-[[noreturn]] void bad(const std::string& what) {
-  throw std::logic_error("santa-cruz components.json: " + what);
-}
-
-template <class E, std::size_t N>
-E enum_from(const std::string& s, const std::array<const char*, N>& names, const char* what) {
-  for (std::size_t i = 0; i < N; ++i)
-    if (s == names[i]) return static_cast<E>(i);
-  bad(std::string("unknown ") + what + " '" + s + "'");
-}
-
-constexpr std::array<const char*, 3> kSiteKinds{"coast", "land", "volcano"};
-constexpr std::array<const char*, 3> kBuildings{"house", "church", "lighthouse"};
-constexpr std::array<const char*, 4> kCards{"ship", "river", "road", "double"};
-constexpr std::array<const char*, 6> kResources{"none", "sheep", "wood", "sugar", "gold", "fish"};
-constexpr std::array<const char*, 8> kConditions{"resource", "resource_pair", "all_types",
-                                                 "houses",   "connected",     "per_site",
-                                                 "birds",    "eruption"};
-constexpr std::array<const char*, 2> kVariants{"online", "table"};
-constexpr std::array<const char*, 6> kPhases{"choose_set",  "landing", "play",
-                                             "choose_pile", "discard", "over"};
-
 std::pair<int, int> edge(const Components& c, const std::string& text) {
   const auto dash = text.find('-');
-  if (dash == std::string::npos) bad("bad edge '" + text + "'");
+  require(dash != std::string::npos, "bad edge '" + text + "'");
   const int a = c.site_index(text.substr(0, dash)), b = c.site_index(text.substr(dash + 1));
-  if (a < 0 || b < 0 || a == b) bad("bad edge '" + text + "'");
+  require(a >= 0 && b >= 0 && a != b, "bad edge '" + text + "'");
   return {a, b};
 }
 
@@ -45,129 +25,193 @@ void add_link(std::vector<int>& list, int site) {
   std::sort(list.begin(), list.end());
 }
 
-Components parse() {
-  const Json j = Json::parse(components_json_text());
+// An optional integer member (absent: `fallback`).
+int read_int_or(const Json& j, std::string_view key, int fallback) {
+  return j.contains(key) ? read_int(j, key, -1000, 1000) : fallback;
+}
+
+// The static drawing of the board (site positions, roads, rivers) and the public catalogue of the
+// components the view names (score cards by name, sets, bird values), from the same parse as the
+// rules' data, so a thin client keeps no copy that could drift from it.
+Json static_data(const Json& j) {
+  Json sites = Json::array();
+  for (const auto& site : read_array(j, "sites"))
+    sites.push_back(Json{{"id", read_string(site, "id")},
+                         {"kind", read_string(site, "kind")},
+                         {"x", read_int(site, "x", 0, 100000)},
+                         {"y", read_int(site, "y", 0, 100000)}});
+  auto pairs = [](const Json& edges) {
+    Json out = Json::array();
+    for (const auto& edge : edges) {
+      const std::string& e = as_string(edge, "an edge");
+      const auto dash = e.find('-');
+      out.push_back(Json::array({e.substr(0, dash), e.substr(dash + 1)}));
+    }
+    return out;
+  };
+  Json rivers = Json::array();
+  for (const auto& river : read_array(j, "rivers"))
+    for (auto& pair : pairs(read_array(river, "edges"))) rivers.push_back(std::move(pair));
+  const Json& size = read_array(j, "board_size");
+  require(size.size() == 2, "board_size is [width, height]");
+  Json map{{"width", as_int(size[0], "board width", 1, 100000)},
+           {"height", as_int(size[1], "board height", 1, 100000)},
+           {"sites", std::move(sites)},
+           {"roads", pairs(read_array(j, "roads"))},
+           {"rivers", std::move(rivers)}};
+
+  // Score cards keyed by their public name: an id in the view means "this card is here", so the
+  // catalogue, the same for everyone, names none.
+  Json cards = Json::object();
+  for (auto card : read_array(j, "score_cards")) {
+    const std::string name = read_string(card, "name");
+    card.erase("id");
+    card.erase("name");
+    cards[name] = std::move(card);
+  }
+  Json sets = Json::object();
+  for (const auto& set : read_array(j, "construction_sets")) {
+    Json counts = Json::array();
+    for (const auto& kind : kCardKindNames.entries)
+      counts.push_back(read_int(set, kind.name, 0, 20));
+    sets[read_string(set, "set")] = std::move(counts);
+  }
+  Json birds = Json::object();
+  for (const auto& bird : read_array(j, "bird_chips"))
+    birds[read_string(bird, "species")] = read_int(bird, "value", 0, 100);
+  return Json{{"map", std::move(map)},
+              {"catalog",
+               {{"score_cards", std::move(cards)},
+                {"sets", std::move(sets)},
+                {"bird_values", std::move(birds)}}}};
+}
+
+Components parse(const Json& j) {
   Components c;
-  for (const auto& site : j.at("sites")) {
+  for (const auto& site : read_array(j, "sites")) {
     Site s;
-    s.id = site.at("id").get<std::string>();
-    s.kind = enum_from<SiteKind>(site.at("kind").get<std::string>(), kSiteKinds, "site kind");
-    if (!c.site_ids.emplace(s.id, static_cast<int>(c.sites.size())).second)
-      bad("duplicate site " + s.id);
-    s.face_down_code = std::string(kSiteKinds[static_cast<int>(s.kind)]) + " face_down";
+    s.id = read_string(site, "id");
+    s.kind = kSiteKindNames.read(site, "kind");
+    require(c.site_ids.emplace(s.id, static_cast<int>(c.sites.size())).second,
+            "duplicate site " + s.id);
+    s.face_down_code = std::string(kSiteKindNames.name(s.kind)) + " face_down";
     c.sites.push_back(std::move(s));
   }
-  for (const auto& road : j.at("roads")) {
-    auto [a, b] = edge(c, road.get<std::string>());
+  for (const auto& road : read_array(j, "roads")) {
+    auto [a, b] = edge(c, as_string(road, "a road"));
     add_link(c.sites[a].roads, b);
     add_link(c.sites[b].roads, a);
   }
-  for (const auto& river : j.at("rivers")) {
+  for (const auto& river : read_array(j, "rivers")) {
     River r;
-    r.id = river.at("id").get<std::string>();
+    r.id = read_string(river, "id");
     const int index = static_cast<int>(c.rivers.size());
-    for (const auto& id : river.at("sites")) {
-      const int site = c.site_index(id.get<std::string>());
-      if (site < 0) bad("river " + r.id + ": unknown site");
+    for (const auto& id : read_strings(river, "sites")) {
+      const int site = c.site_index(id);
+      require(site >= 0, "river " + r.id + ": unknown site " + id);
       add_link(r.sites, site);
       add_link(c.sites[site].rivers, index);
     }
-    for (const auto& e : river.at("edges")) {
-      auto [a, b] = edge(c, e.get<std::string>());
+    for (const auto& e : read_strings(river, "edges")) {
+      auto [a, b] = edge(c, e);
       add_link(c.sites[a].river_links, b);
       add_link(c.sites[b].river_links, a);
     }
     c.rivers.push_back(std::move(r));
   }
-  for (const auto& tile : j.at("tiles")) {
+  for (const auto& tile : read_array(j, "tiles")) {
     Tile t;
-    t.id = tile.at("id").get<std::string>();
-    t.kind = enum_from<SiteKind>(tile.at("kind").get<std::string>(), kSiteKinds, "tile kind");
-    t.building =
-        enum_from<BuildingType>(tile.at("building").get<std::string>(), kBuildings, "building");
-    t.points = tile.at("points").get<int>();
-    t.resource =
-        enum_from<Resource>(tile.at("resource").get<std::string>(), kResources, "resource");
-    t.fish_bonus = tile.at("fish_bonus").get<int>();
-    t.bird = tile.at("bird").get<bool>();
-    if (!c.tile_ids.emplace(t.id, static_cast<int>(c.tiles.size())).second)
-      bad("duplicate tile " + t.id);
+    t.id = read_string(tile, "id");
+    t.kind = kSiteKindNames.read(tile, "kind");
+    t.building = kBuildingNames.read(tile, "building");
+    t.points = read_int(tile, "points", 0, 100);
+    t.resource = kResourceNames.read(tile, "resource");
+    t.fish_bonus = read_int(tile, "fish_bonus", 0, 100);
+    t.bird = read_bool(tile, "bird");
+    require(c.tile_ids.emplace(t.id, static_cast<int>(c.tiles.size())).second,
+            "duplicate tile " + t.id);
     // "<kind> <building> <points>[ <resource>][ +<fish bonus>][ bird]"
-    t.view_code = std::string(kSiteKinds[static_cast<int>(t.kind)]) + " " +
-                  kBuildings[static_cast<int>(t.building)] + " " + std::to_string(t.points);
+    t.view_code = std::string(kSiteKindNames.name(t.kind)) + " " +
+                  std::string(kBuildingNames.name(t.building)) + " " + std::to_string(t.points);
     if (t.resource != Resource::none)
-      t.view_code += std::string(" ") + kResources[static_cast<int>(t.resource)];
+      t.view_code += " " + std::string(kResourceNames.name(t.resource));
     if (t.fish_bonus != 0) t.view_code += " +" + std::to_string(t.fish_bonus);
     if (t.bird) t.view_code += " bird";
     c.tiles.push_back(std::move(t));
   }
-  for (const auto& card : j.at("score_cards")) {
+  for (const auto& card : read_array(j, "score_cards")) {
     ScoreCard sc;
-    sc.id = card.at("id").get<std::string>();
-    sc.name = card.at("name").get<std::string>();
-    sc.title = card.at("title").get<std::string>();
-    sc.family = card.at("family").get<std::string>();
-    sc.condition =
-        enum_from<Condition>(card.at("condition").get<std::string>(), kConditions, "condition");
-    for (const auto& r : card.value("resources", Json::array())) {
-      sc.resources.push_back(enum_from<Resource>(r.get<std::string>(), kResources, "resource"));
-      if (sc.resources.back() == Resource::fish) sc.shows_fish = true;
-    }
-    sc.value = card.value("value", 0);
-    sc.value_one = card.value("value_one", 0);
-    sc.count = card.value("count", 0);
+    sc.id = read_string(card, "id");
+    sc.name = read_string(card, "name");
+    sc.title = read_string(card, "title");
+    sc.family = read_string(card, "family");
+    sc.condition = kConditionNames.read(card, "condition");
+    if (card.contains("resources"))
+      for (const auto& r : read_array(card, "resources")) {
+        sc.resources.push_back(kResourceNames.of(r, "a resource of " + sc.id));
+        if (sc.resources.back() == Resource::fish) sc.shows_fish = true;
+      }
+    sc.value = read_int_or(card, "value", 0);
+    sc.value_one = read_int_or(card, "value_one", 0);
+    sc.count = read_int_or(card, "count", 0);
     if (card.contains("where")) {
-      const std::string where = card.at("where").get<std::string>();
+      const std::string& where = read_string(card, "where");
       if (where == "river")
         sc.where_river = true;
       else
-        sc.where_kind = enum_from<SiteKind>(where, kSiteKinds, "place");
+        sc.where_kind = kSiteKindNames.read(card, "where");
     }
     if (card.contains("value_by_rules")) {
-      sc.value_online = card.at("value_by_rules").at("online").get<int>();
-      sc.value_table = card.at("value_by_rules").at("table").get<int>();
+      const Json& by_rules = read_object(card, "value_by_rules");
+      sc.value_online = read_int(by_rules, kVariantNames.name(Variant::online), 0, 100);
+      sc.value_table = read_int(by_rules, kVariantNames.name(Variant::table), 0, 100);
     }
     const bool needs_resources =
         sc.condition == Condition::resource || sc.condition == Condition::resource_pair;
-    if (needs_resources && sc.resources.size() != (sc.condition == Condition::resource ? 1u : 2u))
-      bad("card " + sc.id + ": wrong number of resources");
-    if (!c.card_ids.emplace(sc.id, static_cast<int>(c.score_cards.size())).second ||
-        !c.card_names.emplace(sc.name, static_cast<int>(c.score_cards.size())).second)
-      bad("duplicate card " + sc.id);
+    require(!needs_resources ||
+                sc.resources.size() == (sc.condition == Condition::resource ? 1u : 2u),
+            "card " + sc.id + ": wrong number of resources");
+    require(c.card_ids.emplace(sc.id, static_cast<int>(c.score_cards.size())).second &&
+                c.card_names.emplace(sc.name, static_cast<int>(c.score_cards.size())).second,
+            "duplicate card " + sc.id);
     c.score_cards.push_back(std::move(sc));
   }
-  for (const auto& set : j.at("construction_sets")) {
+  for (const auto& set : read_array(j, "construction_sets")) {
     ConstructionSet cs;
-    cs.letter = set.at("set").get<std::string>();
-    for (int k = 0; k < kCardKinds; ++k) cs.cards[k] = set.at(kCards[k]).get<int>();
-    if (cs.cards[static_cast<int>(CardKind::double_turn)] < 0) bad("set " + cs.letter);
+    cs.letter = read_string(set, "set");
+    for (const auto& kind : kCardKindNames.entries)
+      cs.cards[static_cast<int>(kind.value)] = read_int(set, kind.name, 0, 20);
     c.sets.push_back(std::move(cs));
   }
-  for (const auto& bird : j.at("bird_chips"))
-    c.birds.push_back(BirdSpecies{bird.at("species").get<std::string>(),
-                                  bird.at("count").get<int>(), bird.at("value").get<int>()});
-  for (int b = 0; b < kBuildingTypes; ++b)
-    c.buildings[b] = j.at("buildings_per_colour").at(kBuildings[b]).get<int>();
+  for (const auto& bird : read_array(j, "bird_chips"))
+    c.birds.push_back(BirdSpecies{read_string(bird, "species"), read_int(bird, "count", 0, 100),
+                                  read_int(bird, "value", 0, 100)});
+  const Json& buildings = read_object(j, "buildings_per_colour");
+  for (const auto& b : kBuildingNames.entries)
+    c.buildings[static_cast<int>(b.value)] = read_int(buildings, b.name, 0, 100);
+  const Json& per_player = read_object(j, "score_cards_per_player");
   for (int n = 2; n <= 4; ++n)
-    c.score_cards_per_player[n] = j.at("score_cards_per_player").at(std::to_string(n)).get<int>();
-  c.start_compensation = j.at("start_compensation").get<std::vector<int>>();
-  c.round_two_draw = j.at("round_two").at("draw").get<int>();
-  c.round_two_discard = j.at("round_two").at("discard").get<int>();
+    c.score_cards_per_player[n] = read_int(per_player, std::to_string(n), 0, 16);
+  c.start_compensation = read_ints(j, "start_compensation", 0, 100);
+  const Json& round_two = read_object(j, "round_two");
+  c.round_two_draw = read_int(round_two, "draw", 0, 16);
+  c.round_two_discard = read_int(round_two, "discard", 0, 16);
 
   // Enough tiles of each kind for the sites of that kind, enough sets and cards for four players.
-  for (int k = 0; k < 3; ++k) {
+  for (const auto& kind : kSiteKindNames.entries) {
     auto sites = std::count_if(c.sites.begin(), c.sites.end(),
-                               [&](const Site& s) { return int(s.kind) == k; });
+                               [&](const Site& s) { return s.kind == kind.value; });
     auto tiles = std::count_if(c.tiles.begin(), c.tiles.end(),
-                               [&](const Tile& t) { return int(t.kind) == k; });
-    if (tiles < sites) bad(std::string("fewer ") + kSiteKinds[k] + " tiles than sites");
+                               [&](const Tile& t) { return t.kind == kind.value; });
+    require(tiles >= sites, "fewer " + std::string(kind.name) + " tiles than sites");
   }
-  if (c.sets.size() < 4) bad("fewer than 4 construction sets");
-  if (c.start_compensation.size() < 4) bad("start_compensation needs 4 values");
+  require(c.sets.size() >= 4, "fewer than 4 construction sets");
+  require(c.start_compensation.size() >= 4, "start_compensation needs 4 values");
   for (int n = 2; n <= 4; ++n)
-    if (n * c.score_cards_per_player[n] + n * c.round_two_draw >
-        static_cast<int>(c.score_cards.size()))
-      bad("not enough score cards");
+    require(n * c.score_cards_per_player[n] + n * c.round_two_draw <=
+                static_cast<int>(c.score_cards.size()),
+            "not enough score cards");
+  c.static_data = static_data(j);
   return c;
 }
 
@@ -206,33 +250,37 @@ int Components::species_index(std::string_view name) const {
 }
 
 const Components& components() {
-  static const Components parsed = parse();
+  // Embedded data: a fault is a programmer error, caught by the first engine test.
+  static const Components parsed = [] {
+    auto result = guard_input("bad_components", "santa-cruz components.json",
+                              [] { return parse(Json::parse(components_json_text())); });
+    if (!result.ok()) throw std::logic_error(result.error().message);
+    return std::move(result).value();
+  }();
   return parsed;
 }
 
 std::string to_string(SiteKind k) {
-  return kSiteKinds.at(static_cast<std::size_t>(k));
+  return std::string(kSiteKindNames.name(k));
 }
 std::string to_string(BuildingType b) {
-  return kBuildings.at(static_cast<std::size_t>(b));
+  return std::string(kBuildingNames.name(b));
 }
 std::string to_string(CardKind c) {
-  return kCards.at(static_cast<std::size_t>(c));
+  return std::string(kCardKindNames.name(c));
 }
 std::string to_string(Resource r) {
-  return kResources.at(static_cast<std::size_t>(r));
+  return std::string(kResourceNames.name(r));
 }
 std::string to_string(Variant v) {
-  return kVariants.at(static_cast<std::size_t>(v));
+  return std::string(kVariantNames.name(v));
 }
 std::string to_string(Phase p) {
-  return kPhases.at(static_cast<std::size_t>(p));
+  return std::string(kPhaseNames.name(p));
 }
 
 std::optional<CardKind> card_kind_from(std::string_view s) {
-  for (std::size_t i = 0; i < kCards.size(); ++i)
-    if (s == kCards[i]) return static_cast<CardKind>(i);
-  return std::nullopt;
+  return kCardKindNames.parse(s);
 }
 
 }  // namespace archipel::engine::santa_cruz

@@ -53,6 +53,7 @@ enum class Why : std::uint8_t {
   not_on_your_river,
   not_road_adjacent,
   occupied,
+  landing_occupied,
   privilege_used,
   own_site,
   no_building_left,
@@ -87,6 +88,8 @@ Why target_status(const State& s, Seat seat, BuildMode mode, int site) {
   }
   bool privileged = false;
   if (!here.owners.empty()) {
+    // Both books land on a free ("libre") coast site: the privilege is for card builds only.
+    if (mode == BuildMode::landing) return Why::landing_occupied;
     if (seat != last_player(s)) return Why::occupied;
     if (s.privilege_used) return Why::privilege_used;
     if (holds(here, seat)) return Why::own_site;
@@ -122,6 +125,10 @@ RuleError why_error(const State& s, Why why, BuildMode mode, int site) {
     case Why::occupied:
       return fail("santa_cruz.site_occupied", at + " is occupied; only the last player of the "
                                                    "round may build on an occupied site, once");
+    case Why::landing_occupied:
+      return fail("santa_cruz.site_occupied",
+                  at + " is occupied; the landing is on a free coast site (the last player's "
+                       "occupied-site build is for cards only)");
     case Why::privilege_used:
       return fail(
           "santa_cruz.site_occupied",
@@ -256,9 +263,9 @@ void setup_round_two(State& s, std::vector<Json>& events) {
   for (int set = 0; set < static_cast<int>(comp().sets.size()); ++set)
     for (Seat seat = 0; seat < s.num_seats; ++seat)
       if (s.players[seat].set == set)
-        s.piles.push_back(
-            Pile{set, seat, s.rules == Variant::table ? s.players[seat].played : std::vector<int>{},
-                 -1});
+        // Both books: a pile is the set plus the score cards played with it (the online book is
+        // silent, so the physical rule holds).
+        s.piles.push_back(Pile{set, seat, s.players[seat].played, -1});
   for (Seat seat = 0; seat < s.num_seats; ++seat) {
     PlayerState& p = s.players[seat];
     p.supply = comp().buildings;
@@ -266,7 +273,6 @@ void setup_round_two(State& s, std::vector<Json>& events) {
     p.set = -1;
     p.cards_left = {};
     p.cards_played = {};
-    if (s.rules == Variant::online) p.hand.insert(p.hand.end(), p.played.begin(), p.played.end());
     p.played.clear();
     for (int i = 0; i < comp().round_two_draw && !s.score_pile.empty(); ++i) {
       p.hand.push_back(s.score_pile.back());
@@ -758,6 +764,14 @@ int card_points(const State& s, int card, Seat seat) {
   return points;
 }
 
+Seat public_holder(const State& s, int card) {
+  for (const auto& pile : s.piles)
+    if (pile.taken_by >= 0 &&
+        std::find(pile.score_cards.begin(), pile.score_cards.end(), card) != pile.score_cards.end())
+      return pile.taken_by;
+  return -1;
+}
+
 void add_points(State& s, Seat seat, int delta) {
   if (delta == 0) return;
   s.players[seat].score += delta;
@@ -774,10 +788,9 @@ const GameSpec& Rules::spec() {
                              {{"rules",
                                {"online", "table"},
                                "online",
-                               "online: the Brettspielwelt rules (birds card 3 a chip, sets only "
-                               "in round 2); table: the printed "
-                               "rules (birds card 2 a chip, sets travel with their score cards, "
-                               "ties by arrival on the track)"}}};
+                               "online: the Brettspielwelt rules (birds card 3 a chip, tied "
+                               "players share their place); table: the printed rules (birds card "
+                               "2 a chip, ties by arrival on the track)"}}};
   return spec;
 }
 

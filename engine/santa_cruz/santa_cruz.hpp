@@ -14,18 +14,19 @@
 // Option (default first)
 //   rules = online | table. Where the books differ, each variant follows its own:
 //     - birds score card: 3 points a chip online, 2 at the table;
-//     - round-2 piles: online a pile is a construction set only and every player takes back the
-//       score cards they played in round 1; at the table a pile is a set plus the score cards
-//       played with it in round 1;
 //     - final ties: at the table the marker that reached the score first is ahead (arrival order on
 //       the track); the online book names no tie-break, so tied players share their place (the
 //       ranking lists them in seat order; the final view gives every seat its place).
 //   Start compensation (online: bonus points; table: score-track start) is the same in both:
-//   scores 0/1/2/3 in turn order.
+//   scores 0/1/2/3 in turn order. Round-2 piles are the same in both: a pile is a construction set
+//   plus the score cards played with it in round 1 (the table rule; the online book says nothing
+//   about the score cards, so the physical rule holds).
 //
 // Flow
 //   choose_set (reverse seat order; with 4 players seat 0 gets the last set automatically)
-//   -> round 1: landing (one coast build each, seat order), then play (one card a turn until every
+//   -> round 1: landing (one build each on a free coast site, seat order; both books say "libre",
+//      so the last player's occupied-site privilege never applies to it), then play (one card a
+//      turn until every
 //      hand is empty)
 //   -> choose_pile (from last on the score track; the last pile goes automatically)
 //   -> discard (every seat at once, secretly)
@@ -40,9 +41,9 @@
 //   {"type":"double","kind":"ship|river|road"}          double road (then its two "build" actions)
 //   {"type":"play","card":"ship|river|road|double"}     river       (only when it can build
 //   nothing)
-//   {"type":"pass"}                                     pass        (only when the build step in
-//                          progress, a landing or a double's second build, has no target but the
-//                          last player's occupied-site privilege)
+//   {"type":"pass"}                                     pass        (only when a double's second
+//                          build has no target but the last player's occupied-site privilege, or
+//                          a landing has no free coast site, which four players never exhaust)
 //   {"type":"score","card":"SC03"}                      score fish
 //   {"type":"choose_pile","set":"B"}                    pile B
 //   {"type":"discard","card":"SC03"}                    discard fish
@@ -62,6 +63,10 @@
 // Hidden information
 //   - Score cards in a hand (the round-2 draw included): known to their holder only. Discarded
 //     cards: known to the discarder. Set-aside cards: known to nobody. Played cards are public.
+//     A card played in round 1 travels with its pile; everyone saw it and saw who took the pile,
+//     so it is public knowledge that the taker holds it (in hand or, after the secret discard,
+//     perhaps among the discards: which of the two stays the taker's secret). secrets() lists
+//     exactly the others (public_holder()).
 //   - Face-down land and volcano tiles and the unused tiles: known to nobody; a face-down site
 //   shows
 //     only "face_down". Revealed tiles are public and never turn back.
@@ -79,6 +84,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/enum_names.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/rng.hpp"
 
@@ -104,12 +110,38 @@ enum class Condition : std::uint8_t {
 };
 enum class Variant : std::uint8_t { online, table };
 enum class Phase : std::uint8_t { choose_set, landing, play, choose_pile, discard, over };
-/// What a build may target: landing and ship (any coast site), river (your rivers), road (one
+/// What a build may target: landing (a free coast site) and ship (any coast site), river (your
+/// rivers), road (one
 /// segment away).
 enum class BuildMode : std::uint8_t { landing, ship, river, road };
 
 inline constexpr int kBuildingTypes = 3;
 inline constexpr int kCardKinds = 4;
+
+// The wire name of every enum that crosses JSON (state, view, events, components.json): one table
+// each, for to_string() and for parsing alike.
+inline constexpr EnumNames<SiteKind, 3> kSiteKindNames{
+    {{{SiteKind::coast, "coast"}, {SiteKind::land, "land"}, {SiteKind::volcano, "volcano"}}}};
+inline constexpr EnumNames<BuildingType, 3> kBuildingNames{{{{BuildingType::house, "house"},
+                                                             {BuildingType::church, "church"},
+                                                             {BuildingType::lighthouse, "lighthouse"}}}};
+inline constexpr EnumNames<CardKind, 4> kCardKindNames{{{{CardKind::ship, "ship"},
+                                                         {CardKind::river, "river"},
+                                                         {CardKind::road, "road"},
+                                                         {CardKind::double_turn, "double"}}}};
+inline constexpr EnumNames<Resource, 6> kResourceNames{
+    {{{Resource::none, "none"}, {Resource::sheep, "sheep"}, {Resource::wood, "wood"},
+      {Resource::sugar, "sugar"}, {Resource::gold, "gold"}, {Resource::fish, "fish"}}}};
+inline constexpr EnumNames<Condition, 8> kConditionNames{
+    {{{Condition::resource, "resource"}, {Condition::resource_pair, "resource_pair"},
+      {Condition::all_types, "all_types"}, {Condition::houses, "houses"},
+      {Condition::connected, "connected"}, {Condition::per_site, "per_site"},
+      {Condition::birds, "birds"}, {Condition::eruption, "eruption"}}}};
+inline constexpr EnumNames<Variant, 2> kVariantNames{
+    {{{Variant::online, "online"}, {Variant::table, "table"}}}};
+inline constexpr EnumNames<Phase, 6> kPhaseNames{
+    {{{Phase::choose_set, "choose_set"}, {Phase::landing, "landing"}, {Phase::play, "play"},
+      {Phase::choose_pile, "choose_pile"}, {Phase::discard, "discard"}, {Phase::over, "over"}}}};
 
 struct Site {
   std::string id;
@@ -177,6 +209,9 @@ struct Components {
   int round_two_discard = 1;
 
   std::map<std::string, int, std::less<>> site_ids, tile_ids, card_ids, card_names;  // lookups
+  /// Rules::static_data: {"map": the board's drawing, "catalog": score cards by name, sets, bird
+  /// values}, built from the same parse as everything above.
+  Json static_data;
 
   int site_index(std::string_view id) const;       // -1 if unknown
   int tile_index(std::string_view id) const;       // -1 if unknown
@@ -225,11 +260,10 @@ struct PlayerState {
   bool must_discard = false;
 };
 
-struct Pile {  // round 2: a construction set (plus, at the table, the score cards played with it in
-               // round 1)
+struct Pile {  // round 2: a construction set plus the score cards played with it in round 1
   int set = -1;
   Seat from = -1;                // who held it in round 1
-  std::vector<int> score_cards;  // table rules only
+  std::vector<int> score_cards;  // public: played face up in round 1, kept after the pile is taken
   Seat taken_by = -1;
 };
 
@@ -285,6 +319,10 @@ int card_points(const State& s, int card, Seat seat);
 /// Moves `seat`'s marker by `delta` (no move for 0): the marker arrives behind any already on that
 /// score.
 void add_points(State& s, Seat seat, int delta);
+/// The seat known to everyone to hold score card `card` in hand or among its discards, or -1: a
+/// card that travelled with a round-2 pile was played face up in round 1 and the table saw who took
+/// the pile, so until it is played again it is public knowledge, not a secret.
+Seat public_holder(const State& s, int card);
 
 // ------------------------------------------------------------------------------------------------
 
@@ -306,6 +344,10 @@ struct Rules {
   static std::string action_text(const State& s, Seat seat, const Json& action);
   static std::string describe(const Json& event, const std::vector<std::string>& names);
   static std::vector<Secret> secrets(const State& s);
+  /// Conservation and consistency (santa_cruz_invariants.cpp); empty when all is well.
+  static std::vector<std::string> check_invariants(const State& s);
+  /// A state differing from `s` only in what `viewer` may not know (santa_cruz_view.cpp).
+  static State scramble_hidden(const State& s, Viewer viewer, Rng& rng);
   // Bot support (GameBotSupport; santa_cruz_bot.cpp).
   static Result<State> determinize(const Json& view, Seat seat, Rng& rng);
   static int evaluate(const State& s, Seat seat);

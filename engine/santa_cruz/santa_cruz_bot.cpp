@@ -4,137 +4,128 @@
 
 #include <algorithm>
 
+#include "engine/core/json_read.hpp"
+
 namespace archipel::engine::santa_cruz {
 namespace {
 
-struct BadView {
-  std::string what;
-};
-
-void need(bool ok, const char* what) {
-  if (!ok) throw BadView{what};
-}
-
 int set_of(const Json& letter) {
   if (letter.is_null()) return -1;
-  const int set = components().set_index(letter.get<std::string>());
-  need(set >= 0, "unknown set");
+  const int set = components().set_index(as_string(letter, "a set"));
+  require(set >= 0, "unknown set");
   return set;
 }
 
 int card_of(const Json& ref) {
-  const int card = components().card_index(ref.at("id").get<std::string>());
-  need(card >= 0, "unknown score card");
+  const int card = components().card_index(read_string(ref, "id"));
+  require(card >= 0, "unknown score card");
   return card;
 }
 
+// A view's count array (construction cards, buildings) of exactly N entries.
 template <std::size_t N>
-std::array<int, N> counts(const Json& arr) {
-  need(arr.is_array() && arr.size() == N, "count array");
+std::array<int, N> counts(const Json& player, std::string_view key) {
+  const std::vector<int> values = read_ints(player, key, 0, 99);
+  require(values.size() == N, std::string(key) + " needs " + std::to_string(N) + " counts");
   std::array<int, N> out{};
-  for (std::size_t i = 0; i < N; ++i) out[i] = arr[i].get<int>();
+  std::copy(values.begin(), values.end(), out.begin());
   return out;
-}
-
-Phase phase_of(const std::string& name) {
-  for (Phase p : {Phase::choose_set, Phase::landing, Phase::play, Phase::choose_pile, Phase::discard, Phase::over})
-    if (to_string(p) == name) return p;
-  throw BadView{"unknown phase"};
 }
 
 State build(const Json& v, Seat me, Rng& rng) {
   const Components& c = components();
-  need(v.is_object() && v.value("game", "") == "santa-cruz", "not a santa-cruz view");
+  require(read_string(v, "game") == "santa-cruz", "not a santa-cruz view");
   State s;
-  const Json& players = v.at("players");
+  const Json& players = read_array(v, "players");
   s.num_seats = static_cast<int>(players.size());
-  need(s.num_seats >= 2 && s.num_seats <= 4 && me >= 0 && me < s.num_seats, "seat");
+  require(s.num_seats >= 2 && s.num_seats <= 4 && me >= 0 && me < s.num_seats, "seat");
   const int n = s.num_seats;
-  s.rules = v.at("rules").get<std::string>() == "table" ? Variant::table : Variant::online;
+  s.rules = kVariantNames.read(v, "rules");
   s.rng = Rng(rng.next());
-  s.round = v.at("round").get<int>();
-  s.phase = phase_of(v.at("phase").get<std::string>());
-  s.order = v.at("order").get<std::vector<Seat>>();
+  s.round = read_int(v, "round", 1, 2);
+  s.phase = kPhaseNames.read(v, "phase");
+  s.order = read_ints(v, "order", 0, n - 1);
   s.turn = 0;
   if (v.at("turn").is_number_integer() && (s.phase == Phase::landing || s.phase == Phase::play)) {
     const auto it = std::find(s.order.begin(), s.order.end(), v.at("turn").get<Seat>());
-    need(it != s.order.end(), "turn not in order");
+    require(it != s.order.end(), "turn not in order");
     s.turn = static_cast<int>(it - s.order.begin());
   }
 
   // Players: public counts; the track order gives the arrival order.
   s.players.assign(n, PlayerState{});
-  const auto track = v.at("track").get<std::vector<Seat>>();
-  need(static_cast<int>(track.size()) == n, "track");
+  const auto track = read_ints(v, "track", 0, n - 1);
+  require(static_cast<int>(track.size()) == n, "track");
   for (int i = 0; i < n; ++i) s.players.at(track[i]).arrival = i + 1;
   s.clock = n;
   std::vector<char> card_known(c.score_cards.size(), 0);
   for (Seat seat = 0; seat < n; ++seat) {
     const Json& pj = players[seat];
     PlayerState& p = s.players[seat];
-    p.score = pj.at("score").get<int>();
-    p.set = set_of(pj.at("set"));
-    p.cards_left = counts<kCardKinds>(pj.at("cards_left"));
-    p.cards_played = counts<kCardKinds>(pj.at("cards_played"));
-    for (const auto& ref : pj.at("score_cards_played")) {
+    p.score = read_int(pj, "score", -100000, 100000);
+    p.set = set_of(field(pj, "set"));
+    p.cards_left = counts<kCardKinds>(pj, "cards_left");
+    p.cards_played = counts<kCardKinds>(pj, "cards_played");
+    for (const auto& ref : read_array(pj, "score_cards_played")) {
       p.played.push_back(card_of(ref));
       card_known[p.played.back()] = 1;
     }
-    p.supply = counts<kBuildingTypes>(pj.at("buildings_left"));
-    p.removed = counts<kBuildingTypes>(pj.at("buildings_removed"));
-    p.must_discard = pj.at("must_discard").get<bool>();
+    p.supply = counts<kBuildingTypes>(pj, "buildings_left");
+    p.removed = counts<kBuildingTypes>(pj, "buildings_removed");
+    p.must_discard = read_bool(pj, "must_discard");
   }
-  const Json& you = v.at("you");
+  const Json& you = read_object(v, "you");
   PlayerState& mine = s.players[me];
-  for (const auto& ref : you.at("hand")) mine.hand.push_back(card_of(ref));
-  for (const auto& ref : you.at("discarded")) mine.discarded.push_back(card_of(ref));
+  for (const auto& ref : read_array(you, "hand")) mine.hand.push_back(card_of(ref));
+  for (const auto& ref : read_array(you, "discarded")) mine.discarded.push_back(card_of(ref));
   for (int card : mine.hand) card_known[card] = 1;
   for (int card : mine.discarded) card_known[card] = 1;
   std::vector<int> birds_left(c.birds.size());
   for (std::size_t b = 0; b < c.birds.size(); ++b) birds_left[b] = c.birds[b].count;
-  for (const auto& name : you.at("birds")) {
-    const int b = c.species_index(name.get<std::string>());
-    need(b >= 0 && birds_left[b] > 0, "bird species");
+  for (const auto& name : read_strings(you, "birds")) {
+    const int b = c.species_index(name);
+    require(b >= 0 && birds_left[b] > 0, "bird species");
     mine.birds.push_back(b);
     --birds_left[b];
   }
 
   // Piles on the table (round-2 choice).
   if (v.contains("piles")) {
-    for (const auto& pj : v.at("piles")) {
+    for (const auto& pj : read_array(v, "piles")) {
       Pile pile;
-      pile.set = set_of(pj.at("set"));
-      pile.from = pj.at("from").get<Seat>();
-      pile.taken_by = pj.at("taken_by").is_null() ? -1 : pj.at("taken_by").get<Seat>();
+      pile.set = set_of(field(pj, "set"));
+      pile.from = read_int(pj, "from", 0, n - 1);
+      pile.taken_by = field(pj, "taken_by").is_null() ? -1 : read_int(pj, "taken_by", 0, n - 1);
       if (pj.contains("score_cards"))
-        for (const auto& ref : pj.at("score_cards")) {
+        for (const auto& ref : read_array(pj, "score_cards")) {
           pile.score_cards.push_back(card_of(ref));
           card_known[pile.score_cards.back()] = 1;
         }
       s.piles.push_back(std::move(pile));
     }
-    s.pick_order = v.at("pick_order").get<std::vector<Seat>>();
+    s.pick_order = read_ints(v, "pick_order", 0, n - 1);
     s.pick = static_cast<int>(std::count_if(s.piles.begin(), s.piles.end(),
                                             [](const Pile& p) { return p.taken_by >= 0; }));
   }
-  if (!v.at("pending_double").is_null()) {
-    const auto kind = card_kind_from(v.at("pending_double").at("kind").get<std::string>());
-    need(kind.has_value(), "pending_double kind");
-    s.double_kind = static_cast<int>(*kind);
-    s.double_left = v.at("pending_double").at("builds_left").get<int>();
+  if (!field(v, "pending_double").is_null()) {
+    const Json& pending = read_object(v, "pending_double");
+    const CardKind kind = kCardKindNames.read(pending, "kind");
+    require(kind != CardKind::double_turn, "pending_double kind");
+    s.double_kind = static_cast<int>(kind);
+    s.double_left = read_int(pending, "builds_left", 1, 2);
   }
-  if (!v.at("privilege").is_null()) s.privilege_used = v.at("privilege").at("used").get<bool>();
+  if (!field(v, "privilege").is_null()) s.privilege_used = read_bool(field(v, "privilege"), "used");
 
   // Board: revealed tiles are matched by their view text; face-down sites get tiles from the unseen pool.
-  const Json& board = v.at("board");
-  const Json& buildings = v.at("buildings");
+  const Json& board = read_object(v, "board");
+  const Json& buildings = read_object(v, "buildings");
   std::vector<char> tile_used(c.tiles.size(), 0);
   s.sites.assign(c.sites.size(), SiteState{});
   std::vector<int> face_down;
   for (std::size_t i = 0; i < c.sites.size(); ++i) {
-    const std::string& code = board.at(c.sites[i].id).get_ref<const std::string&>();
+    const std::string& code = read_string(board, c.sites[i].id);
     SiteState& st = s.sites[i];
-    if (buildings.contains(c.sites[i].id)) st.owners = buildings.at(c.sites[i].id).get<std::vector<Seat>>();
+    if (buildings.contains(c.sites[i].id)) st.owners = read_ints(buildings, c.sites[i].id, 0, n - 1);
     if (code == c.sites[i].face_down_code) {
       face_down.push_back(static_cast<int>(i));
       continue;
@@ -144,7 +135,7 @@ State build(const Json& v, Seat me, Rng& rng) {
         st.tile = static_cast<int>(t);
         tile_used[t] = 1;
       }
-    need(st.tile >= 0, "no tile matches a revealed site");
+    require(st.tile >= 0, "no tile matches a revealed site");
     st.revealed = true;
   }
   for (SiteKind kind : {SiteKind::coast, SiteKind::land, SiteKind::volcano}) {
@@ -154,7 +145,7 @@ State build(const Json& v, Seat me, Rng& rng) {
     rng.shuffle(pool);
     for (int site : face_down)
       if (c.sites[site].kind == kind) {
-        need(!pool.empty(), "not enough unseen tiles");
+        require(!pool.empty(), "not enough unseen tiles");
         s.sites[site].tile = pool.back();
         pool.pop_back();
       }
@@ -169,16 +160,16 @@ State build(const Json& v, Seat me, Rng& rng) {
   rng.shuffle(unseen);
   for (Seat seat = 0; seat < n; ++seat) {
     if (seat == me) continue;
-    const int count = players[seat].at("score_cards_left").get<int>();
+    const int count = read_int(players[seat], "score_cards_left", 0, 16);
     for (int k = 0; k < count; ++k) {
-      need(!unseen.empty(), "not enough unseen score cards");
+      require(!unseen.empty(), "not enough unseen score cards");
       s.players[seat].hand.push_back(unseen.back());
       unseen.pop_back();
     }
   }
-  const int set_aside = v.at("score_cards_set_aside").get<int>();
+  const int set_aside = read_int(v, "score_cards_set_aside", 0, 16);
   for (int k = 0; k < set_aside; ++k) {
-    need(!unseen.empty(), "not enough unseen score cards");
+    require(!unseen.empty(), "not enough unseen score cards");
     s.score_pile.push_back(unseen.back());
     unseen.pop_back();
   }
@@ -198,15 +189,15 @@ State build(const Json& v, Seat me, Rng& rng) {
   rng.shuffle(chips);
   for (Seat seat = 0; seat < n; ++seat) {
     if (seat == me) continue;
-    const int count = players[seat].at("birds").get<int>();
+    const int count = read_int(players[seat], "birds", 0, 22);
     for (int k = 0; k < count; ++k) {
-      need(!chips.empty(), "not enough bird chips");
+      require(!chips.empty(), "not enough bird chips");
       s.players[seat].birds.push_back(chips.back());
       chips.pop_back();
     }
   }
-  const int pile = v.at("bird_chips_left").get<int>();
-  need(static_cast<int>(chips.size()) >= pile, "not enough bird chips");
+  const int pile = read_int(v, "bird_chips_left", 0, 22);
+  require(static_cast<int>(chips.size()) >= pile, "not enough bird chips");
   chips.resize(static_cast<std::size_t>(pile));
   s.bird_pile = std::move(chips);
   return s;
@@ -224,13 +215,7 @@ int potential(const State& s, Seat seat) {
 }  // namespace
 
 Result<State> Rules::determinize(const Json& view, Seat seat, Rng& rng) {
-  try {
-    return build(view, seat, rng);
-  } catch (const BadView& e) {
-    return fail("bad_view", "santa-cruz view: " + e.what);
-  } catch (const Json::exception& e) {
-    return fail("bad_view", std::string("santa-cruz view: ") + e.what());
-  }
+  return guard_input("bad_view", "santa-cruz view", [&] { return build(view, seat, rng); });
 }
 
 int Rules::evaluate(const State& s, Seat seat) {

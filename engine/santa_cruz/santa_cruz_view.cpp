@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "engine/core/json_read.hpp"
 #include "engine/santa_cruz/santa_cruz.hpp"
 
 namespace archipel::engine::santa_cruz {
@@ -35,69 +36,26 @@ Json bird_species(const std::vector<int>& birds) {
   return j;
 }
 
-// --- JSON parsing helpers for from_json: every failure is a bad_state, never an exception out.
+// --- Reading the full state back (from_json): the shared checked readers (json_read.hpp) throw
+// BadInput, which from_json turns into a "bad_state" RuleError at one place.
 
-struct Bad {
-  std::string what;
-};
-
-[[noreturn]] void bad(std::string what) {
-  throw Bad{std::move(what)};
-}
-
-void check(bool ok, const char* what) {
-  if (!ok) bad(what);
-}
-
-int get_int(const Json& j, const char* key, int lo, int hi) {
-  const Json& v = j.at(key);
-  check(v.is_number_integer(), key);
-  const auto x = v.get<std::int64_t>();
-  if (x < lo || x > hi) bad(std::string(key) + " out of range");
-  return static_cast<int>(x);
-}
-
-bool get_bool(const Json& j, const char* key) {
-  const Json& v = j.at(key);
-  check(v.is_boolean(), key);
-  return v.get<bool>();
-}
-
-std::string get_str(const Json& j, const char* key) {
-  const Json& v = j.at(key);
-  check(v.is_string(), key);
-  return v.get<std::string>();
-}
-
-std::vector<int> get_seats(const Json& j, const char* key, int n) {
-  const Json& arr = j.at(key);
-  check(arr.is_array(), key);
-  std::vector<int> out;
-  for (const auto& v : arr) {
-    check(v.is_number_integer(), key);
-    const auto x = v.get<std::int64_t>();
-    if (x < 0 || x >= n) bad(std::string(key) + ": seat out of range");
-    out.push_back(static_cast<int>(x));
-  }
-  return out;
+std::vector<int> read_seats(const Json& j, std::string_view key, int n) {
+  return read_ints(j, key, 0, n - 1);
 }
 
 template <class F>
-std::vector<int> get_ids(const Json& j, const char* key, F&& lookup) {
-  const Json& arr = j.at(key);
-  check(arr.is_array(), key);
+std::vector<int> read_ids(const Json& j, std::string_view key, F&& lookup) {
   std::vector<int> out;
-  for (const auto& v : arr) {
-    check(v.is_string(), key);
-    const int index = lookup(v.get<std::string>());
-    if (index < 0) bad(std::string(key) + ": unknown id " + v.get<std::string>());
+  for (const auto& id : read_strings(j, key)) {
+    const int index = lookup(id);
+    require(index >= 0, std::string(key) + ": unknown id " + id);
     out.push_back(index);
   }
   return out;
 }
 
-std::vector<int> card_ids(const Json& j, const char* key) {
-  return get_ids(j, key, [](const std::string& id) { return comp().card_index(id); });
+std::vector<int> card_ids(const Json& j, std::string_view key) {
+  return read_ids(j, key, [](const std::string& id) { return comp().card_index(id); });
 }
 
 // The full state packs the bulky parts: a site is "<tile id>[*<owner seats>]" ("*" when revealed),
@@ -119,23 +77,18 @@ std::vector<int> parse_birds(const std::string& code) {
   std::vector<int> out;
   for (char ch : code) {
     const int b = ch - '0';
-    check(b >= 0 && b < static_cast<int>(comp().birds.size()), "bird species");
+    require(b >= 0 && b < static_cast<int>(comp().birds.size()), "bird species");
     out.push_back(b);
   }
   return out;
 }
 
 template <std::size_t N>
-std::array<int, N> get_array(const Json& j, const char* key) {
-  const Json& arr = j.at(key);
-  check(arr.is_array() && arr.size() == N, key);
+std::array<int, N> read_counts(const Json& j, std::string_view key) {
+  const std::vector<int> counts = read_ints(j, key, 0, 99);
+  require(counts.size() == N, std::string(key) + " needs " + std::to_string(N) + " counts");
   std::array<int, N> out{};
-  for (std::size_t i = 0; i < N; ++i) {
-    check(arr[i].is_number_integer(), key);
-    const auto x = arr[i].get<std::int64_t>();
-    check(x >= 0 && x <= 99, key);
-    out[i] = static_cast<int>(x);
-  }
+  std::copy(counts.begin(), counts.end(), out.begin());
   return out;
 }
 
@@ -154,205 +107,141 @@ bool is_permutation_of_seats(const std::vector<int>& v, int n) {
   return true;
 }
 
-template <class E, std::size_t N>
-E enum_named(const std::string& s, const std::array<const char*, N>& names, const char* what) {
-  for (std::size_t i = 0; i < N; ++i)
-    if (s == names[i]) return static_cast<E>(i);
-  bad(std::string("unknown ") + what);
-}
-
-constexpr std::array<const char*, 2> kVariantNames{"online", "table"};
-constexpr std::array<const char*, 6> kPhaseNames{"choose_set",  "landing", "play",
-                                                 "choose_pile", "discard", "over"};
-
 State parse_state(const Json& j) {
-  check(j.is_object(), "state must be an object");
-  check(get_str(j, "game") == "santa-cruz", "not a santa-cruz state");
+  require(read_string(j, "game") == "santa-cruz", "not a santa-cruz state");
   const Components& c = comp();
   State s;
-  s.num_seats = get_int(j, "num_seats", 2, 4);
+  s.num_seats = read_int(j, "num_seats", 2, 4);
   const int n = s.num_seats;
-  s.rules = enum_named<Variant>(get_str(j, "rules"), kVariantNames, "rules");
-  check(s.rng.from_json(j.at("rng")), "rng");
-  s.round = get_int(j, "round", 1, 2);
-  s.phase = enum_named<Phase>(get_str(j, "phase"), kPhaseNames, "phase");
-  s.order = get_seats(j, "order", n);
-  check(is_permutation_of_seats(s.order, n), "order must list every seat once");
-  s.turn = get_int(j, "turn", 0, n - 1);
+  s.rules = kVariantNames.read(j, "rules");
+  require(s.rng.from_json(field(j, "rng")), "rng");
+  s.round = read_int(j, "round", 1, 2);
+  s.phase = kPhaseNames.read(j, "phase");
+  s.order = read_seats(j, "order", n);
+  require(is_permutation_of_seats(s.order, n), "order must list every seat once");
+  s.turn = read_int(j, "turn", 0, n - 1);
 
   // Sites and tiles: every tile exactly once, on a site of its kind or unused.
   std::vector<int> tile_uses(c.tiles.size(), 0);
-  const Json& sites = j.at("sites");
-  check(sites.is_array() && sites.size() == c.sites.size(), "sites");
+  const Json& sites = read_array(j, "sites");
+  require(sites.size() == c.sites.size(), "sites: one per site");
   for (std::size_t i = 0; i < c.sites.size(); ++i) {
-    check(sites[i].is_string(), "site");
-    const std::string& code = sites[i].get_ref<const std::string&>();
+    const std::string& code = as_string(sites[i], "a site");
     const auto star = code.find('*');
     SiteState st;
     st.tile = c.tile_index(code.substr(0, star));
-    check(st.tile >= 0 && c.tiles[st.tile].kind == c.sites[i].kind, "site tile of the wrong kind");
+    require(st.tile >= 0 && c.tiles[st.tile].kind == c.sites[i].kind, "site tile of the wrong kind");
     ++tile_uses[st.tile];
     st.revealed = star != std::string::npos;
     if (st.revealed)
       for (char ch : code.substr(star + 1)) {
         const int owner = ch - '0';
-        check(owner >= 0 && owner < n, "site owner");
+        require(owner >= 0 && owner < n, "site owner");
         st.owners.push_back(owner);
       }
-    check(st.owners.size() <= 2, "at most two buildings on a site");
-    check(st.owners.size() < 2 || st.owners[0] != st.owners[1],
+    require(st.owners.size() <= 2, "at most two buildings on a site");
+    require(st.owners.size() < 2 || st.owners[0] != st.owners[1],
           "two buildings of one seat on a site");
     s.sites.push_back(std::move(st));
   }
   s.unused_tiles =
-      get_ids(j, "unused_tiles", [&](const std::string& id) { return c.tile_index(id); });
+      read_ids(j, "unused_tiles", [&](const std::string& id) { return c.tile_index(id); });
   for (int t : s.unused_tiles) ++tile_uses[t];
-  check(std::all_of(tile_uses.begin(), tile_uses.end(), [](int u) { return u == 1; }),
+  require(std::all_of(tile_uses.begin(), tile_uses.end(), [](int u) { return u == 1; }),
         "every tile exactly once");
 
   std::vector<int> card_uses(c.score_cards.size(), 0);
   auto use_cards = [&](const std::vector<int>& cards) {
     for (int card : cards) ++card_uses[card];
   };
-  const Json& players = j.at("players");
-  check(players.is_array() && static_cast<int>(players.size()) == n, "players");
+  const Json& players = read_array(j, "players");
+  require(static_cast<int>(players.size()) == n, "players: one per seat");
   std::vector<int> set_uses(c.sets.size(), 0);
   for (const auto& pj : players) {
     PlayerState p;
-    p.score = get_int(pj, "score", -100000, 100000);
-    p.arrival = get_int(pj, "arrival", 0, 1 << 30);
-    const std::string set = get_str(pj, "set");
+    p.score = read_int(pj, "score", -100000, 100000);
+    p.arrival = read_int(pj, "arrival", 0, 1 << 30);
+    const std::string& set = read_string(pj, "set");
     p.set = set.empty() ? -1 : c.set_index(set);
-    check(set.empty() || p.set >= 0, "unknown set");
+    require(set.empty() || p.set >= 0, "unknown set");
     if (p.set >= 0) ++set_uses[p.set];
-    p.cards_left = get_array<kCardKinds>(pj, "cards_left");
-    p.cards_played = get_array<kCardKinds>(pj, "cards_played");
+    p.cards_left = read_counts<kCardKinds>(pj, "cards_left");
+    p.cards_played = read_counts<kCardKinds>(pj, "cards_played");
     p.hand = card_ids(pj, "hand");
     p.played = card_ids(pj, "played");
     p.discarded = card_ids(pj, "discarded");
     use_cards(p.hand);
     use_cards(p.played);
     use_cards(p.discarded);
-    p.birds = parse_birds(get_str(pj, "birds"));
-    p.supply = get_array<kBuildingTypes>(pj, "supply");
-    p.removed = get_array<kBuildingTypes>(pj, "removed");
-    p.must_discard = get_bool(pj, "must_discard");
+    p.birds = parse_birds(read_string(pj, "birds"));
+    p.supply = read_counts<kBuildingTypes>(pj, "supply");
+    p.removed = read_counts<kBuildingTypes>(pj, "removed");
+    p.must_discard = read_bool(pj, "must_discard");
     s.players.push_back(std::move(p));
   }
-  check(std::all_of(set_uses.begin(), set_uses.end(), [](int u) { return u <= 1; }),
+  require(std::all_of(set_uses.begin(), set_uses.end(), [](int u) { return u <= 1; }),
         "a set held twice");
   s.score_pile = card_ids(j, "score_pile");
   use_cards(s.score_pile);
-  s.bird_pile = parse_birds(get_str(j, "bird_pile"));
-  const Json& piles = j.at("piles");
-  check(piles.is_array() && piles.size() <= c.sets.size(), "piles");
+  s.bird_pile = parse_birds(read_string(j, "bird_pile"));
+  const Json& piles = read_array(j, "piles");
+  require(piles.size() <= c.sets.size(), "piles: at most one per set");
   for (const auto& pj : piles) {
     Pile pile;
-    pile.set = c.set_index(get_str(pj, "set"));
-    check(pile.set >= 0, "pile set");
-    pile.from = get_int(pj, "from", 0, n - 1);
+    pile.set = c.set_index(read_string(pj, "set"));
+    require(pile.set >= 0, "pile set");
+    pile.from = read_int(pj, "from", 0, n - 1);
     pile.score_cards = card_ids(pj, "score_cards");
-    pile.taken_by = get_int(pj, "taken_by", -1, n - 1);
+    pile.taken_by = read_int(pj, "taken_by", -1, n - 1);
     if (pile.taken_by < 0) use_cards(pile.score_cards);
     s.piles.push_back(std::move(pile));
   }
-  check(std::all_of(card_uses.begin(), card_uses.end(), [](int u) { return u <= 1; }),
+  require(std::all_of(card_uses.begin(), card_uses.end(), [](int u) { return u <= 1; }),
         "a score card held twice");
-  s.pick_order = get_seats(j, "pick_order", n);
-  check(s.pick_order.empty() || is_permutation_of_seats(s.pick_order, n), "pick_order");
-  s.pick = get_int(j, "pick", 0, n);
-  const std::string kind = get_str(j, "double_kind");
+  s.pick_order = read_seats(j, "pick_order", n);
+  require(s.pick_order.empty() || is_permutation_of_seats(s.pick_order, n), "pick_order");
+  s.pick = read_int(j, "pick", 0, n);
+  const std::string& kind = read_string(j, "double_kind");
   s.double_kind = -1;
   if (!kind.empty()) {
     auto k = card_kind_from(kind);
-    check(k && *k != CardKind::double_turn, "double_kind");
+    require(k && *k != CardKind::double_turn, "double_kind");
     s.double_kind = static_cast<int>(*k);
   }
-  s.double_left = get_int(j, "double_left", 0, 2);
-  check((s.double_kind >= 0) == (s.double_left > 0), "double_kind and double_left disagree");
-  s.privilege_used = get_bool(j, "privilege_used");
-  s.clock = get_int(j, "clock", 0, 1 << 30);
+  s.double_left = read_int(j, "double_left", 0, 2);
+  require((s.double_kind >= 0) == (s.double_left > 0), "double_kind and double_left disagree");
+  s.privilege_used = read_bool(j, "privilege_used");
+  s.clock = read_int(j, "clock", 0, 1 << 30);
 
   // The phase must name someone who can act.
   if (s.phase == Phase::choose_pile)
-    check(static_cast<int>(s.pick_order.size()) == n && s.pick < n && !s.piles.empty(),
+    require(static_cast<int>(s.pick_order.size()) == n && s.pick < n && !s.piles.empty(),
           "choose_pile state");
   if (s.phase == Phase::choose_set)
-    check(std::any_of(s.players.begin(), s.players.end(),
+    require(std::any_of(s.players.begin(), s.players.end(),
                       [](const PlayerState& p) { return p.set < 0; }),
           "choose_set state without a chooser");
   if (s.phase == Phase::play || s.phase == Phase::landing)
-    for (const auto& p : s.players) check(p.set >= 0, "a player without a set in a round");
+    for (const auto& p : s.players) require(p.set >= 0, "a player without a set in a round");
   if (s.phase == Phase::play) {
     const PlayerState& p = s.players[s.order[s.turn]];
     int cards = static_cast<int>(p.hand.size());
     for (int k : p.cards_left) cards += k;
-    check(cards > 0 || s.double_kind >= 0, "the player to act has no cards");
+    require(cards > 0 || s.double_kind >= 0, "the player to act has no cards");
   }
-  check(s.double_kind < 0 || s.phase == Phase::play, "a pending double outside the play phase");
+  require(s.double_kind < 0 || s.phase == Phase::play, "a pending double outside the play phase");
   if (s.phase == Phase::discard)
-    check(std::any_of(s.players.begin(), s.players.end(),
+    require(std::any_of(s.players.begin(), s.players.end(),
                       [](const PlayerState& p) { return p.must_discard; }),
           "discard state without a discarder");
   return s;
 }
 
-// The static drawing of the board (site positions, roads, rivers), straight from components.json, so a thin
-// client draws whatever board the data describes. It never changes, so patches never carry it.
-const Json& board_map() {
-  static const Json map = [] {
-    const Json data = Json::parse(components_json_text());
-    Json sites = Json::array();
-    for (const auto& site : data.at("sites"))
-      sites.push_back(Json{{"id", site.at("id")}, {"kind", site.at("kind")}, {"x", site.at("x")}, {"y", site.at("y")}});
-    auto pairs = [](const Json& edges) {
-      Json out = Json::array();
-      for (const auto& edge : edges) {
-        const std::string e = edge.get<std::string>();
-        const auto dash = e.find('-');
-        out.push_back(Json::array({e.substr(0, dash), e.substr(dash + 1)}));
-      }
-      return out;
-    };
-    Json rivers = Json::array();
-    for (const auto& river : data.at("rivers"))
-      for (auto& pair : pairs(river.at("edges"))) rivers.push_back(std::move(pair));
-    return Json{{"width", data.at("board_size").at(0)},
-                {"height", data.at("board_size").at(1)},
-                {"sites", std::move(sites)},
-                {"roads", pairs(data.at("roads"))},
-                {"rivers", std::move(rivers)}};
-  }();
-  return map;
-}
-
-// The public facts of the components the view refers to by id (score cards, sets, bird values), straight from
-// components.json, so a client never keeps its own copy that could drift from the data the rules use.
-const Json& catalog() {
-  static const Json catalog = [] {
-    const Json data = Json::parse(components_json_text());
-    Json cards = Json::object();
-    // Keyed by the card's public name: an id in the view means "this card is here", so the catalogue, the
-    // same for everyone, names none.
-    for (auto card : data.at("score_cards")) {
-      const std::string name = card.at("name").get<std::string>();
-      card.erase("id");
-      card.erase("name");
-      cards[name] = std::move(card);
-    }
-    Json sets = Json::object();
-    for (const auto& set : data.at("construction_sets"))
-      sets[set.at("set").get<std::string>()] = Json::array({set.at("ship"), set.at("river"), set.at("road"), set.at("double")});
-    Json birds = Json::object();
-    for (const auto& bird : data.at("bird_chips")) birds[bird.at("species").get<std::string>()] = bird.at("value");
-    return Json{{"score_cards", std::move(cards)}, {"sets", std::move(sets)}, {"bird_values", std::move(birds)}};
-  }();
-  return catalog;
-}
-
 }  // namespace
 
-Json Rules::static_data(const State&) { return Json{{"map", board_map()}, {"catalog", catalog()}}; }
+Json Rules::static_data(const State&) {
+  return comp().static_data;
+}
 
 Json Rules::view(const State& s, Viewer viewer) {
   const Components& c = comp();
@@ -502,13 +391,7 @@ Json Rules::to_json(const State& s) {
 }
 
 Result<State> Rules::from_json(const Json& j) {
-  try {
-    return parse_state(j);
-  } catch (const Bad& e) {
-    return fail("bad_state", "santa-cruz state: " + e.what);
-  } catch (const Json::exception& e) {
-    return fail("bad_state", std::string("santa-cruz state: ") + e.what());
-  }
+  return guard_input("bad_state", "santa-cruz state", [&] { return parse_state(j); });
 }
 
 std::vector<Secret> Rules::secrets(const State& s) {
@@ -517,11 +400,88 @@ std::vector<Secret> Rules::secrets(const State& s) {
   for (const auto& st : s.sites)
     if (!st.revealed) out.push_back(Secret{c.tiles[st.tile].id, std::nullopt});
   for (int t : s.unused_tiles) out.push_back(Secret{c.tiles[t].id, std::nullopt});
+  // A card that came with a round-2 pile is public knowledge (public_holder), wherever in the taker's
+  // hand or discards it is; every other card in a hand or among the discards is its holder's alone.
   for (Seat seat = 0; seat < s.num_seats; ++seat) {
-    for (int card : s.players[seat].hand) out.push_back(Secret{c.score_cards[card].id, seat});
-    for (int card : s.players[seat].discarded) out.push_back(Secret{c.score_cards[card].id, seat});
+    for (const auto* cards : {&s.players[seat].hand, &s.players[seat].discarded})
+      for (int card : *cards)
+        if (public_holder(s, card) < 0) out.push_back(Secret{c.score_cards[card].id, seat});
   }
   for (int card : s.score_pile) out.push_back(Secret{c.score_cards[card].id, std::nullopt});
+  return out;
+}
+
+State Rules::scramble_hidden(const State& s, Viewer viewer, Rng& rng) {
+  const Components& c = comp();
+  State out = s;
+  auto hidden_from_viewer = [&](Seat seat) { return viewer.is_spectator() || seat != viewer.seat; };
+
+  // Face-down tiles among the face-down sites of their kind and the unused tiles.
+  for (SiteKind kind : {SiteKind::coast, SiteKind::land, SiteKind::volcano}) {
+    std::vector<int> sites, tiles;
+    for (std::size_t i = 0; i < c.sites.size(); ++i)
+      if (c.sites[i].kind == kind && !s.sites[i].revealed) {
+        sites.push_back(static_cast<int>(i));
+        tiles.push_back(s.sites[i].tile);
+      }
+    std::vector<int> unused;
+    for (int t : s.unused_tiles)
+      if (c.tiles[t].kind == kind) tiles.push_back(t);
+    rng.shuffle(tiles);
+    for (std::size_t i = 0; i < sites.size(); ++i) out.sites[sites[i]].tile = tiles[i];
+    for (std::size_t i = sites.size(); i < tiles.size(); ++i) unused.push_back(tiles[i]);
+    std::erase_if(out.unused_tiles, [&](int t) { return c.tiles[t].kind == kind; });
+    out.unused_tiles.insert(out.unused_tiles.end(), unused.begin(), unused.end());
+  }
+  std::sort(out.unused_tiles.begin(), out.unused_tiles.end());
+
+  // Score cards: other seats' secret hand cards and discards and the set-aside pile are one pool.
+  // Public pile cards stay with their taker, though between hand and discards they may move.
+  std::vector<int> pool = s.score_pile;
+  for (Seat seat = 0; seat < s.num_seats; ++seat) {
+    if (!hidden_from_viewer(seat)) continue;
+    for (const auto* cards : {&s.players[seat].hand, &s.players[seat].discarded})
+      for (int card : *cards)
+        if (public_holder(s, card) < 0) pool.push_back(card);
+  }
+  rng.shuffle(pool);
+  for (Seat seat = 0; seat < s.num_seats; ++seat) {
+    if (!hidden_from_viewer(seat)) continue;
+    PlayerState& p = out.players[seat];
+    std::vector<int> cards;
+    for (const auto* held : {&p.hand, &p.discarded})
+      for (int card : *held)
+        if (public_holder(s, card) == seat) cards.push_back(card);
+    const std::size_t hand = p.hand.size(), total = hand + p.discarded.size();
+    while (cards.size() < total) {
+      cards.push_back(pool.back());
+      pool.pop_back();
+    }
+    rng.shuffle(cards);
+    p.hand.assign(cards.begin(), cards.begin() + static_cast<std::ptrdiff_t>(hand));
+    p.discarded.assign(cards.begin() + static_cast<std::ptrdiff_t>(hand), cards.end());
+    std::sort(p.hand.begin(), p.hand.end());
+    std::sort(p.discarded.begin(), p.discarded.end());
+  }
+  out.score_pile = std::move(pool);
+
+  // Bird chips: other seats' species and the face-down pile, until the end reveals them all.
+  if (s.phase != Phase::over) {
+    std::vector<int> chips = s.bird_pile;
+    for (Seat seat = 0; seat < s.num_seats; ++seat)
+      if (hidden_from_viewer(seat))
+        chips.insert(chips.end(), s.players[seat].birds.begin(), s.players[seat].birds.end());
+    rng.shuffle(chips);
+    for (Seat seat = 0; seat < s.num_seats; ++seat)
+      if (hidden_from_viewer(seat))
+        for (int& chip : out.players[seat].birds) {
+          chip = chips.back();
+          chips.pop_back();
+        }
+    out.bird_pile = std::move(chips);
+  }
+  // The generator only shuffled the set-up, but its state is nobody's business either.
+  out.rng = Rng(rng.next());
   return out;
 }
 

@@ -309,5 +309,36 @@ TEST(SantaCruzText, DescribeGivesOneLinePerEvent) {
             "seat 7 plays : nobody scores");
 }
 
+// Online the book names no tie-break: tied players share their place, and the outcome's places (which
+// the server's "over" sends) and the final view's places are the same numbers.
+TEST(SantaCruzOutcome, OnlineSharedPlacesAgreeInOutcomeAndView) {
+  auto s = play_position(4, Variant::online);
+  s.phase = sc::Phase::over;
+  set_score(s, 3, 50);
+  set_score(s, 1, 50);
+  set_score(s, 0, 50);
+  set_score(s, 2, 20);
+  auto out = sc::Rules::outcome(s);
+  ASSERT_TRUE(out.has_value());
+  EXPECT_EQ(out->places, (std::vector<int>{1, 1, 4, 1}));
+  EXPECT_EQ(out->ranking, (std::vector<Seat>{0, 1, 3, 2}));  // tied seats listed by seat
+  EXPECT_EQ(sc::Rules::view(s, Viewer::spectator()).at("final").at("places"), Json(out->places));
+}
+
+// At the table every place differs: the marker that reached the score first is ahead.
+TEST(SantaCruzOutcome, TablePlacesAllDifferByArrival) {
+  auto s = play_position(4, Variant::table);
+  s.phase = sc::Phase::over;
+  set_score(s, 3, 50);
+  set_score(s, 1, 50);
+  set_score(s, 0, 50);
+  set_score(s, 2, 20);
+  auto out = sc::Rules::outcome(s);
+  ASSERT_TRUE(out.has_value());
+  EXPECT_EQ(out->ranking, (std::vector<Seat>{3, 1, 0, 2}));
+  EXPECT_EQ(out->places, (std::vector<int>{3, 2, 4, 1}));
+  EXPECT_EQ(sc::Rules::view(s, Viewer::spectator()).at("final").at("places"), Json(out->places));
+}
+
 }  // namespace
 }  // namespace archipel::testing::santa_cruz

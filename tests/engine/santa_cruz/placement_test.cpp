@@ -41,14 +41,16 @@ TEST(SantaCruzPlacement, LandingOnAnyFreeCoastSiteIncludingIslets) {
   EXPECT_EQ(texts(s, 1).size(), 15u);
 }
 
-TEST(SantaCruzPlacement, LastPlayerMayLandOnAnOccupiedSite) {
+// Both books land on a free ("libre") coast site: the last player's privilege is for card builds.
+TEST(SantaCruzPlacement, LastPlayerLandsOnAFreeSiteToo) {
   auto s = landing_position(2);
   act(s, 0, land("C04"));
   auto t = texts(s, 1);
-  EXPECT_EQ(t.size(), 16u);  // 15 free sites and C04 through the privilege
-  EXPECT_TRUE(has(t, "land C04"));
-  act(s, 1, land("C04"));
-  EXPECT_TRUE(s.privilege_used);
+  EXPECT_EQ(t.size(), 15u);  // the 15 free sites; C04 is occupied and the privilege does not apply
+  EXPECT_FALSE(has(t, "land C04"));
+  EXPECT_EQ(refuse(s, 1, land("C04")), "santa_cruz.site_occupied");
+  act(s, 1, land("C05"));
+  EXPECT_FALSE(s.privilege_used);  // still there for a card build this round
   EXPECT_EQ(s.phase, sc::Phase::play);
 }
 
@@ -262,6 +264,36 @@ TEST(SantaCruzPlacement, WrongTurnAndMalformedActionsAreRefused) {
   EXPECT_EQ(refuse(s, 0, Json{{"type", "play"}, {"card", "nothing"}}), "santa_cruz.bad_action");
   EXPECT_EQ(refuse(s, 0, Json{{"type", "dance"}}), "santa_cruz.bad_action");
   EXPECT_EQ(refuse(s, 0, Json{{"type", "choose_set"}, {"set", "A"}}), "santa_cruz.bad_action");
+}
+
+// Building on a tile with a bird disc draws a chip from the face-down pile: the builder learns its
+// species, the event names no species.
+TEST(SantaCruzPlacement, BirdDiscTileDrawsAChip) {
+  auto s = play_position(2);
+  put_tile(s, "C05", "TC03");  // lighthouse, 2, bird disc
+  const int top = s.bird_pile.back();
+  auto events = act(s, 0, build("ship", "C05"));
+  EXPECT_EQ(s.players[0].birds, std::vector<int>{top});
+  EXPECT_EQ(s.bird_pile.size(), 21u);
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ(events.front().at("type"), "build");
+  EXPECT_EQ(events.front().at("bird"), "drawn");
+  EXPECT_EQ(sc::Rules::view(s, engine::Viewer::of(1)).at("players").at(0).at("birds"), 1);
+}
+
+// An empty bird pile gives nothing: the build still happens and scores.
+TEST(SantaCruzPlacement, BirdDiscTileWithAnEmptyPileGivesNothing) {
+  auto s = play_position(2);
+  put_tile(s, "C05", "TC03");
+  s.players[1].birds = s.bird_pile;  // every chip already drawn
+  s.bird_pile.clear();
+  auto events = act(s, 0, build("ship", "C05"));
+  EXPECT_TRUE(s.players[0].birds.empty());
+  EXPECT_EQ(s.sites[site_of("C05")].owners, std::vector<int>{0});
+  EXPECT_EQ(s.players[0].score, 0 + 2);
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ(events.front().at("bird"), "pile_empty");
+  EXPECT_TRUE(sc::Rules::check_invariants(s).empty());
 }
 
 }  // namespace

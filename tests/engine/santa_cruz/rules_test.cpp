@@ -397,21 +397,13 @@ TEST(SantaCruzExamples, SecondRoundSetUp) {
     // Pick order: last on the track first (seat 1 at 12, seat 2 at 20, seat 0 at 30).
     EXPECT_EQ(s.pick_order, (std::vector<Seat>{1, 2, 0}));
     EXPECT_EQ(s.order, (std::vector<Seat>{1, 2, 0}));
-    if (rules == Variant::table) {
-      // A pile is a set plus the score cards played with it; each player has only the new card so
-      // far.
-      EXPECT_EQ(s.players[0].hand.size(), 1u);
-      EXPECT_EQ(texts(s, 1), (std::vector<std::string>{"pile A", "pile B", "pile C"}));
-      act(s, 1, Json{{"type", "choose_pile"}, {"set", "A"}});  // seat 0's set, with its Fish card
-      EXPECT_NE(std::find(s.players[1].hand.begin(), s.players[1].hand.end(), card_of_name("fish")),
-                s.players[1].hand.end());
-    } else {
-      // Online a pile is a set only; everyone took back their own played score cards.
-      EXPECT_EQ(s.players[0].hand.size(), 2u);
-      EXPECT_NE(std::find(s.players[0].hand.begin(), s.players[0].hand.end(), card_of_name("fish")),
-                s.players[0].hand.end());
-      act(s, 1, Json{{"type", "choose_pile"}, {"set", "A"}});
-    }
+    // Both books: a pile is a set plus the score cards played with it (the online book says
+    // nothing else); each player has only the new card so far.
+    EXPECT_EQ(s.players[0].hand.size(), 1u);
+    EXPECT_EQ(texts(s, 1), (std::vector<std::string>{"pile A", "pile B", "pile C"}));
+    act(s, 1, Json{{"type", "choose_pile"}, {"set", "A"}});  // seat 0's set, with its Fish card
+    EXPECT_NE(std::find(s.players[1].hand.begin(), s.players[1].hand.end(), card_of_name("fish")),
+              s.players[1].hand.end());
     act(s, 2, Json{{"type", "choose_pile"}, {"set", "B"}});  // seat 0 gets the last pile
     EXPECT_EQ(s.players[0].set, sc::components().set_index("C"));
     EXPECT_EQ(s.phase, sc::Phase::discard);
