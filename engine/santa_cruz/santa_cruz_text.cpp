@@ -3,18 +3,10 @@
 
 #include "engine/santa_cruz/santa_cruz.hpp"
 
+#include "engine/core/json_read.hpp"
+
 namespace archipel::engine::santa_cruz {
 namespace {
-
-std::string str(const Json& j, const char* key) {
-  auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
-int num(const Json& j, const char* key, int fallback = 0) {
-  auto it = j.find(key);
-  return it != j.end() && it->is_number_integer() ? it->get<int>() : fallback;
-}
 
 const Json& field(const Json& j, const char* key) {
   static const Json null_json;
@@ -45,16 +37,16 @@ std::string article(const std::string& noun) {
 
 std::string Rules::action_text(const State&, Seat, const Json& action) {
   if (!action.is_object()) return "?";
-  const std::string type = str(action, "type");
-  if (type == "choose_set") return "set " + str(action, "set");
-  if (type == "land") return "land " + str(action, "site");
-  if (type == "build") return str(action, "card") + " " + str(action, "site");
-  if (type == "double") return "double " + str(action, "kind");
-  if (type == "play") return str(action, "card");
+  const std::string type = string_or_empty(action, "type");
+  if (type == "choose_set") return "set " + string_or_empty(action, "set");
+  if (type == "land") return "land " + string_or_empty(action, "site");
+  if (type == "build") return string_or_empty(action, "card") + " " + string_or_empty(action, "site");
+  if (type == "double") return "double " + string_or_empty(action, "kind");
+  if (type == "play") return string_or_empty(action, "card");
   if (type == "pass") return "pass";
-  if (type == "score") return "score " + card_name(str(action, "card"));
-  if (type == "choose_pile") return "pile " + str(action, "set");
-  if (type == "discard") return "discard " + card_name(str(action, "card"));
+  if (type == "score") return "score " + card_name(string_or_empty(action, "card"));
+  if (type == "choose_pile") return "pile " + string_or_empty(action, "set");
+  if (type == "discard") return "discard " + card_name(string_or_empty(action, "card"));
   return type.empty() ? "?" : type;
 }
 
@@ -71,65 +63,65 @@ std::string Rules::describe(const Json& event, const std::vector<std::string>& n
         out += (out.empty() ? "" : ", ") + name_of(s.is_number_integer() ? s.get<int>() : -1);
     return out;
   };
-  const std::string type = str(event, "type");
-  const std::string who = name_of(num(event, "seat", -1));
+  const std::string type = string_or_empty(event, "type");
+  const std::string who = name_of(int_or(event, "seat", -1));
   if (type == "set_chosen")
-    return who + " takes set " + str(event, "set") +
+    return who + " takes set " + string_or_empty(event, "set") +
            (event.contains("auto") ? " (the set left)" : "");
   if (type == "round_start")
-    return "Round " + std::to_string(num(event, "round")) +
+    return "Round " + std::to_string(int_or(event, "round")) +
            " begins; turn order: " + seat_list(field(event, "order"));
   if (type == "build") {
-    const std::string how = str(event, "card");
+    const std::string how = string_or_empty(event, "card");
     std::string line = who + (how == "landing" ? " lands with " : " builds ") +
-                       article(str(event, "building")) + " on " + str(event, "site");
+                       article(string_or_empty(event, "building")) + " on " + string_or_empty(event, "site");
     if (event.contains("privilege")) line += ", beside another player's building";
-    line += " (" + signed_points(num(event, "points"));
-    const std::string bird = str(event, "bird");
+    line += " (" + signed_points(int_or(event, "points"));
+    const std::string bird = string_or_empty(event, "bird");
     if (bird == "drawn") line += ", draws a bird";
     if (bird == "pile_empty") line += ", no bird chip left";
     return line + ")";
   }
   if (type == "reveal") {
-    std::string line = "Tile " + str(event, "site") + " revealed: " + str(event, "building") +
-                       ", " + std::to_string(num(event, "points")) + " points";
-    if (event.contains("resource")) line += ", " + str(event, "resource");
+    std::string line = "Tile " + string_or_empty(event, "site") + " revealed: " + string_or_empty(event, "building") +
+                       ", " + std::to_string(int_or(event, "points")) + " points";
+    if (event.contains("resource")) line += ", " + string_or_empty(event, "resource");
     if (event.contains("fish_bonus"))
-      line += ", fish bonus +" + std::to_string(num(event, "fish_bonus"));
+      line += ", fish bonus +" + std::to_string(int_or(event, "fish_bonus"));
     if (event.contains("bird")) line += ", bird";
     return line;
   }
   if (type == "build_failed")
-    return who + " has no " + str(event, "building") + " left for " + str(event, "site") +
+    return who + " has no " + string_or_empty(event, "building") + " left for " + string_or_empty(event, "site") +
            ": the card ends";
-  if (type == "double") return who + " plays a double card: two " + str(event, "kind") + " builds";
+  if (type == "double") return who + " plays a double card: two " + string_or_empty(event, "kind") + " builds";
   if (type == "double_lost") return who + "'s second build is lost";
   if (type == "card_wasted")
-    return who + " plays a " + str(event, "card") + " card that cannot build";
+    return who + " plays a " + string_or_empty(event, "card") + " card that cannot build";
   if (type == "pass") return who + " passes";
   if (type == "score") {
     std::string gains;
     if (field(event, "gains").is_array())
       for (const auto& g : field(event, "gains")) {
-        const int points = num(g, "points");
+        const int points = int_or(g, "points");
         if (points != 0)
-          gains += (gains.empty() ? "" : ", ") + name_of(num(g, "seat", -1)) + " " +
+          gains += (gains.empty() ? "" : ", ") + name_of(int_or(g, "seat", -1)) + " " +
                    signed_points(points);
       }
-    std::string line = who + " plays " + card_title(str(event, "card")) + ": " +
+    std::string line = who + " plays " + card_title(string_or_empty(event, "card")) + ": " +
                        (gains.empty() ? "nobody scores" : gains);
     if (field(event, "removed").is_array())
       line += "; " + std::to_string(field(event, "removed").size()) +
               " building(s) on the volcano destroyed";
     return line;
   }
-  if (type == "round_end") return "Round " + std::to_string(num(event, "round")) + " ends";
+  if (type == "round_end") return "Round " + std::to_string(int_or(event, "round")) + " ends";
   if (type == "score_card_drawn") return who + " draws a new score card";
   if (type == "choose_piles")
     return "Piles are chosen from last on the score track: " +
            seat_list(field(event, "pick_order"));
   if (type == "pile_chosen")
-    return who + " takes pile " + str(event, "set") +
+    return who + " takes pile " + string_or_empty(event, "set") +
            (event.contains("auto") ? " (the pile left)" : "");
   if (type == "discard_start") return "Every player secretly discards one score card";
   if (type == "discarded") return who + " discards a score card";
@@ -141,7 +133,7 @@ std::string Rules::describe(const Json& event, const std::vector<std::string>& n
           birds += (birds.empty() ? "" : ", ") + std::to_string(count.get<int>()) + " " + species +
                    (count.get<int>() > 1 ? "s" : "");
     return who + " reveals " + (birds.empty() ? std::string("no birds") : birds) + ": " +
-           signed_points(num(event, "points"));
+           signed_points(int_or(event, "points"));
   }
   if (type == "game_over") {
     std::string line = "Game over:";
