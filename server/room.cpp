@@ -422,13 +422,16 @@ void Room::do_action(const std::string& token, const json& action) {
   if (seat < 0) return send_error(token, make_error(ErrorCode::not_in_room, "you are not seated in room " + std::to_string(id_)));
   if (!game_ || status_ == Status::waiting)
     return send_error(token, make_error(ErrorCode::not_started, "the game has not started"));
-  auto backup = game_->clone();
-  auto events = game_->apply(seat, action);
-  if (!events.ok()) return send_error(token, events.error());
-  // Stored before anything is sent: a crash after this line replays the action; before it, nobody saw it.
-  if (!context_.store->append_action(id_, actions_, ActionRecord{seat, action})) {
-    game_ = std::move(backup);
+  // Validate, store, then apply: the action is stored before anything is sent (a crash after the store
+  // replays it; before it, nobody saw it), and a refused or unstored action leaves nothing to undo.
+  if (auto refused = game_->refusal(seat, action)) return send_error(token, *refused);
+  if (!context_.store->append_action(id_, actions_, ActionRecord{seat, action}))
     return send_error(token, protocol::Error{"storage_failed", "the move could not be saved; try again"});
+  auto events = game_->apply(seat, action);
+  if (!events.ok()) {  // a game that refuses one of its own legal actions: a bug, stored but not applied
+    spdlog::critical("event=legal_action_refused room={} rule={} message=\"{}\"", id_, events.error().rule,
+                     events.error().message);
+    return send_error(token, make_error(ErrorCode::server_error, "the server failed on your last move"));
   }
   ++actions_;
   context_.metrics->actions_applied++;

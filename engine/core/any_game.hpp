@@ -50,9 +50,12 @@ class GameInstance {
     return nullptr;
   }
 
-  /// Applies `action` for `seat`. Validates first: a seat that may not act gets `not_your_turn`, an action
-  /// that is not one of the seat's legal actions gets `illegal_move` (with the game's own reason when it
-  /// gives one). On any error the game is unchanged.
+  /// Why `action` may not be applied for `seat` now, or nullopt when it may (it is one of the seat's legal
+  /// actions): `not_your_turn`, `bad_action`, or `illegal_move` / the game's own rule when it gives one. Lets the
+  /// server store an action before applying it, with nothing to undo.
+  virtual std::optional<RuleError> refusal(Seat seat, const Json& action) const = 0;
+
+  /// Applies `action` for `seat`. Validates first (refusal() above); on any error the game is unchanged.
   virtual Result<std::vector<Json>> apply(Seat seat, const Json& action) = 0;
 
   /// The view a client receives: the game's view plus `to_act` and, for a seat that must act, `legal`
@@ -114,24 +117,27 @@ class GameOf final : public GameInstance {
       return GameInstance::scrambled_for(viewer, rng);
   }
 
-  Result<std::vector<Json>> apply(Seat seat, const Json& action) override {
+  std::optional<RuleError> refusal(Seat seat, const Json& action) const override {
     auto acting = R::to_act(state_);
     if (std::find(acting.begin(), acting.end(), seat) == acting.end())
       return fail("not_your_turn", acting.empty() ? "the game is over" : "it is not your turn to act");
     if (!action.is_object() || !action.contains("type") || !action["type"].is_string())
       return fail("bad_action", "an action is a JSON object with a string \"type\"");
     auto legal = R::legal_actions(state_, seat);
-    if (std::find(legal.begin(), legal.end(), action) == legal.end()) {
-      // Let the game name the broken rule. It runs on a scratch copy, and a game that trips over a
-      // malformed field (a JSON type error) still yields a plain refusal, never an exception to the caller.
-      try {
-        auto scratch = state_;
-        auto result = R::apply(scratch, seat, action);
-        if (!result.ok()) return result.error();
-      } catch (const std::exception&) {  // Json::exception, std::out_of_range from .at(), ...
-      }
-      return fail("illegal_move", "that move is not legal now; /moves lists the legal ones");
+    if (std::find(legal.begin(), legal.end(), action) != legal.end()) return std::nullopt;
+    // Let the game name the broken rule. It runs on a scratch copy, and a game that trips over a malformed
+    // field (a JSON type error) still yields a plain refusal, never an exception to the caller.
+    try {
+      auto scratch = state_;
+      auto result = R::apply(scratch, seat, action);
+      if (!result.ok()) return result.error();
+    } catch (const std::exception&) {  // Json::exception, std::out_of_range from .at(), ...
     }
+    return fail("illegal_move", "that move is not legal now; /moves lists the legal ones");
+  }
+
+  Result<std::vector<Json>> apply(Seat seat, const Json& action) override {
+    if (auto refused = refusal(seat, action)) return *refused;
     // A legal action must apply. Should a game break that promise, the scratch copy keeps us unchanged.
     auto scratch = state_;
     auto result = R::apply(scratch, seat, action);

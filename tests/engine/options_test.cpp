@@ -29,6 +29,35 @@ TEST(Options, UnknownKeyAndBadValueAreErrorsNamingTheChoices) {
   EXPECT_NE(r.error().message.find("online|table"), std::string::npos);
 }
 
+// An option that exists only at some player counts (OptionSpec::min_players/max_players) is checked like any
+// other, then left out of what a game of another count sees.
+TEST(Options, AnOptionBoundedByPlayerCountIsLeftOutElsewhere) {
+  GameSpec spec{"g", "G", 1, 4, {{"setup", {"standard", "advanced"}, "standard", "set-up", 2, 4}}};
+  auto solo = complete_options(spec, {{"setup", "advanced"}}, 1);
+  ASSERT_TRUE(solo.ok());
+  EXPECT_FALSE(solo.value().count("setup"));
+  auto four = complete_options(spec, {{"setup", "advanced"}}, 4);
+  ASSERT_TRUE(four.ok());
+  EXPECT_EQ(four.value().at("setup"), "advanced");
+  auto bad = complete_options(spec, {{"setup", "expert"}}, 1);
+  EXPECT_FALSE(bad.ok()) << "a bad value is refused even where the option does not apply";
+  EXPECT_TRUE(spec.options[0].applies_to(2));
+  EXPECT_FALSE(spec.options[0].applies_to(1));
+  EXPECT_FALSE(spec.options[0].applies_to(5));
+}
+
+TEST(Outcome, PlacesAreSharedOnlyWhereScoreAndTieOrderAreEqual) {
+  auto shared = outcome_by_score({10, 12, 10, 7});
+  EXPECT_EQ(shared.ranking, (std::vector<Seat>{1, 0, 2, 3}));
+  EXPECT_EQ(shared.places, (std::vector<int>{2, 1, 2, 4}));
+  auto broken = outcome_by_score({10, 12, 10, 7}, {2, 0, 1, 3});
+  EXPECT_EQ(broken.ranking, (std::vector<Seat>{1, 2, 0, 3}));
+  EXPECT_EQ(broken.places, (std::vector<int>{3, 1, 2, 4}));
+  auto all_tied = outcome_by_score({5, 5, 5});
+  EXPECT_EQ(all_tied.places, (std::vector<int>{1, 1, 1}));
+  EXPECT_FALSE(all_tied.solo_won.has_value());
+}
+
 TEST(Ranking, ScoreThenTieOrderThenSeat) {
   EXPECT_EQ(rank_by_score({5, 9, 5}), (std::vector<Seat>{1, 0, 2}));
   EXPECT_EQ(rank_by_score({5, 9, 5}, {3, 1, 2}), (std::vector<Seat>{1, 2, 0}));

@@ -97,6 +97,23 @@ Json RaceRules::view(const State& s, engine::Viewer viewer) {
   return v;
 }
 
+RaceRules::State RaceRules::scramble_hidden(const State& s, engine::Viewer viewer, engine::Rng& rng) {
+  State out = s;
+  if (s.finisher >= 0) return out;  // everything is shown at the end
+  // The values a scrambled seat may take: any not held by the viewer (cards stay distinct).
+  std::vector<int> pool;
+  for (int v = 1; v <= 9; ++v)
+    if (viewer.seat < 0 || s.cards[viewer.seat] != v) pool.push_back(v);
+  rng.shuffle(pool);
+  std::size_t next = 0;
+  for (Seat i = 0; i < s.num_seats; ++i) {
+    if (i == viewer.seat) continue;
+    out.cards[i] = pool[next++];
+    if (betting(s) && !s.bets[i].empty()) out.bets[i] = rng.below(2) ? "high" : "low";
+  }
+  return out;
+}
+
 std::optional<engine::Outcome> RaceRules::outcome(const State& s) {
   if (s.finisher < 0) return std::nullopt;
   std::vector<int> scores;

@@ -45,6 +45,9 @@ struct RaceRules {
   static std::string action_text(const State& s, Seat seat, const Json& action);
   static std::string describe(const Json& event, const std::vector<std::string>& names);
   static std::vector<engine::Secret> secrets(const State& s);
+  /// Before the end: other seats' cards re-dealt from the values nobody else holds, and their bets (while
+  /// betting) drawn again; what `viewer` may know stays.
+  static State scramble_hidden(const State& s, engine::Viewer viewer, engine::Rng& rng);
 };
 
 /// The default registry plus "race".
