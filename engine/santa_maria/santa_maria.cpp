@@ -555,24 +555,23 @@ std::string str_of(const Json& a, const char* key) {
   return a[key].get<std::string>();
 }
 
+// A piece's cell offset (row, column) from its anchor, turned to `rotation` (east is as drawn).
+std::pair<int, int> rotated(const std::array<int, 2>& off, Rotation rotation) {
+  const int dr = off[0], dc = off[1];
+  switch (rotation) {
+    case Rotation::east: return {dr, dc};
+    case Rotation::south: return {dc, -dr};
+    case Rotation::west: return {-dr, -dc};
+    case Rotation::north: return {-dc, dr};
+  }
+  return {dr, dc};
+}
+
 // Whether the piece lies on free cells of the colony; no allocation (legal_actions calls it often).
 bool piece_fits(const PlayerState& p, const Piece& piece, int cell, Rotation rot) {
   const int r0 = cell / kSize, c0 = cell % kSize;
   for (const auto& off : piece.offsets) {
-    int dr = off[0], dc = off[1];
-    switch (rot) {
-      case Rotation::east:
-        break;
-      case Rotation::south:
-        std::tie(dr, dc) = std::pair(dc, -dr);
-        break;
-      case Rotation::west:
-        std::tie(dr, dc) = std::pair(-dr, -dc);
-        break;
-      case Rotation::north:
-        std::tie(dr, dc) = std::pair(-dc, dr);
-        break;
-    }
+    const auto [dr, dc] = rotated(off, rot);
     const int r = r0 + dr, c = c0 + dc;
     if (r < 0 || r >= kSize || c < 0 || c >= kSize || p.grid[r * kSize + c].def >= 0) return false;
   }
@@ -1261,20 +1260,7 @@ std::vector<int> piece_cells(const Piece& piece, int cell, Rotation rotation) {
   std::vector<int> out;
   const int r0 = cell / kSize, c0 = cell % kSize;
   for (const auto& off : piece.offsets) {
-    int dr = off[0], dc = off[1];
-    switch (rotation) {
-      case Rotation::east:
-        break;
-      case Rotation::south:
-        std::tie(dr, dc) = std::pair(dc, -dr);
-        break;
-      case Rotation::west:
-        std::tie(dr, dc) = std::pair(-dr, -dc);
-        break;
-      case Rotation::north:
-        std::tie(dr, dc) = std::pair(-dc, dr);
-        break;
-    }
+    const auto [dr, dc] = rotated(off, rotation);
     const int r = r0 + dr, c = c0 + dc;
     if (r < 0 || r >= kSize || c < 0 || c >= kSize) return {};
     out.push_back(r * kSize + c);
