@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/errors.hpp"
+#include "engine/core/view_patch.hpp"
 #include "server/replay.hpp"
 
 namespace archipel::server {
@@ -14,6 +15,9 @@ using protocol::ErrorCode;
 using protocol::make_error;
 
 namespace {
+
+// Moves that arrive while one is being stored wait; past this many the room says so instead of queuing.
+constexpr std::size_t kMaxWaitingActions = 64;
 
 json outcome_json(const engine::Outcome& o) { return json{{"scores", o.scores}, {"ranking", o.ranking}}; }
 
@@ -54,9 +58,7 @@ std::shared_ptr<Room> Room::restore(net::any_io_executor executor, const GameRec
   room->version_ = room->actions_ + 1;
   room->status_ = room->game_->over() ? Status::over : Status::playing;
   if (room->status_ == Status::playing) context.metrics->games_running++;
-  for (int i = 0; i < room->game_->num_seats(); ++i)
-    room->seat_views_.push_back(room->game_->client_view(engine::Viewer::of(i)));
-  room->spectator_view_ = room->game_->client_view(engine::Viewer::spectator());
+  room->views_.reset(room->game_->num_seats());  // built when someone is there to receive them
   room->static_data_ = room->game_->static_data();
   return room;
 }
@@ -316,19 +318,14 @@ void Room::do_start(const std::string& token) {
   status_ = Status::playing;
   version_ = 1;
   context_.metrics->games_running++;
-  seat_views_.clear();
-  for (int i = 0; i < n; ++i) seat_views_.push_back(game_->client_view(engine::Viewer::of(i)));
-  spectator_view_ = game_->client_view(engine::Viewer::spectator());
+  views_.reset(n);
   static_data_ = game_->static_data();
   spdlog::info("event=game_start room={} game={} seats={} seed={}", id_, spec_->id, n, seed);
   broadcast(protocol::info_message("The game of " + spec_->title + " starts", id_));
   publish_room();
-  for (int i = 0; i < n; ++i) send(seats_[i]->token, protocol::state_message(id_, version_, seat_views_[i], i, static_data_));
-  if (!spectators_.empty()) {
-    auto frame = make_frame(protocol::state_message(id_, version_, spectator_view_, std::nullopt, static_data_));
-    for (auto& s : spectators_)
-      if (s.client) s.client->send(frame);
-  }
+  for (int i = 0; i < n; ++i)
+    if (seats_[i]->client) send_full_state(seats_[i]->token);
+  send_state_to_spectators();
   finish_if_over();
 }
 
@@ -418,6 +415,12 @@ void Room::do_log(const std::string& token) {
 // ---- playing -------------------------------------------------------------------------------------------
 
 void Room::do_action(const std::string& token, const json& action) {
+  if (storing_) {  // the previous action is being stored: this one is checked once that one is applied
+    if (waiting_actions_.size() >= kMaxWaitingActions)
+      return send_error(token, make_error(ErrorCode::rate_limited, "too many moves at once; wait for the last one"));
+    waiting_actions_.emplace_back(token, action);
+    return;
+  }
   const int seat = seat_of(token);
   if (seat < 0) return send_error(token, make_error(ErrorCode::not_in_room, "you are not seated in room " + std::to_string(id_)));
   if (!game_ || status_ == Status::waiting)
@@ -425,41 +428,66 @@ void Room::do_action(const std::string& token, const json& action) {
   // Validate, store, then apply: the action is stored before anything is sent (a crash after the store
   // replays it; before it, nobody saw it), and a refused or unstored action leaves nothing to undo.
   if (auto refused = game_->refusal(seat, action)) return send_error(token, *refused);
-  if (!context_.store->append_action(id_, actions_, ActionRecord{seat, action}))
-    return send_error(token, protocol::Error{"storage_failed", "the move could not be saved; try again"});
-  auto events = game_->apply(seat, action);
-  if (!events.ok()) {  // a game that refuses one of its own legal actions: a bug, stored but not applied
+  storing_ = true;
+  context_.writer->append_action(id_, actions_, ActionRecord{seat, action}, strand_,
+                                 [self = shared_from_this(), token, seat, action](bool stored) {
+                                   self->post([=](Room& r) { r.on_stored(token, seat, action, stored); }, token);
+                                 });
+}
+
+void Room::on_stored(const std::string& token, int seat, const json& action, bool stored) {
+  storing_ = false;
+  if (!stored) {
+    send_error(token, protocol::Error{"storage_failed", "the move could not be saved; try again"});
+  } else if (auto events = game_->apply(seat, action); !events.ok()) {
+    // A game that refuses one of its own legal actions: a bug, stored but not applied.
     spdlog::critical("event=legal_action_refused room={} rule={} message=\"{}\"", id_, events.error().rule,
                      events.error().message);
-    return send_error(token, make_error(ErrorCode::server_error, "the server failed on your last move"));
+    send_error(token, make_error(ErrorCode::server_error, "the server failed on your last move"));
+  } else {
+    ++actions_;
+    context_.metrics->actions_applied++;
+    const auto names = seat_names();
+    for (const auto& e : events.value()) {
+      log_.push_back(game_->describe(e, names));
+      broadcast(protocol::info_message(log_.back(), id_));
+    }
+    send_views_after_action(seat);
+    finish_if_over();
   }
-  ++actions_;
-  context_.metrics->actions_applied++;
-  const auto names = seat_names();
-  for (const auto& e : events.value()) {
-    log_.push_back(game_->describe(e, names));
-    broadcast(protocol::info_message(log_.back(), id_));
+  while (!storing_ && !waiting_actions_.empty()) {
+    auto [next_token, next_action] = std::move(waiting_actions_.front());
+    waiting_actions_.pop_front();
+    do_action(next_token, next_action);
   }
-  send_views_after_action(seat);
-  finish_if_over();
 }
 
 void Room::send_views_after_action(int seat) {
   const std::int64_t from = version_++;
+  const auto watching = [](const Member& s) { return s.client != nullptr; };
+  std::vector<bool> present{std::any_of(spectators_.begin(), spectators_.end(), watching)};
+  for (const auto& s : seats_) present.push_back(s && s->client);
+  auto patches = views_.patches(*game_, present);
   for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {
-    json view = game_->client_view(engine::Viewer::of(i));
-    json ops = json::diff(seat_views_[i], view);
-    seat_views_[i] = std::move(view);
-    if (seats_[i]->client) seats_[i]->client->send(make_frame(protocol::patch_message(id_, from, version_, std::move(ops), seat)));
+    if (!present[i + 1]) continue;
+    if (auto& ops = patches[i + 1])
+      seats_[i]->client->send(make_frame(protocol::patch_message(id_, from, version_, std::move(*ops), seat)));
+    else  // back since its view went stale: the whole view, not a patch
+      send_full_state(seats_[i]->token);
   }
-  json view = game_->client_view(engine::Viewer::spectator());
-  json ops = json::diff(spectator_view_, view);
-  spectator_view_ = std::move(view);
-  if (!spectators_.empty()) {
-    auto frame = make_frame(protocol::patch_message(id_, from, version_, std::move(ops), seat));  // serialized once
-    for (auto& s : spectators_)
-      if (s.client) s.client->send(frame);
-  }
+  if (!present[0]) return;
+  if (!patches[0]) return send_state_to_spectators();
+  auto frame = make_frame(protocol::patch_message(id_, from, version_, std::move(*patches[0]), seat));  // once
+  for (auto& s : spectators_)
+    if (s.client) s.client->send(frame);
+}
+
+void Room::send_state_to_spectators() {
+  if (std::none_of(spectators_.begin(), spectators_.end(), [](const Member& s) { return s.client != nullptr; })) return;
+  auto frame = make_frame(protocol::state_message(id_, version_, views_.full_view(*game_, engine::Viewer::spectator()),
+                                                  std::nullopt, static_data_));  // serialized once
+  for (auto& s : spectators_)
+    if (s.client) s.client->send(frame);
 }
 
 void Room::finish_if_over() {
@@ -469,7 +497,10 @@ void Room::finish_if_over() {
   status_ = Status::over;
   context_.metrics->games_running--;
   context_.metrics->games_finished++;
-  context_.store->finish_game(id_, outcome_json(*outcome));
+  context_.writer->finish_game(id_, outcome_json(*outcome), strand_, [id = id_](bool stored) {
+    // Not fatal: a restart replays the actions, all stored, and finds the game over again.
+    if (!stored) spdlog::error("event=store_finish_failed room={}", id);
+  });
   spdlog::info("event=game_over room={} game={}", id_, spec_->id);
   broadcast(protocol::over_message(id_, *outcome, seat_names()));
   publish_room();
@@ -478,9 +509,11 @@ void Room::finish_if_over() {
 void Room::send_full_state(const std::string& token) {
   const int seat = seat_of(token);
   if (seat >= 0) {
-    send(token, protocol::state_message(id_, version_, seat_views_[seat], seat, static_data_));
+    send(token, protocol::state_message(id_, version_, views_.full_view(*game_, engine::Viewer::of(seat)), seat,
+                                        static_data_));
   } else {
-    send(token, protocol::state_message(id_, version_, spectator_view_, std::nullopt, static_data_));
+    send(token, protocol::state_message(id_, version_, views_.full_view(*game_, engine::Viewer::spectator()),
+                                        std::nullopt, static_data_));
   }
   if (status_ == Status::over) {
     if (auto outcome = game_->outcome()) send(token, protocol::over_message(id_, *outcome, seat_names()));

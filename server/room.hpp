@@ -5,6 +5,7 @@
 // each seat the JSON Patch from its previous view.
 
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -14,11 +15,13 @@
 #include "engine/core/registry.hpp"
 #include "protocol/command.hpp"
 #include "protocol/messages.hpp"
+#include "server/audience_views.hpp"
 #include "server/bot_seat.hpp"
 #include "server/client.hpp"
 #include "server/metrics.hpp"
 #include "server/net.hpp"
 #include "server/store.hpp"
+#include "server/store_writer.hpp"
 
 namespace archipel::server {
 
@@ -47,7 +50,8 @@ class RoomObserver {
 /// What every room shares.
 struct RoomContext {
   const engine::Registry* registry = nullptr;
-  Store* store = nullptr;
+  Store* store = nullptr;              // reads, and the record of a game at its start
+  StoreWriter* writer = nullptr;       // actions and ends of games, committed in groups on the writer's thread
   Metrics* metrics = nullptr;
   std::function<std::uint64_t()> new_seed;  // a fresh game seed (random in the server, fixed in tests)
   std::shared_ptr<BotFactory> bots;         // null: this server offers no bots
@@ -132,7 +136,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void publish_room();                         // room message to members, summary to the lobby
   void send_full_state(const std::string& token);
   int free_seats() const;
+  /// The action is durable (or could not be stored): apply it and send its results, then take the next waiting.
+  void on_stored(const std::string& token, int seat, const nlohmann::json& action, bool stored);
   void send_views_after_action(int seat);     // patches for the move `seat` made
+  void send_state_to_spectators();            // one frame, serialized once
   void finish_if_over();
   void close_if_empty();
 
@@ -151,9 +158,12 @@ class Room : public std::enable_shared_from_this<Room> {
   engine::GamePtr game_;
   std::uint64_t seed_ = 0;
   int actions_ = 0;                            // actions applied (and stored)
+  // One action at a time is on its way to the store; actions arriving meanwhile wait here, in order, and are
+  // checked against the state once it has been applied (so validate, store, apply stays true for each).
+  bool storing_ = false;
+  std::deque<std::pair<std::string, nlohmann::json>> waiting_actions_;  // (token, action)
   std::int64_t version_ = 0;
-  std::vector<nlohmann::json> seat_views_;     // last view sent to each seat
-  nlohmann::json spectator_view_;
+  AudienceViews views_;                        // what each audience was last sent; the patches after a move
   nlohmann::json static_data_;                 // the game's unchanging data, sent with every full state
   std::vector<std::string> log_;               // one line per game event
 };

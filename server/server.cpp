@@ -8,11 +8,12 @@ namespace archipel::server {
 
 Server::Server(net::io_context& ioc, Config config, const engine::Registry& registry, Store& store,
                std::shared_ptr<BotFactory> bots, std::function<std::uint64_t()> new_seed)
-    : ioc_(ioc) {
+    : ioc_(ioc), writer_(std::make_unique<StoreWriter>(store)) {
   RoomContext rooms;
   rooms.bots = std::move(bots);
   rooms.registry = &registry;
   rooms.store = &store;
+  rooms.writer = writer_.get();
   rooms.metrics = &metrics_;
   rooms.new_seed = new_seed ? std::move(new_seed) : [] {
     std::random_device device;

@@ -11,6 +11,7 @@
 #include "server/metrics.hpp"
 #include "server/server_context.hpp"
 #include "server/store.hpp"
+#include "server/store_writer.hpp"
 
 namespace archipel::server {
 
@@ -31,6 +32,7 @@ class Server {
  private:
   net::io_context& ioc_;
   Metrics metrics_;
+  std::unique_ptr<StoreWriter> writer_;  // before the rooms (in context_), which write through it
   std::shared_ptr<ServerContext> context_;
   std::shared_ptr<Listener> listener_;
 };

@@ -1,8 +1,11 @@
-// The embedded default Store: one SQLite file in the data folder. WAL journal so a crash loses nothing that
-// was committed; every append is its own transaction, committed before the room broadcasts the result.
+// The embedded default Store: one SQLite file in the data folder. WAL journal so a crash of the process loses
+// nothing that was committed (synchronous=NORMAL: a power loss may lose the last commits; see operations.md).
+// The writer thread (store_writer.hpp) commits the actions waiting at once as one transaction, before the
+// rooms send their results. The statements of the hot path are prepared once.
 #include <sqlite3.h>
 
 #include <filesystem>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 
@@ -34,6 +37,11 @@ class Statement {
     return *this;
   }
   int step() { return sqlite3_step(stmt_); }
+  /// Ready to run again (a statement kept for reuse).
+  void reset() {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+  }
   std::int64_t int_at(int i) { return sqlite3_column_int64(stmt_, i); }
   std::string text_at(int i) {
     auto p = sqlite3_column_text(stmt_, i);
@@ -64,9 +72,16 @@ class SqliteStore final : public Store {
     exec(R"(CREATE TABLE IF NOT EXISTS actions (
               game INTEGER NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, seat INTEGER NOT NULL,
               action TEXT NOT NULL, PRIMARY KEY (game, idx)))");
+    insert_action_ = std::make_unique<Statement>(db_, "INSERT INTO actions (game, idx, seat, action) VALUES (?,?,?,?)");
+    begin_ = std::make_unique<Statement>(db_, "BEGIN");
+    commit_ = std::make_unique<Statement>(db_, "COMMIT");
+    rollback_ = std::make_unique<Statement>(db_, "ROLLBACK");
     spdlog::info("event=store_open path={}", path);
   }
-  ~SqliteStore() override { sqlite3_close(db_); }
+  ~SqliteStore() override {
+    insert_action_.reset(), begin_.reset(), commit_.reset(), rollback_.reset();  // finalized before the close
+    sqlite3_close(db_);
+  }
 
   bool save_game(const GameRecord& g) override {
     std::lock_guard lock(mutex_);
@@ -84,9 +99,22 @@ class SqliteStore final : public Store {
 
   bool append_action(RoomId room, int index, const ActionRecord& a) override {
     std::lock_guard lock(mutex_);
-    Statement st(db_, "INSERT INTO actions (game, idx, seat, action) VALUES (?,?,?,?)");
-    st.bind(1, room).bind(2, index).bind(3, a.seat).bind(4, a.action.dump());
-    return done(st.step(), "append_action");
+    return insert_action(PendingAction{room, index, a});
+  }
+
+  // One transaction for the group; if it fails (one bad write), each is written alone so the others stand.
+  std::vector<bool> append_actions(const std::vector<PendingAction>& actions) override {
+    std::lock_guard lock(mutex_);
+    if (actions.size() > 1 && run(*begin_, "begin")) {
+      bool all = true;
+      for (const auto& a : actions) all = all && insert_action(a);
+      if (all && run(*commit_, "commit")) return std::vector<bool>(actions.size(), true);
+      run(*rollback_, "rollback");
+      spdlog::warn("event=store_group_failed writes={} retrying=one_by_one", actions.size());
+    }
+    std::vector<bool> stored;
+    for (const auto& a : actions) stored.push_back(insert_action(a));
+    return stored;
   }
 
   bool finish_game(RoomId room, const Json& outcome) override {
@@ -156,6 +184,17 @@ class SqliteStore final : public Store {
     }
   }
 
+  bool insert_action(const PendingAction& a) {
+    insert_action_->bind(1, a.room).bind(2, a.index).bind(3, a.action.seat).bind(4, a.action.action.dump());
+    return run(*insert_action_, "append_action");
+  }
+
+  bool run(Statement& st, const char* what) {
+    const bool ok = done(st.step(), what);
+    st.reset();
+    return ok;
+  }
+
   bool done(int rc, const char* what) {
     if (rc == SQLITE_DONE) return true;
     spdlog::error("event=store_write_failed op={} error=\"{}\"", what, sqlite3_errmsg(db_));
@@ -164,6 +203,7 @@ class SqliteStore final : public Store {
 
   std::mutex mutex_;
   sqlite3* db_ = nullptr;
+  std::unique_ptr<Statement> insert_action_, begin_, commit_, rollback_;
 };
 
 }  // namespace

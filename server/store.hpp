@@ -1,7 +1,8 @@
 #pragma once
 // Persistence: what a room must keep to survive a restart. A game is its seed plus its action log (DESIGN.md),
 // so that is what is stored; state is rebuilt by replaying. Each action is appended before its result is
-// broadcast. Implementations are thread-safe (rooms call them from their own strands).
+// broadcast. Implementations are thread-safe: rooms write through the store's writer thread
+// (server/store_writer.hpp) and read (restore, /log) from their strands.
 
 #include <cstdint>
 #include <memory>
@@ -30,6 +31,13 @@ struct ActionRecord {
   nlohmann::json action;
 };
 
+/// An action on its way to the store (server/store_writer.hpp).
+struct PendingAction {
+  RoomId room = 0;
+  int index = 0;
+  ActionRecord action;
+};
+
 struct GameRecord {
   RoomId id = 0;
   std::string game;
@@ -49,6 +57,14 @@ class Store {
   virtual bool save_game(const GameRecord& game) = 0;
   /// Appends action number `index` (0-based, consecutive). False on a storage failure or a wrong index.
   virtual bool append_action(RoomId room, int index, const ActionRecord& action) = 0;
+  /// Appends several actions (of any rooms): the writer's group commit. Returns whether each was stored. This
+  /// default writes them one by one; SqliteStore commits them as one transaction (and one by one if that fails,
+  /// so a bad write fails alone).
+  virtual std::vector<bool> append_actions(const std::vector<PendingAction>& actions) {
+    std::vector<bool> stored;
+    for (const auto& a : actions) stored.push_back(append_action(a.room, a.index, a.action));
+    return stored;
+  }
   /// Marks a game over with its outcome.
   virtual bool finish_game(RoomId room, const nlohmann::json& outcome) = 0;
   /// Every game not over, with its actions in order.

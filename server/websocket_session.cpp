@@ -34,7 +34,11 @@ void WebsocketSession::run(http::request<http::string_body> request) {
   timeout.idle_timeout = std::chrono::seconds(context_->config.idle_timeout_seconds);
   timeout.keep_alive_pings = true;
   ws_.set_option(timeout);
-  ws_.read_message_max(context_->config.max_frame_bytes);
+  // The frame limit is enforced by do_read/on_read, not by Beast's read_message_max: on a message over its
+  // limit Beast 1.81 sends 1009 and then closes the socket with most of the frame unread (its teardown stops
+  // after one read), so the peer gets a reset instead of the close frame. Ours ends with async_close, which
+  // drains the rest of the frame until the peer's close frame arrives.
+  ws_.read_message_max(0);
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(http::field::server, "archipel"); }));
   ws_.async_accept(request, beast::bind_front_handler(&WebsocketSession::on_accept, shared_from_this()));
@@ -58,11 +62,17 @@ void WebsocketSession::on_accept(error_code ec) {
 }
 
 void WebsocketSession::do_read() {
-  ws_.async_read(buffer_, beast::bind_front_handler(&WebsocketSession::on_read, shared_from_this()));
+  // Read a message in pieces, at most one byte past the limit: enough to know it is too large.
+  const std::size_t limit = context_->config.max_frame_bytes;
+  const std::size_t room = limit + 1 - std::min(buffer_.size(), limit);
+  ws_.async_read_some(buffer_, std::min<std::size_t>(room, 64 * 1024),
+                      beast::bind_front_handler(&WebsocketSession::on_read, shared_from_this()));
 }
 
 void WebsocketSession::on_read(error_code ec, std::size_t) {
   if (ec) return fail(ec, "read");
+  if (buffer_.size() > context_->config.max_frame_bytes) return refuse_too_large();
+  if (!ws_.is_message_done()) return do_read();
   context_->metrics->messages_in++;
   try {
     handle_frame();
@@ -151,21 +161,34 @@ void WebsocketSession::on_write(error_code ec, std::size_t) {
   queued_bytes_ -= queue_.front()->size();
   queue_.pop_front();
   if (!queue_.empty()) return do_write();
-  if (close_after_write_) do_close();
+  if (close_after_write_) do_close(close_code_);
 }
 
 void WebsocketSession::close() {
   net::post(ws_.get_executor(), [self = shared_from_this()] {
     if (self->closing_) return;
-    if (self->queue_.empty()) self->do_close();
+    if (self->queue_.empty()) self->do_close(self->close_code_);
     else self->close_after_write_ = true;  // let what was queued go out first
   });
 }
 
-void WebsocketSession::do_close() {
+void WebsocketSession::do_close(websocket::close_code code) {
   if (closing_) return;
   closing_ = true;
-  ws_.async_close(websocket::close_code::going_away, [self = shared_from_this()](error_code) {});
+  ws_.async_close(code, [self = shared_from_this()](error_code) {});
+}
+
+void WebsocketSession::refuse_too_large() {
+  context_->metrics->errors_sent++;
+  spdlog::debug("event=frame_too_large client={} limit={}", id_, context_->config.max_frame_bytes);
+  buffer_.consume(buffer_.size());
+  // Say why (the error goes out first), then close with 1009; no further read: the close drains the rest.
+  queue(make_frame(protocol::error_message(protocol::make_error(
+      protocol::ErrorCode::too_large,
+      "messages are limited to " + std::to_string(context_->config.max_frame_bytes) + " bytes; this connection closes"))));
+  close_code_ = websocket::close_code::too_big;
+  if (queue_.empty()) do_close(close_code_);
+  else close_after_write_ = true;
 }
 
 void WebsocketSession::fail(error_code ec, const char* what) {

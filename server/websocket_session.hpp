@@ -36,7 +36,9 @@ class WebsocketSession final : public Client, public std::enable_shared_from_thi
   void queue(Frame frame);
   void do_write();
   void on_write(error_code ec, std::size_t bytes);
-  void do_close();
+  void do_close(websocket::close_code code);
+  /// A message over the frame limit: a too_large error, then close code 1009.
+  void refuse_too_large();
   void fail(error_code ec, const char* what);
 
   websocket::stream<beast::tcp_stream> ws_;
@@ -51,6 +53,7 @@ class WebsocketSession final : public Client, public std::enable_shared_from_thi
   bool accepted_ = false;
   bool closing_ = false;       // no more writes are queued
   bool close_after_write_ = false;
+  websocket::close_code close_code_ = websocket::close_code::going_away;  // sent when the connection closes
   bool closed_reported_ = false;
   double tokens_;
   std::chrono::steady_clock::time_point refilled_;

@@ -213,9 +213,12 @@ void read_public(State& s, const Json& j) {
   require((s.phase == Phase::over) == (s.end != EndReason::none), "end reason and phase disagree");
 }
 
-Json Rules::view(const State& s, Viewer) {
-  return public_json(s);
-}
+Json Rules::view(const State& s, Viewer viewer) { return split_view<Rules>(s, viewer); }
+
+// Nothing in Capa d'Oro is seen by one player only: the whole view is public (the piles' order is hidden
+// from everyone).
+Json Rules::public_view(const State& s) { return public_json(s); }
+Json Rules::private_view(const State&, Seat) { return Json::object(); }
 
 Json Rules::static_data(const State&) {
   const Components& c = components();

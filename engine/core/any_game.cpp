@@ -21,15 +21,19 @@ std::string normalize_move_text(std::string_view text) {
 
 Json GameInstance::client_view(Viewer viewer) const {
   Json v = view(viewer);
-  auto acting = to_act();
-  v["to_act"] = acting;
+  v["to_act"] = to_act();
+  v["legal"] = legal_json(viewer);
+  return v;
+}
+
+Json GameInstance::legal_json(Viewer viewer) const {
   Json legal_moves = Json::array();
+  const auto acting = to_act();
   if (!viewer.is_spectator() && std::find(acting.begin(), acting.end(), viewer.seat) != acting.end()) {
     for (auto& move : legal(viewer.seat))
       legal_moves.push_back(Json{{"action", std::move(move.action)}, {"text", std::move(move.text)}});
   }
-  v["legal"] = std::move(legal_moves);
-  return v;
+  return legal_moves;
 }
 
 Result<Json> GameInstance::parse_text(Seat seat, std::string_view text) const {

@@ -61,6 +61,15 @@ class GameInstance {
   /// The view a client receives: the game's view plus `to_act` and, for a seat that must act, `legal`
   /// (an array of {"action", "text"}; empty otherwise).
   Json client_view(Viewer viewer) const;
+  /// The `legal` of a client view: {"action", "text"} for each legal move of a seat that acts, else empty.
+  Json legal_json(Viewer viewer) const;
+
+  /// The client view in two parts, so that what every viewer shares is built once (HasSplitView in game.hpp):
+  /// client_view(v) is exactly view_from_parts(public_client_view(), private_client_view(v)). The public part
+  /// holds `to_act`, the private one `legal`. For a game that does not split its view, the public part is
+  /// empty and the private one is the whole client view.
+  virtual Json public_client_view() const { return Json::object(); }
+  virtual Json private_client_view(Viewer viewer) const { return client_view(viewer); }
 
   /// Finds the legal action whose /play text matches `text` (case and spacing ignored).
   Result<Json> parse_text(Seat seat, std::string_view text) const;
@@ -90,6 +99,24 @@ class GameOf final : public GameInstance {
   }
   std::vector<Json> legal_actions(Seat seat) const override { return R::legal_actions(state_, seat); }
   Json view(Viewer viewer) const override { return R::view(state_, viewer); }
+  Json public_client_view() const override {
+    if constexpr (HasSplitView<R>) {
+      Json v = R::public_view(state_);
+      v["to_act"] = R::to_act(state_);
+      return v;
+    } else {
+      return GameInstance::public_client_view();
+    }
+  }
+  Json private_client_view(Viewer viewer) const override {
+    if constexpr (HasSplitView<R>) {
+      Json v = viewer.is_spectator() ? Json::object() : R::private_view(state_, viewer.seat);
+      v["legal"] = legal_json(viewer);
+      return v;
+    } else {
+      return GameInstance::private_client_view(viewer);
+    }
+  }
   Json static_data() const override { return R::static_data(state_); }
   std::optional<Outcome> outcome() const override { return R::outcome(state_); }
   Json to_json() const override { return R::to_json(state_); }

@@ -61,4 +61,9 @@ Outcome outcome_by_score(std::vector<int> scores, const std::vector<int>& tie_or
   return o;
 }
 
+Json view_from_parts(Json public_part, const Json& private_part) {
+  for (const auto& [key, value] : private_part.items()) public_part[key] = value;
+  return public_part;
+}
+
 }  // namespace archipel::engine

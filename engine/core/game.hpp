@@ -159,6 +159,29 @@ concept HasHiddenScramble = GameRules<R> && requires(const typename R::State& cs
   { R::scramble_hidden(cstate, Viewer{}, rng) } -> std::same_as<typename R::State>;
 };
 
+/// Optional, for speed (HasSplitView): a view in two parts, so the server builds and diffs the part every viewer
+/// shares once per move instead of once per viewer (server/audience_views.hpp).
+///  - public_view(state): what every viewer sees, spectators included;
+///  - private_view(state, seat): what only `seat` sees, as top-level keys of its own (usually `you`).
+/// The game's view(state, viewer) must be exactly view_from_parts of the two (a spectator has no private
+/// part); the conformance harness checks it at every step. A game whose private information sits deeper in
+/// its view (inside each player's entry) simply does not declare them: its views are built whole.
+template <class R>
+concept HasSplitView = GameRules<R> && requires(const typename R::State& cstate) {
+  { R::public_view(cstate) } -> std::same_as<Json>;
+  { R::private_view(cstate, Seat{}) } -> std::same_as<Json>;
+};
+
+/// The view of `viewer` from the two parts: the public one with the private one's keys added.
+Json view_from_parts(Json public_part, const Json& private_part);
+
+/// view() for a game with HasSplitView: the two parts joined.
+template <class R>
+Json split_view(const typename R::State& state, Viewer viewer) {
+  return viewer.is_spectator() ? R::public_view(state)
+                               : view_from_parts(R::public_view(state), R::private_view(state, viewer.seat));
+}
+
 /// Fills in defaults and checks every key and value against the spec. Unknown keys and values outside the
 /// choices are errors (rule "bad_option").
 Result<Options> complete_options(const GameSpec& spec, const Options& given);

@@ -151,7 +151,9 @@ Json Rules::static_data(const State& s) {
               {"colours", std::move(colours)}};
 }
 
-Json Rules::view(const State& s, Viewer viewer) {
+Json Rules::view(const State& s, Viewer viewer) { return split_view<Rules>(s, viewer); }
+
+Json Rules::public_view(const State& s) {
   const Components& c = comp();
   const int n = s.num_seats;
   const bool over = s.phase == Phase::over;
@@ -211,19 +213,6 @@ Json Rules::view(const State& s, Viewer viewer) {
   } else {
     v["resolving"] = nullptr;
   }
-  if (!viewer.is_spectator() && viewer.seat < n) {
-    const PlayerState& me = s.players[viewer.seat];
-    Json hand = Json::array();
-    for (int card : me.hand) hand.push_back(card_face(card));
-    Json face_down = Json::array();
-    for (const auto& p : s.played)
-      if (!p.up && p.by == viewer.seat)
-        face_down.push_back(Json{{"slot", slot_name(p)}, {"card", card_face(p.card)}});
-    v["you"] = Json{{"seat", viewer.seat},
-                    {"hand", std::move(hand)},
-                    {"face_down", std::move(face_down)},
-                    {"hut", me.hut}};
-  }
   if (over) {
     const Outcome o = *outcome(s);
     Json huts = Json::array(), treasures = Json::array();
@@ -237,6 +226,18 @@ Json Rules::view(const State& s, Viewer viewer) {
                       {"places", o.places}};
   }
   return v;
+}
+
+// What only `seat` sees: its hand, its own face-down cards, its hut.
+Json Rules::private_view(const State& s, Seat seat) {
+  if (seat < 0 || seat >= s.num_seats) return Json::object();
+  const PlayerState& me = s.players[seat];
+  Json hand = Json::array();
+  for (int card : me.hand) hand.push_back(card_face(card));
+  Json face_down = Json::array();
+  for (const auto& p : s.played)
+    if (!p.up && p.by == seat) face_down.push_back(Json{{"slot", slot_name(p)}, {"card", card_face(p.card)}});
+  return Json{{"you", Json{{"seat", seat}, {"hand", std::move(hand)}, {"face_down", std::move(face_down)}, {"hut", me.hut}}}};
 }
 
 Json Rules::to_json(const State& s) {

@@ -335,7 +335,9 @@ struct Rules {
   static std::vector<Seat> to_act(const State& s);
   static std::vector<Json> legal_actions(const State& s, Seat seat);
   static Result<std::vector<Json>> apply(State& s, Seat seat, const Json& action);
-  static Json view(const State& s, Viewer viewer);
+  static Json view(const State& s, Viewer viewer);  // split_view: the two parts below (HasSplitView)
+  static Json public_view(const State& s);
+  static Json private_view(const State& s, Seat seat);
   /// {"map": the board's drawing, "catalog": score cards by name, sets, bird values}: from components.json.
   static Json static_data(const State& s);
   static std::optional<Outcome> outcome(const State& s);

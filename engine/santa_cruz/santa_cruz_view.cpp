@@ -243,7 +243,9 @@ Json Rules::static_data(const State&) {
   return comp().static_data;
 }
 
-Json Rules::view(const State& s, Viewer viewer) {
+Json Rules::view(const State& s, Viewer viewer) { return split_view<Rules>(s, viewer); }
+
+Json Rules::public_view(const State& s) {
   const Components& c = comp();
   const bool over = s.phase == Phase::over;
   Json v;
@@ -321,19 +323,22 @@ Json Rules::view(const State& s, Viewer viewer) {
     v["pick_order"] = s.pick_order;
   }
 
-  if (!viewer.is_spectator() && viewer.seat < s.num_seats) {
-    const PlayerState& p = s.players[viewer.seat];
-    v["you"] = Json{{"seat", viewer.seat},
-                    {"hand", card_refs(p.hand)},
-                    {"birds", bird_species(p.birds)},
-                    {"discarded", card_refs(p.discarded)}};
-  }
   if (over) {
     Json birds = Json::array();
     for (const auto& p : s.players) birds.push_back(bird_species(p.birds));
     v["final"] = Json{{"birds", std::move(birds)}, {"places", final_standing(s).places}};
   }
   return v;
+}
+
+// What only `seat` sees: its hand of score cards, the species of its bird chips, its discards.
+Json Rules::private_view(const State& s, Seat seat) {
+  if (seat < 0 || seat >= s.num_seats) return Json::object();
+  const PlayerState& p = s.players[seat];
+  return Json{{"you", Json{{"seat", seat},
+                           {"hand", card_refs(p.hand)},
+                           {"birds", bird_species(p.birds)},
+                           {"discarded", card_refs(p.discarded)}}}};
 }
 
 Json Rules::to_json(const State& s) {

@@ -96,12 +96,36 @@ TEST(BadInput, AHugeFrameClosesThatConnectionOnly) {
   const auto room = started_game(a, b);
   big.hello("Big");
   big.send_raw(std::string(10 * 1024 * 1024, 'x'));  // 10 MiB
-  big.drain(500ms);
+  auto got = big.drain(500ms);
   EXPECT_TRUE(big.closed());
+  // Told why, then closed with 1009 (message too big): not a reset with most of the frame unread.
+  ASSERT_FALSE(got.empty());
+  EXPECT_EQ(got.back().value("code", ""), "too_large");
+  EXPECT_EQ(big.close_code(), 1009);
   // Everyone else is still served.
   a.chat("/who");
   EXPECT_NE(a.expect("info")["text"].get<std::string>().find("Ben"), std::string::npos);
   EXPECT_EQ(version_of(a, room), 1);
+}
+
+// The limit is exact: a message of max_frame_bytes is read (and answered), one byte more closes with 1009.
+TEST(BadInput, AFrameAtTheLimitIsReadAndOneByteMoreIsRefused) {
+  TestServer server(registry_with_race());
+  const std::size_t limit = server::Config{}.max_frame_bytes;
+  auto frame_of = [](std::size_t size) {
+    const std::string head = R"({"type":"chat","text":")", tail = R"("})";
+    return head + std::string(size - head.size() - tail.size(), 'x') + tail;
+  };
+  TestClient c(server.port());
+  c.hello("Edge");
+  c.send_raw(frame_of(limit));
+  c.expect_error("bad_arguments");  // read and parsed: its chat line is too long, as any other would be
+  EXPECT_FALSE(c.closed());
+  c.send_raw(frame_of(limit + 1));
+  c.expect_error("too_large");
+  c.drain(300ms);
+  EXPECT_TRUE(c.closed());
+  EXPECT_EQ(c.close_code(), 1009);
 }
 
 TEST(BadInput, ABurstOfAThousandMessagesIsRateLimitedAndChangesNothing) {

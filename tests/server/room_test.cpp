@@ -64,6 +64,7 @@ class RoomTest : public ::testing::Test {
   void SetUp() override {
     context_.registry = &testing::registry_with_race();
     context_.store = &store_;
+    context_.writer = &writer_;
     context_.metrics = &metrics_;
     context_.new_seed = [] { return 5; };
     const auto& spec = *context_.registry->find("race")->spec;
@@ -81,6 +82,7 @@ class RoomTest : public ::testing::Test {
   net::io_context ioc_;
   Metrics metrics_;
   WatchingStore store_;
+  StoreWriter writer_{store_};
   std::shared_ptr<NullObserver> observer_ = std::make_shared<NullObserver>();
   RoomContext context_;
   std::shared_ptr<RecordingClient> ann_ = std::make_shared<RecordingClient>(1);
@@ -98,6 +100,23 @@ TEST_F(RoomTest, EachActionIsStoredBeforeAnyoneSeesItsResult) {
   ASSERT_EQ(store_.patches_at_append, (std::vector<int>{0, 2}));
   EXPECT_EQ(ann_->count("patch"), 2);
   EXPECT_EQ(store_.load_game(1)->actions.size(), 2u);
+}
+
+// While one move is on its way to the store the next waits; both are stored in order, then applied in order,
+// each checked against the state the other left.
+TEST_F(RoomTest, MovesArrivingTogetherAreStoredAndAppliedInOrder) {
+  room_->action("ta", json{{"type", "bet"}, {"side", "high"}});
+  room_->action("tb", json{{"type", "bet"}, {"side", "low"}});
+  room_->action("tb", json{{"type", "bet"}, {"side", "low"}});  // Ben has already bet: refused once it is its turn
+  run();
+  const auto record = store_.load_game(1);
+  ASSERT_TRUE(record);
+  ASSERT_EQ(record->actions.size(), 2u);
+  EXPECT_EQ(record->actions[0].seat, 0);
+  EXPECT_EQ(record->actions[1].seat, 1);
+  EXPECT_EQ(ann_->count("patch"), 2);
+  EXPECT_EQ(ann_->last("patch")["to"], 3);
+  EXPECT_EQ(ben_->count("error"), 1);
 }
 
 TEST_F(RoomTest, AStorageFailureRejectsTheMoveAndChangesNothing) {

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/core/rng.hpp"
+#include "engine/core/view_patch.hpp"
 
 namespace archipel::testing {
 
@@ -63,8 +64,10 @@ std::string where(const PlayoutConfig& c, std::uint64_t seed, int step) {
          " step=" + std::to_string(step);
 }
 
+// `last_views[viewer + 1]` holds each viewer's view after the previous step (empty at the first): the patch
+// the server would send from it (engine/core/view_patch.hpp) must give exactly the fresh view.
 void check_state(const engine::Registry& registry, const PlayoutConfig& config, const engine::GameInstance& game,
-                 std::uint64_t seed, int step) {
+                 std::uint64_t seed, int step, std::vector<Json>& last_views) {
   const std::string at = where(config, seed, step);
   // Serialize -> parse -> serialize is byte-identical.
   const std::string bytes = game.to_json().dump();
@@ -94,9 +97,20 @@ void check_state(const engine::Registry& registry, const PlayoutConfig& config, 
 
   // No view shows a secret to someone who may not know it, and every view fits a frame.
   const auto secrets = game.secrets();
+  last_views.resize(static_cast<std::size_t>(game.num_seats()) + 1);
+  const Json public_part = game.public_client_view();
   for (Seat viewer = -1; viewer < game.num_seats(); ++viewer) {
-    const Json view = game.client_view(Viewer{viewer});
+    Json view = game.client_view(Viewer{viewer});
+    // The two parts the server builds separately give the same view, and neither part overwrites the other.
+    const Json private_part = game.private_client_view(Viewer{viewer});
+    for (const auto& [key, value] : private_part.items())
+      EXPECT_FALSE(public_part.contains(key)) << at << ": '" << key << "' is in both parts of the view";
+    EXPECT_EQ(engine::view_from_parts(public_part, private_part), view)
+        << at << ": the public and private parts do not make the view of " << viewer;
     EXPECT_LT(view.dump().size(), 64u * 1024u) << at << ": view over 64 KiB";
+    Json& last = last_views[static_cast<std::size_t>(viewer + 1)];
+    if (!last.is_null())
+      EXPECT_EQ(last.patch(engine::view_patch(last, view)), view) << at << ": the patch does not give the view";
     std::unordered_set<std::string> strings;
     collect_strings(view, strings);
     for (const auto& secret : secrets) {
@@ -105,6 +119,7 @@ void check_state(const engine::Registry& registry, const PlayoutConfig& config, 
           << at << ": view of " << (viewer < 0 ? std::string("spectator") : "seat " + std::to_string(viewer))
           << " leaks '" << secret.token << "'";
     }
+    last = std::move(view);
   }
 }
 
@@ -194,9 +209,10 @@ PlayoutResult run_playout(const engine::Registry& registry, const PlayoutConfig&
   }
   auto& game = *created.value();
   engine::Rng chooser(seed ^ 0x5eed5eed5eedULL);
+  std::vector<Json> last_views;
   for (int step = 0;; ++step) {
     if (config.full_checks) {
-      check_state(registry, config, game, seed, step);
+      check_state(registry, config, game, seed, step, last_views);
       result.scrambles_changed += check_scrambles(registry, config, game, seed, step);
     }
     if (::testing::Test::HasFatalFailure()) return result;

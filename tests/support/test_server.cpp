@@ -103,6 +103,7 @@ void TestClient::start_read() {
   ws_.async_read(buffer_, [this](beast::error_code ec, std::size_t) {
     if (ec) {
       closed_ = true;
+      if (ec == server::websocket::error::closed) close_code_ = ws_.reason().code;
       return;
     }
     auto parsed = json::parse(beast::buffers_to_string(buffer_.data()), nullptr, false);

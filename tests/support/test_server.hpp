@@ -72,6 +72,8 @@ class TestClient {
   /// Everything that arrives within `quiet` of silence.
   std::vector<json> drain(std::chrono::milliseconds quiet = 200ms);
   bool closed() const { return closed_; }
+  /// The close code the server sent (1000, 1001, 1009...), or 0 if the connection ended without a close frame.
+  int close_code() const { return close_code_; }
   const std::vector<json>& history() const { return history_; }
 
  private:
@@ -82,6 +84,7 @@ class TestClient {
   server::beast::flat_buffer buffer_;
   std::deque<json> inbox_;  // one read is always pending; what it brings waits here
   bool closed_ = false;
+  int close_code_ = 0;
   std::vector<json> history_;
 };
 

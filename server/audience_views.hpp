@@ -1,0 +1,41 @@
+#pragma once
+// The views a room's audiences were last sent (each seat, and the spectators as one audience), and the patches
+// that bring them up to date after a move. What every audience shares is built and diffed once per move: the
+// game's public part of the view (engine HasSplitView), then each present audience's private part alone (its
+// hand, its legal moves). Nothing is built for an audience that is not there: its view goes stale, and it gets
+// the whole view (a `state`) when it is back. A game that does not split its view has an empty public part,
+// and each view is built whole: the same code, without the sharing.
+
+#include <optional>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/any_game.hpp"
+
+namespace archipel::server {
+
+class AudienceViews {
+ public:
+  /// A new game (or one restored): `num_seats` seats and the spectators, nothing sent yet.
+  void reset(int num_seats);
+
+  /// The whole client view of `viewer` as of now, remembered as sent (what a `state` message carries).
+  nlohmann::json full_view(const engine::GameInstance& game, engine::Viewer viewer);
+
+  /// After a move. `present[0]` says whether anyone watches, `present[1 + seat]` whether that seat's player is
+  /// there. For each audience present and up to date, the patch ops from its last view to its view now; for
+  /// one present but stale (back since), nullopt: send it full_view; for one absent, nullopt (it goes stale).
+  std::vector<std::optional<nlohmann::json>> patches(const engine::GameInstance& game,
+                                                     const std::vector<bool>& present);
+
+ private:
+  static std::size_t slot(engine::Viewer viewer) { return static_cast<std::size_t>(viewer.seat + 1); }
+
+  nlohmann::json public_;       // the public part last sent (current whenever any audience is)
+  bool public_current_ = false;
+  std::vector<nlohmann::json> private_;  // by slot: 0 the spectators, 1 + seat each seat
+  std::vector<bool> current_;            // by slot: its last view was sent and is up to date
+};
+
+}  // namespace archipel::server

@@ -1,0 +1,71 @@
+#include "server/store_writer.hpp"
+
+namespace archipel::server {
+
+StoreWriter::StoreWriter(Store& store) : store_(store), thread_([this] { run(); }) {}
+
+StoreWriter::~StoreWriter() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_one();
+  thread_.join();
+}
+
+void StoreWriter::append_action(RoomId room, int index, ActionRecord action, boost::asio::any_io_executor waiting,
+                                Done done) {
+  queue(Write{Append{PendingAction{room, index, std::move(action)}}, boost::asio::make_work_guard(waiting),
+              std::move(done)});
+}
+
+void StoreWriter::finish_game(RoomId room, nlohmann::json outcome, boost::asio::any_io_executor waiting, Done done) {
+  queue(Write{Finish{room, std::move(outcome)}, boost::asio::make_work_guard(waiting), std::move(done)});
+}
+
+void StoreWriter::queue(Write write) {
+  {
+    std::lock_guard lock(mutex_);
+    queued_.push_back(std::move(write));
+  }
+  wake_.notify_one();
+}
+
+void StoreWriter::run() {
+  for (;;) {
+    std::deque<Write> batch;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [this] { return stopping_ || !queued_.empty(); });
+      if (queued_.empty()) return;  // stopping, and everything written
+      batch.swap(queued_);
+    }
+    write_batch(batch);
+  }
+}
+
+// Consecutive appends go to the store as one group (one transaction in SqliteStore); a finish is written in
+// its place in the order, so a game is never marked over before its last action.
+void StoreWriter::write_batch(std::deque<Write>& batch) {
+  std::size_t i = 0;
+  while (i < batch.size()) {
+    if (auto* finish = std::get_if<Finish>(&batch[i].what)) {
+      batch[i].done(store_.finish_game(finish->room, finish->outcome));
+      batch[i].guard.reset();
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    std::vector<PendingAction> group;
+    while (end < batch.size() && std::holds_alternative<Append>(batch[end].what))
+      group.push_back(std::get<Append>(batch[end++].what).action);
+    const auto stored = store_.append_actions(group);
+    for (std::size_t k = i; k < end; ++k) {
+      batch[k].done(k - i < stored.size() && stored[k - i]);
+      batch[k].guard.reset();
+    }
+    i = end;
+  }
+}
+
+}  // namespace archipel::server

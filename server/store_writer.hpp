@@ -1,0 +1,67 @@
+#pragma once
+// The store's writer: one thread that takes the writes of every room, commits them in groups (all the
+// actions waiting when it wakes go into one transaction: group commit) and then tells each room its write is
+// durable. Rooms never wait on the disk on a network thread, and a busy server pays one commit for many moves.
+// The durability rule does not change: a room sends nothing about a move before its `done(true)`
+// (server/room.cpp), so an acknowledged move survives kill -9.
+
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <variant>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/executor_work_guard.hpp>
+
+#include "server/store.hpp"
+
+namespace archipel::server {
+
+class StoreWriter {
+ public:
+  /// Called on the writer's thread once the write is committed (true) or has failed (false): post from it.
+  using Done = std::function<void(bool stored)>;
+
+  explicit StoreWriter(Store& store);
+  /// Writes what is queued, then stops the thread.
+  ~StoreWriter();
+  StoreWriter(const StoreWriter&) = delete;
+  StoreWriter& operator=(const StoreWriter&) = delete;
+
+  /// Queues action `index` of `room`. `waiting` is the executor `done` will post to: it is kept busy (a work
+  /// guard) until `done` has run, so an io_context that runs out of other work does not return before it.
+  void append_action(RoomId room, int index, ActionRecord action, boost::asio::any_io_executor waiting, Done done);
+  /// Queues the end of a game, after every action queued before it.
+  void finish_game(RoomId room, nlohmann::json outcome, boost::asio::any_io_executor waiting, Done done);
+
+  Store& store() { return store_; }
+
+ private:
+  struct Append {
+    PendingAction action;
+  };
+  struct Finish {
+    RoomId room;
+    nlohmann::json outcome;
+  };
+  struct Write {
+    std::variant<Append, Finish> what;
+    boost::asio::executor_work_guard<boost::asio::any_io_executor> guard;
+    Done done;
+  };
+
+  void queue(Write write);
+  void run();
+  void write_batch(std::deque<Write>& batch);
+
+  Store& store_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<Write> queued_;
+  bool stopping_ = false;
+  std::thread thread_;  // last: started once everything above exists
+};
+
+}  // namespace archipel::server

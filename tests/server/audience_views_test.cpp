@@ -1,0 +1,93 @@
+// server/audience_views.hpp: the patches a room sends after each move, built from the public part once and the
+// private parts per audience, must bring every present audience's view to exactly its fresh client view, for
+// every registered game (split views or not); absent audiences go stale and come back with a whole view.
+
+#include <functional>
+#include <tuple>
+
+#include <gtest/gtest.h>
+
+#include "engine/core/registry.hpp"
+#include "engine/core/rng.hpp"
+#include "server/audience_views.hpp"
+#include "tests/support/race_game.hpp"
+
+namespace archipel::server {
+namespace {
+
+using engine::Viewer;
+using nlohmann::json;
+
+// Plays `moves` random moves of `game_id`; `present_at(step, slot)` says who is there at each move. Checks
+// each patch against the fresh view and returns how many patches and whole views were sent, and the moves made.
+std::tuple<int, int, int> play(const std::string& game_id, int seats, int moves,
+                         const std::function<bool(int, std::size_t)>& present_at) {
+  auto game = testing::registry_with_race().create(game_id, seats, {}, 11).value();
+  AudienceViews views;
+  views.reset(seats);
+  std::vector<json> client(static_cast<std::size_t>(seats) + 1);  // what each audience holds
+  for (int k = 0; k <= seats; ++k) client[k] = views.full_view(*game, Viewer{k - 1});
+  engine::Rng rng(3);
+  int patches = 0, wholes = 0, step = 0;
+  for (; step < moves && !game->over(); ++step) {
+    const auto acting = game->to_act();
+    const int seat = acting[rng.below(acting.size())];
+    const auto legal = game->legal_actions(seat);
+    EXPECT_TRUE(game->apply(seat, legal[rng.below(legal.size())]).ok());
+    std::vector<bool> present;
+    for (int k = 0; k <= seats; ++k) present.push_back(present_at(step, static_cast<std::size_t>(k)));
+    auto ops = views.patches(*game, present);
+    for (int k = 0; k <= seats; ++k) {
+      const Viewer viewer{k - 1};
+      if (!present[k]) {
+        EXPECT_FALSE(ops[k].has_value());
+        continue;
+      }
+      if (ops[k]) {
+        client[k] = client[k].patch(*ops[k]);
+        ++patches;
+      } else {
+        client[k] = views.full_view(*game, viewer);
+        ++wholes;
+      }
+      EXPECT_EQ(client[k], game->client_view(viewer)) << game_id << " step " << step << " viewer " << viewer.seat;
+    }
+  }
+  return {patches, wholes, step};
+}
+
+TEST(AudienceViews, EveryPatchGivesTheFreshViewForEveryGame) {
+  for (const auto& entry : testing::registry_with_race().games()) {
+    const int seats = entry.spec->max_players;
+    auto [patches, wholes, moves] = play(entry.spec->id, seats, 150, [](int, std::size_t) { return true; });
+    EXPECT_GE(moves, 10) << entry.spec->id;
+    EXPECT_EQ(patches, moves * (seats + 1)) << entry.spec->id << ": one patch per audience per move";
+    EXPECT_EQ(wholes, 0) << entry.spec->id << ": everyone was there, nobody needed a whole view";
+  }
+}
+
+// Seat 1 leaves for ten moves and the spectators for five: nothing is built for them meanwhile, and each gets
+// one whole view on its return, then patches again.
+TEST(AudienceViews, AnAbsentAudienceGoesStaleAndComesBackWhole) {
+  for (const std::string game : {"santa-cruz", "santa-maria"}) {  // a split view, and one built whole
+    auto [patches, wholes, moves] = play(game, 3, 40, [](int step, std::size_t slot) {
+      if (slot == 2) return step < 10 || step >= 20;  // seat 1
+      if (slot == 0) return step < 5 || step >= 10;   // the spectators
+      return true;
+    });
+    ASSERT_EQ(moves, 40) << game;
+    EXPECT_EQ(wholes, 2) << game;
+    // Everyone at every move but seat 1 for ten and the spectators for five, less the two wholes.
+    EXPECT_EQ(patches, 40 * 4 - 10 - 5 - 2) << game;
+  }
+}
+
+TEST(AudienceViews, WithNobodyThereTheNextComerGetsTheWholeView) {
+  auto [patches, wholes, moves] = play("santa-cruz", 2, 30, [](int step, std::size_t) { return step < 3 || step >= 8; });
+  ASSERT_EQ(moves, 30);
+  EXPECT_EQ(wholes, 3);  // each of the three audiences once, at step 8
+  EXPECT_EQ(patches, 3 * (30 - 5) - 3);
+}
+
+}  // namespace
+}  // namespace archipel::server

@@ -1,0 +1,119 @@
+// The store's writer thread (server/store_writer.hpp) and the SQLite store's group commit: writes of many rooms
+// committed together, in order per room, each told its own result, and the end of a game never written before
+// its last action. Nothing here is timed.
+
+#include <atomic>
+#include <filesystem>
+#include <unistd.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <gtest/gtest.h>
+
+#include "server/store_writer.hpp"
+
+namespace archipel::server {
+namespace {
+
+using nlohmann::json;
+
+struct TempDir {
+  std::filesystem::path path = std::filesystem::temp_directory_path() /
+                               ("archipel-writer-" + std::to_string(::getpid()) + "-" +
+                                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  TempDir() { std::filesystem::remove_all(path); }
+  ~TempDir() { std::filesystem::remove_all(path); }
+};
+
+GameRecord game(RoomId id) {
+  GameRecord g;
+  g.id = id;
+  g.game = "race";
+  g.seed = 1;
+  g.seats = {SeatRecord{"Ann", "ta"}, SeatRecord{"Ben", "tb"}};
+  g.host = "ta";
+  return g;
+}
+
+ActionRecord act(int seat, int n) { return ActionRecord{seat, json{{"type", "add"}, {"n", n}}}; }
+
+TEST(StoreWriter, WritesOfManyRoomsAreStoredInOrderAndEachToldItsResult) {
+  TempDir dir;
+  auto store = make_sqlite_store(dir.path.string());
+  for (RoomId r = 1; r <= 4; ++r) ASSERT_TRUE(store->save_game(game(r)));
+  boost::asio::io_context ioc;
+  std::vector<std::vector<int>> told(5);  // results by room, in the order the rooms heard them
+  {
+    StoreWriter writer(*store);
+    for (int i = 0; i < 50; ++i)
+      for (RoomId r = 1; r <= 4; ++r)
+        writer.append_action(r, i, act(i % 2, i), ioc.get_executor(), [&ioc, &told, r, i](bool stored) {
+          boost::asio::post(ioc, [&told, r, i, stored] { told[r].push_back(stored ? i : -1 - i); });
+        });
+    ioc.run();  // returns only once every result has been delivered (the writer holds the executor busy)
+  }
+  for (RoomId r = 1; r <= 4; ++r) {
+    std::vector<int> expected(50);
+    for (int i = 0; i < 50; ++i) expected[i] = i;
+    EXPECT_EQ(told[r], expected) << "room " << r;
+    const auto record = store->load_game(r);
+    ASSERT_TRUE(record);
+    ASSERT_EQ(record->actions.size(), 50u);
+    for (int i = 0; i < 50; ++i) EXPECT_EQ(record->actions[i].action["n"], i);
+  }
+}
+
+TEST(StoreWriter, AGameIsMarkedOverOnlyAfterItsLastAction) {
+  TempDir dir;
+  auto store = make_sqlite_store(dir.path.string());
+  ASSERT_TRUE(store->save_game(game(7)));
+  boost::asio::io_context ioc;
+  std::vector<std::string> order;
+  {
+    StoreWriter writer(*store);
+    auto note = [&](std::string what) {
+      return [&ioc, &order, what](bool stored) { boost::asio::post(ioc, [&order, what, stored] { order.push_back(what + (stored ? "" : " failed")); }); };
+    };
+    writer.append_action(7, 0, act(0, 1), ioc.get_executor(), note("a0"));
+    writer.append_action(7, 1, act(1, 2), ioc.get_executor(), note("a1"));
+    writer.finish_game(7, json{{"scores", {1, 2}}}, ioc.get_executor(), note("over"));
+    ioc.run();
+  }
+  EXPECT_EQ(order, (std::vector<std::string>{"a0", "a1", "over"}));
+  const auto record = store->load_game(7);
+  ASSERT_TRUE(record);
+  EXPECT_EQ(record->status, "over");
+  EXPECT_EQ(record->actions.size(), 2u);
+}
+
+// A group that cannot be committed (here one write reuses an index) is written one by one: the bad write fails
+// alone, the others of the group are stored and told so.
+TEST(SqliteStore, AFailedGroupFailsOnlyItsBadWrite) {
+  TempDir dir;
+  auto store = make_sqlite_store(dir.path.string());
+  ASSERT_TRUE(store->save_game(game(1)));
+  ASSERT_TRUE(store->save_game(game(2)));
+  ASSERT_TRUE(store->append_action(1, 0, act(0, 9)));
+  const auto stored = store->append_actions({PendingAction{2, 0, act(0, 1)}, PendingAction{1, 0, act(0, 5)},
+                                             PendingAction{2, 1, act(1, 2)}});
+  EXPECT_EQ(stored, (std::vector<bool>{true, false, true}));
+  EXPECT_EQ(store->load_game(2)->actions.size(), 2u);
+  ASSERT_EQ(store->load_game(1)->actions.size(), 1u);
+  EXPECT_EQ(store->load_game(1)->actions[0].action["n"], 9);
+}
+
+TEST(SqliteStore, AGroupIsStoredWhole) {
+  TempDir dir;
+  auto store = make_sqlite_store(dir.path.string());
+  ASSERT_TRUE(store->save_game(game(3)));
+  std::vector<PendingAction> group;
+  for (int i = 0; i < 20; ++i) group.push_back(PendingAction{3, i, act(i % 2, i)});
+  EXPECT_EQ(store->append_actions(group), std::vector<bool>(20, true));
+  // Reopened, as after a restart: all twenty are there.
+  store.reset();
+  store = make_sqlite_store(dir.path.string());
+  EXPECT_EQ(store->load_game(3)->actions.size(), 20u);
+}
+
+}  // namespace
+}  // namespace archipel::server
