@@ -1,6 +1,8 @@
 #include "tests/fuzz/fuzz_position.hpp"
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 
 #include "engine/core/rng.hpp"
 
@@ -20,20 +22,30 @@ std::optional<Position> seeded_position(FuzzedDataProvider& input) {
   const auto seed = input.ConsumeIntegral<std::uint16_t>();
   const int steps = input.ConsumeIntegralInRange(0, kMaxSteps);
 
-  auto created = engine::default_registry().create(spec.id, seats, options, seed);
-  if (!created.ok()) return std::nullopt;
-  Position position{&entry, std::move(created).value(), {}};
-  for (int s = 0; s < seats; ++s) position.names.push_back("p" + std::to_string(s + 1));
-
-  engine::Rng rng(seed * 7919ULL + 1);
-  for (int i = 0; i < steps; ++i) {
-    const auto acting = position.game->to_act();
-    if (acting.empty()) break;
-    const engine::Seat seat = acting[rng.below(acting.size())];
-    const auto legal = position.game->legal_actions(seat);
-    if (legal.empty()) break;  // a contract breach the conformance tests report; not this target's concern
-    if (!position.game->apply(seat, legal[rng.below(legal.size())]).ok()) break;
+  // The fuzzer mostly mutates the front of an input and keeps its position: playing up to kMaxSteps moves
+  // each time would cost most of every execution, so positions are kept (a clone is handed out).
+  using Key = std::tuple<const engine::GameEntry*, int, engine::Options, std::uint16_t, int>;
+  static std::map<Key, engine::GamePtr> played;
+  Key key{&entry, seats, options, seed, steps};
+  auto it = played.find(key);
+  if (it == played.end()) {
+    auto created = engine::default_registry().create(spec.id, seats, options, seed);
+    if (!created.ok()) return std::nullopt;
+    engine::GamePtr game = std::move(created).value();
+    engine::Rng rng(seed * 7919ULL + 1);
+    for (int i = 0; i < steps; ++i) {
+      const auto acting = game->to_act();
+      if (acting.empty()) break;
+      const engine::Seat seat = acting[rng.below(acting.size())];
+      const auto legal = game->legal_actions(seat);
+      if (legal.empty()) break;  // a contract breach the conformance tests report; not this target's concern
+      if (!game->apply(seat, legal[rng.below(legal.size())]).ok()) break;
+    }
+    if (played.size() >= 512) played.clear();
+    it = played.emplace(std::move(key), std::move(game)).first;
   }
+  Position position{&entry, it->second->clone(), {}};
+  for (int s = 0; s < seats; ++s) position.names.push_back("p" + std::to_string(s + 1));
   return position;
 }
 
