@@ -32,9 +32,10 @@ for t in "${targets[@]}"; do
   artifacts="$dir/artifacts/$t"
   mkdir -p "$corpus" "$artifacts"
   echo "== fuzz $t for ${seconds}s"
-  # -rss_limit_mb: a state or message that makes a target grow past 2 GB is a finding too.
+  # -rss_limit_mb: a state or message that makes a target grow past 2 GB is a finding too. -timeout is wall
+  # time: 30 s, as a loaded machine can starve a legitimately slow input (a deep Santa Maria position) for 10.
   if ! "$dir/tests/fuzz/${t}_fuzz" "$corpus" "$root/tests/fuzz/corpus/$t" -dict="$root/tests/fuzz/$t.dict" \
-       -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+       -max_total_time="$seconds" -max_len=4096 -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 \
        -artifact_prefix="$artifacts/" 2>"$dir/$t.log"; then
     failed+=("$t")
     tail -n 60 "$dir/$t.log" >&2

@@ -28,7 +28,8 @@ constexpr int kMaxEdits = 6;
 // The paths of every leaf (nlohmann's flatten), so an edit can land anywhere in the state.
 std::vector<Json::json_pointer> leaves(const Json& state) {
   std::vector<Json::json_pointer> out;
-  for (const auto& [path, value] : state.flatten().items()) out.emplace_back(path);
+  const Json flat = state.flatten();  // named: items() of a temporary would outlive it in the loop
+  for (const auto& [path, value] : flat.items()) out.emplace_back(path);
   return out;
 }
 
