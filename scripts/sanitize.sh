@@ -6,12 +6,12 @@
 #   scripts/sanitize.sh             build, then run the suites below
 #   scripts/sanitize.sh --no-build  run them against the existing build
 #
-# What runs, sized for about 15 minutes on a 2-core machine (scripts/test.sh calls it after the plain suites,
-# which run the full playout counts): the protocol tests, every engine suite with the conformance playouts cut to
+# What runs, meant to fit in about 15 minutes on a 2-core machine, build included (scripts/test.sh calls it
+# after the plain suites, which run the full playout counts): the protocol tests, every engine suite with the conformance playouts cut to
 # ARCHIPEL_PLAYOUTS=4 per configuration (each configuration still played, fully checked, plus 40 light games),
 # the server tests (rooms, loopback sockets, limits, restart from SQLite, kill -9) against a sanitized server
-# binary. The bot suites are left to the plain run: they exercise no code the server tests do not, at many
-# times the cost.
+# binary. The bot suites are left to the plain run to stay within that budget (the server tests still seat
+# server bots); add bot_tests to the targets below to include them.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="${ARCHIPEL_SANITIZE_DIR:-$root/build-sanitize}"
