@@ -5,6 +5,8 @@
 #   docker/install_deps.sh            build + runtime dependencies (compiler, Boost 1.81, nlohmann_json, spdlog,
 #                                     SQLite, GoogleTest, Google Benchmark, CLI11)
 #   docker/install_deps.sh --browser  also Chromium and the npm packages for the browser tests and the JS bot example
+#   docker/install_deps.sh --fuzz     also clang 14 with libFuzzer and the sanitizer runtimes, and llvm-symbolizer
+#                                     for readable reports (scripts/fuzz.sh, scripts/sanitize.sh)
 #   docker/install_deps.sh --runtime  only what the built server needs at run time (for the slim image)
 #
 # It is idempotent and quick when everything is already there.
@@ -12,10 +14,12 @@ set -euo pipefail
 
 mode=build
 browser=0
+fuzz=0
 for arg in "$@"; do
   case "$arg" in
     --runtime) mode=runtime ;;
     --browser) browser=1 ;;
+    --fuzz) fuzz=1 ;;
     *) echo "install_deps.sh: unknown argument '$arg'" >&2; exit 2 ;;
   esac
 done
@@ -32,6 +36,9 @@ else
     packages+=(chromium)
     command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
   fi
+  # libclang-rt-14-dev holds libFuzzer, the ASan/UBSan runtimes and FuzzedDataProvider.h; clang-14 only
+  # recommends it, and recommends are not installed here.
+  if [ "$fuzz" = 1 ]; then packages+=(clang-14 libclang-rt-14-dev llvm-14); fi
 fi
 
 missing=()

@@ -8,7 +8,10 @@ namespace archipel::engine {
 Result<Options> complete_options(const GameSpec& spec, const Options& given) {
   Options out;
   for (const auto& option : spec.options) out[option.key] = option.default_value;
-  for (const auto& [key, value] : given) {
+  // Named references, not a structured binding: clang 14 cannot capture a binding in the lambda below.
+  for (const auto& entry : given) {
+    const std::string& key = entry.first;
+    const std::string& value = entry.second;
     auto it = std::find_if(spec.options.begin(), spec.options.end(),
                            [&](const OptionSpec& o) { return o.key == key; });
     if (it == spec.options.end()) {
