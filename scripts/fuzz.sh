@@ -20,8 +20,12 @@ targets=(client_message command text game_action game_state)
 
 cxx="${CXX_FUZZ:-clang++-14}"
 command -v "$cxx" >/dev/null || { echo "fuzz.sh: $cxx not found (docker/install_deps.sh installs clang-14)" >&2; exit 1; }
-cmake -S "$root" -B "$dir" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARCHIPEL_FUZZ=ON \
-      -DARCHIPEL_BUILD_TESTS=OFF -DARCHIPEL_BUILD_BENCH=OFF >/dev/null
+# A folder already configured for fuzzing (scripts/sanitize.sh's, which builds the targets beside the sanitized
+# tests) is used as it is; otherwise a fuzzing build of its own.
+if ! grep -q '^ARCHIPEL_FUZZ:BOOL=ON' "$dir/CMakeCache.txt" 2>/dev/null; then
+  cmake -S "$root" -B "$dir" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARCHIPEL_FUZZ=ON \
+        -DARCHIPEL_BUILD_TESTS=OFF -DARCHIPEL_BUILD_BENCH=OFF >/dev/null
+fi
 cmake --build "$dir" -j"$jobs" --target "${targets[@]/%/_fuzz}"
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"

@@ -21,12 +21,18 @@ build=1
 
 if [ "$build" = 1 ]; then
   compiler=()
-  if command -v clang++-14 >/dev/null 2>&1; then compiler=(-DCMAKE_CXX_COMPILER=clang++-14); fi
+  targets=(protocol_tests engine_tests server_tests archipel-server)
+  for folder in "$root"/tests/engine/*/; do targets+=("engine_$(basename "$folder")_tests"); done
+  # With clang the same build also holds the libFuzzer targets (ARCHIPEL_FUZZ adds the coverage
+  # instrumentation libFuzzer needs; the tests run with it too): scripts/test.sh then fuzzes from this
+  # folder (ARCHIPEL_FUZZ_DIR) instead of compiling everything a third time.
+  if command -v clang++-14 >/dev/null 2>&1; then
+    compiler=(-DCMAKE_CXX_COMPILER=clang++-14 -DARCHIPEL_FUZZ=ON)
+    for f in "$root"/tests/fuzz/*_fuzz.cpp; do targets+=("$(basename "$f" .cpp)"); done
+  fi
   # -O1: sanitizer reports keep usable stacks, and the tests run several times faster than at -O0.
   cmake -S "$root" -B "$dir" "${compiler[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DARCHIPEL_SANITIZE=ON -DARCHIPEL_BUILD_BENCH=OFF >/dev/null
-  targets=(protocol_tests engine_tests server_tests archipel-server)
-  for folder in "$root"/tests/engine/*/; do targets+=("engine_$(basename "$folder")_tests"); done
   cmake --build "$dir" -j"$jobs" --target "${targets[@]}"
 fi
 

@@ -32,4 +32,4 @@ echo "== sanitizers: ASan + UBSan build of the protocol, engine and server suite
 "$root/scripts/sanitize.sh"
 
 echo "== fuzzing: each libFuzzer target for 20 s (scripts/fuzz.sh; the long campaign is scripts/fuzz.sh 600)"
-"$root/scripts/fuzz.sh" 20
+ARCHIPEL_FUZZ_DIR="$root/build-sanitize" "$root/scripts/fuzz.sh" 20
