@@ -7,6 +7,7 @@
 #include <deque>
 #include <optional>
 #include <stdexcept>
+#include <string_view>
 #include <thread>
 
 #include <boost/asio.hpp>
@@ -186,11 +187,20 @@ class Client : public std::enable_shared_from_this<Client> {
     if (ec) return fail("lost", ec);
     ++worker_.counters().messages_in;
     const auto data = buffer_.cdata();
-    json message = json::parse(static_cast<const char*>(data.data()),
-                               static_cast<const char*>(data.data()) + data.size(), nullptr, false);
+    const std::string_view text(static_cast<const char*>(data.data()), data.size());
+    if (!is_lobby_list(text)) {
+      json message = json::parse(text.begin(), text.end(), nullptr, false);
+      if (message.is_object()) on_message(message);
+    }
     buffer_.consume(buffer_.size());
-    if (message.is_object()) on_message(message);
     do_read();
+  }
+
+  // The lobby's room and game lists are of no use to a load client, and on a server that sends the whole list on
+  // every change, parsing each would make this client the bottleneck (and get it dropped as too slow). The server
+  // writes keys sorted, so "type" closes these messages; any other spelling is simply parsed and ignored.
+  static bool is_lobby_list(std::string_view text) {
+    return text.ends_with(R"("type":"rooms"})") || text.ends_with(R"("type":"games"})");
   }
 
   void send(std::string text) {
