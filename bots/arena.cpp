@@ -23,13 +23,26 @@ std::pair<double, double> wilson_interval(double wins, int n) {
   return {std::min(low, p), std::max(high, p)};
 }
 
+engine::Result<engine::Options> parse_game_options(const std::vector<std::string>& flags,
+                                                   const engine::GameSpec& spec, int num_seats) {
+  engine::Options given;
+  for (const auto& flag : flags) {
+    const auto eq = flag.find('=');
+    if (eq == std::string::npos || eq == 0)
+      return engine::fail("bad_option", "an option is key=value, not '" + flag + "'");
+    if (!given.emplace(flag.substr(0, eq), flag.substr(eq + 1)).second)
+      return engine::fail("bad_option", "option " + flag.substr(0, eq) + " given twice");
+  }
+  return engine::complete_options(spec, given, num_seats);
+}
+
 namespace {
 
 // Plays one game; returns each seat's share of the win (1/k for a k-way tie for first), or empty on failure.
 std::vector<double> play_one(const ArenaConfig& config, const std::vector<std::string>& seat_strategies,
                              std::uint64_t seed) {
   const auto& registry = engine::default_registry();
-  auto created = registry.create(config.game, config.players, {}, seed);
+  auto created = registry.create(config.game, config.players, config.game_options, seed);
   if (!created.ok()) throw std::invalid_argument(created.error().message);
   auto game = std::move(created).value();
   std::vector<std::unique_ptr<Strategy>> bots;
@@ -61,6 +74,8 @@ ArenaResult run_arena(const ArenaConfig& config) {
   if (!entry) throw std::invalid_argument("unknown game " + config.game);
   if (config.players < entry->spec->min_players || config.players > entry->spec->max_players)
     throw std::invalid_argument("bad player count");
+  if (auto options = engine::complete_options(*entry->spec, config.game_options, config.players); !options.ok())
+    throw std::invalid_argument(options.error().message);
   if (static_cast<int>(config.strategies.size()) != config.players)
     throw std::invalid_argument("give one strategy per seat");
   for (const auto& name : config.strategies)

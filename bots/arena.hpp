@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "bots/strategy.hpp"
+#include "engine/core/game.hpp"
+#include "engine/core/result.hpp"
 
 namespace archipel::bots {
 
@@ -18,6 +20,7 @@ struct ArenaConfig {
   std::uint64_t seed = 1;
   int threads = 1;
   StrategyOptions options;
+  engine::Options game_options;  // the game's own options (--option key=value), completed by the registry
 };
 
 struct ArenaStanding {
@@ -37,6 +40,12 @@ struct ArenaResult {
 
 /// Runs the games; throws std::invalid_argument on a bad configuration.
 ArenaResult run_arena(const ArenaConfig& config);
+
+/// Reads `--option key=value` flags (repeatable) into game options for `num_seats` players of `spec`, checked
+/// and completed with defaults by complete_options (rule "bad_option" on an unknown key, a value outside the
+/// choices, a flag without '=' or a key given twice). Shared by archipel-arena and the engine bench.
+engine::Result<engine::Options> parse_game_options(const std::vector<std::string>& flags,
+                                                   const engine::GameSpec& spec, int num_seats);
 
 /// The 95% Wilson score interval for `wins` out of `n`.
 std::pair<double, double> wilson_interval(double wins, int n);

@@ -6,12 +6,14 @@
 #include <CLI/CLI.hpp>
 
 #include "bots/arena.hpp"
+#include "engine/core/registry.hpp"
 
 int main(int argc, char** argv) {
   using namespace archipel::bots;
   CLI::App app{"archipel-arena: strategies against each other, in-process"};
   ArenaConfig config;
   std::string strategies = "search,random";
+  std::vector<std::string> option_flags;
   app.add_option("--game", config.game, "game id")->capture_default_str();
   app.add_option("--players", config.players, "seats per game")->capture_default_str();
   app.add_option("--strategies", strategies, "comma list, one per seat; rotated each game")->capture_default_str();
@@ -20,13 +22,21 @@ int main(int argc, char** argv) {
   app.add_option("--threads", config.threads, "1 or 2")->check(CLI::Range(1, 2))->capture_default_str();
   app.add_option("--think-ms", config.options.think_ms, "time budget per decision (0: none)");
   app.add_option("--iterations", config.options.iterations, "iterations per decision (0: default)");
+  app.add_option("--option", option_flags, "a game option key=value (repeatable), as /create takes them");
   CLI11_PARSE(app, argc, argv);
   std::stringstream in(strategies);
   for (std::string name; std::getline(in, name, ',');) config.strategies.push_back(name);
   try {
+    if (const auto* entry = archipel::engine::default_registry().find(config.game)) {
+      auto options = parse_game_options(option_flags, *entry->spec, config.players);
+      if (!options.ok()) throw std::invalid_argument(options.error().message);
+      config.game_options = std::move(options).value();
+    }
     const ArenaResult r = run_arena(config);
-    std::printf("game %s, %d players, %d games (%d failed), %.1f s, %.2f games/s\n", config.game.c_str(),
-                config.players, r.games, r.failed, r.seconds, r.seconds > 0 ? r.games / r.seconds : 0.0);
+    std::string shown;
+    for (const auto& [key, value] : config.game_options) shown += " " + key + "=" + value;
+    std::printf("game %s%s, %d players, %d games (%d failed), %.1f s, %.2f games/s\n", config.game.c_str(),
+                shown.c_str(), config.players, r.games, r.failed, r.seconds, r.seconds > 0 ? r.games / r.seconds : 0.0);
     for (const auto& st : r.standings)
       std::printf("  %-8s win rate %5.1f%%  95%% CI [%5.1f%%, %5.1f%%]  (%.1f wins / %d seats)\n",
                   st.strategy.c_str(), 100 * st.rate(), 100 * st.low, 100 * st.high, st.wins, st.appearances);

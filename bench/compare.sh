@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# bench/compare.sh: Archipel against the bare Beast reference server (bench/bare_server), side by side on this
+# machine, interleaved (Archipel, bare, Archipel, bare ...), REPS repetitions (default 3), each run on a fresh
+# server. Prints the figures of each run and their ratios (Archipel / bare); Archipel runs as a Release build with
+# its SQLite store on, in a temporary data folder. Issue 11's measures:
+#
+#   chat   server CPU per delivered chat message, CHAT_CLIENTS clients in rooms of 4, CHAT_RATE lines/s each
+#   seat   seating time (and server CPU per room) for SEAT_CLIENTS clients in rooms of 4 (1,000 in 250 rooms)
+#   idle   server memory per idle socket after hello, IDLE_CLIENTS sockets (raises ulimit -n to its hard limit)
+#   move   Archipel only: server CPU per Santa Cruz move at 4 players, closed loop, MOVE_CLIENTS clients
+#
+#   bench/compare.sh                     builds what is missing (build-bench/, Release), then measures
+#   REPS=1 DURATION=5 bench/compare.sh   shorter
+#   ONLY="chat seat" bench/compare.sh    some measures only
+#
+# ARCHIPEL_SERVER_BIN, BARE_SERVER_BIN, LOAD_BIN use given binaries instead of building. Needs python3.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${ARCHIPEL_BENCH_BUILD:-$root/build-bench}"
+reps="${REPS:-3}"
+duration="${DURATION:-10}"
+chat_clients="${CHAT_CLIENTS:-400}"
+chat_rate="${CHAT_RATE:-5}"
+seat_clients="${SEAT_CLIENTS:-1000}"
+idle_clients="${IDLE_CLIENTS:-5000}"
+move_clients="${MOVE_CLIENTS:-100}"
+only="${ONLY:-chat seat idle move}"
+
+server_bin="${ARCHIPEL_SERVER_BIN:-$build/server/archipel-server}"
+bare_bin="${BARE_SERVER_BIN:-$build/bench/bare_server/archipel-bare-server}"
+load_bin="${LOAD_BIN:-$build/tools/load/archipel-load}"
+if [ ! -x "$server_bin" ] || [ ! -x "$bare_bin" ] || [ ! -x "$load_bin" ]; then
+  echo "compare: building in $build (Release)" >&2
+  cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DARCHIPEL_BUILD_TESTS=OFF -DARCHIPEL_BUILD_BENCH=ON >/dev/null
+  cmake --build "$build" -j"${ARCHIPEL_JOBS:-2}" --target archipel-server archipel-bare-server archipel-load
+fi
+
+# Sockets: one file each, on both sides of the loopback.
+ulimit -n "$(ulimit -Hn)"
+need=$((idle_clients + 200))
+if [ "$(ulimit -n)" -lt "$need" ]; then
+  echo "compare: ulimit -n is $(ulimit -n), below $need for IDLE_CLIENTS=$idle_clients; lowering it" >&2
+  idle_clients=$(( $(ulimit -n) - 200 ))
+fi
+
+work="$(mktemp -d)"
+server_pid=""
+cleanup() {
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# start_server archipel|bare: starts a fresh server on a free port; sets server_pid and port.
+start_server() {
+  rm -f "$work/port"
+  if [ "$1" = archipel ]; then
+    rm -rf "$work/data"; mkdir -p "$work/data"
+    # No per-client message rate limit for the closed loop; everything else as shipped.
+    "$server_bin" --bind 127.0.0.1 --port 0 --port-file "$work/port" --data "$work/data" --log-level warn \
+      --rate 100000 --burst 100000 --web-root "$root/web-client" 2>"$work/server.log" &
+  else
+    "$bare_bin" --bind 127.0.0.1 --port 0 --port-file "$work/port" --seats 4 2>"$work/server.log" &
+  fi
+  server_pid=$!
+  for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.1; done
+  [ -s "$work/port" ] || { cat "$work/server.log" >&2; echo "compare: $1 did not start" >&2; exit 1; }
+  port=$(cat "$work/port")
+}
+stop_server() {
+  kill "$server_pid" 2>/dev/null || true
+  wait "$server_pid" 2>/dev/null || true
+  server_pid=""
+}
+
+# measure NAME SERVER LOAD-FLAGS...: one run; appends its JSON summary to $work/results.
+measure() {
+  local name=$1 server=$2; shift 2
+  start_server "$server"
+  local out
+  out=$("$load_bin" --port "$port" --server-pid "$server_pid" --json --quiet "$@" 2>"$work/load.log" | tail -1) || true
+  stop_server
+  if [ "${out:0:1}" != "{" ]; then
+    echo "compare: $name on $server gave no summary" >&2; tail -5 "$work/load.log" >&2; out='{}'
+  fi
+  printf '%s\t%s\t%s\n' "$name" "$server" "$out" >>"$work/results"
+  echo "  $name $server: done" >&2
+}
+
+: >"$work/results"
+for rep in $(seq "$reps"); do
+  echo "compare: repetition $rep of $reps" >&2
+  for m in $only; do
+    case "$m" in
+      chat)
+        for s in archipel bare; do
+          measure chat "$s" --mode chat --clients "$chat_clients" --seats 4 --rate "$chat_rate" --duration "$duration"
+        done ;;
+      seat)
+        for s in archipel bare; do
+          measure seat "$s" --mode chat --clients "$seat_clients" --seats 4 --rate 0.001 --duration 0
+        done ;;
+      idle)
+        for s in archipel bare; do
+          measure idle "$s" --mode idle --clients "$idle_clients" --duration 1
+        done ;;
+      move)
+        measure move archipel --mode closed --clients "$move_clients" --seats 4 --game santa-cruz --duration "$duration" ;;
+    esac
+  done
+done
+
+python3 - "$work/results" <<'EOF'
+import json, statistics, sys
+rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1]) if line.strip()]
+runs = {}
+for name, server, text in rows:
+    runs.setdefault((name, server), []).append(json.loads(text))
+
+def values(name, server, key, scale=1.0):
+    return [r[key] * scale for r in runs.get((name, server), []) if key in r]
+
+def show(title, name, key, unit, scale=1.0):
+    a, b = values(name, "archipel", key, scale), values(name, "bare", key, scale)
+    if not a:
+        return
+    line = f"{title:<44} archipel " + " ".join(f"{v:9.3f}" for v in a) + f" {unit}"
+    if b:
+        ratios = [x / y for x, y in zip(a, b) if y]
+        line += "\n" + " " * 44 + " bare     " + " ".join(f"{v:9.3f}" for v in b) + f" {unit}"
+        if ratios:
+            line += "\n" + " " * 44 + " ratio    " + " ".join(f"{v:9.2f}" for v in ratios) + \
+                    f"   median x{statistics.median(ratios):.2f}"
+    print(line)
+
+def per_room(name, server):
+    return [r["server_cpu_seat_s"] * 1000 / r["rooms"] for r in runs.get((name, server), [])
+            if "server_cpu_seat_s" in r and r.get("rooms")]
+
+print("\n== Archipel / bare Beast server (each column one repetition) ==")
+show("chat: server CPU per delivered message", "chat", "cpu_us_per_delivered", "us")
+show("chat: delivered messages per second", "chat", "delivered_per_s", "/s")
+show("seat: time to seat every client", "seat", "seat_s", "s")
+for server in ("archipel", "bare"):
+    v = per_room("seat", server)
+    if v:
+        print(f"{'seat: server CPU per room':<44} {server:<8} " + " ".join(f"{x:9.3f}" for x in v) + " ms")
+show("idle: server RSS per socket after hello", "idle", "rss_per_socket_kib", "KiB")
+show("move: server CPU per Santa Cruz move (4 pl.)", "move", "cpu_us_per_move", "us")
+show("move: moves per second", "move", "moves_per_s", "/s")
+for name, server in sorted(runs):
+    for r in runs[(name, server)]:
+        if r.get("errors"):
+            print(f"errors in {name} on {server}: {r['errors']}")
+        if r.get("failed"):
+            print(f"failed connections in {name} on {server}: {r['failed']}")
+for name in ("chat", "move"):
+    for server in ("archipel", "bare"):
+        lat = [r["latency_ms"] for r in runs.get((name, server), []) if "latency_ms" in r]
+        if lat:
+            print(f"{name}: latency on {server:<8} " + "; ".join(
+                f"p50 {l['p50']:.2f} p99 {l['p99']:.2f} p99.9 {l['p999']:.2f} ms" for l in lat))
+EOF

@@ -1,0 +1,56 @@
+#pragma once
+// archipel-load's flags (docs/operations.md, "Load testing"): what to connect to, how many clients from which
+// source addresses, and what they do once welcomed.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace archipel::load {
+
+/// What the clients do after `hello`.
+enum class Mode {
+  idle,    // nothing: hold the sockets (memory per idle socket)
+  chat,    // seated in rooms, each client says a line at --rate per second; latency: sent -> delivered to the others
+  play,    // seated in rooms, games started, random legal moves --move-delay ms after the seat may act
+  closed,  // as play, with no delay: the next move as soon as the own patch arrives (closed loop)
+};
+
+struct LoadConfig {
+  std::string host = "127.0.0.1";
+  int port = 8080;
+  std::string path = "/ws";
+  int clients = 100;
+  Mode mode = Mode::chat;
+  std::string game = "santa-cruz";
+  std::vector<std::string> options;  // key=value, appended to /create as typed
+  int seats = 4;                     // clients per room
+  double rate = 1.0;                 // chat lines per second per client
+  int move_delay_ms = 200;
+  double duration = 10;              // seconds of the measured phase (idle: seconds the sockets are held)
+  std::string source = "127.0.0.1";  // first source address; the others follow it (127.0.0.2, ...)
+  int sources = 0;                   // 0: one per --per-address clients on a loopback host, none otherwise
+  int per_address = 1000;            // the server's --max-per-address
+  int connect_concurrency = 256;     // handshakes in flight at once
+  int threads = 1;
+  int server_pid = 0;
+  double seat_timeout = 120;
+  std::string name_prefix;  // empty: "L<pid>-"
+  bool json = false;
+  bool quiet = false;
+};
+
+std::string_view to_string(Mode mode);
+
+/// Parses argv. On --help or an error returns nullopt and sets *exit_code (0 for --help), after printing.
+std::optional<LoadConfig> parse_load_config(int argc, const char* const* argv, int* exit_code);
+
+/// The source addresses to bind, in order: `count` IPv4 addresses from `first` (127.0.0.1, 127.0.0.2, ...).
+/// Empty when `first` is not an IPv4 address or the range would leave its /8.
+std::vector<std::string> source_addresses(const std::string& first, int count);
+
+/// How many source addresses a run uses: --sources when set; otherwise, for a loopback host, enough that none
+/// carries more than --per-address clients; otherwise 0 (let the system choose).
+int source_count(const LoadConfig& config);
+
+}  // namespace archipel::load
