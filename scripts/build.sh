@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Configures and builds Archipel. Used by scripts/serve.sh, scripts/test.sh and docker/Dockerfile alike.
 #
-#   scripts/build.sh server [BUILD_DIR]   the programs only (server, bot, arena), optimised, no tests: what the
+#   scripts/build.sh server [BUILD_DIR]   the programs only (server, bot, arena, load tool), optimised, no tests: what the
 #                                         image ships and `cmake --install` installs
 #   scripts/build.sh all [BUILD_DIR]      everything: server, tests, benchmarks
 #
@@ -15,7 +15,7 @@ case "$what" in
   server)
     dir="${2:-$root/build-release}"
     cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DARCHIPEL_BUILD_TESTS=OFF -DARCHIPEL_BUILD_BENCH=OFF >/dev/null
-    cmake --build "$dir" -j"$jobs" --target archipel-server archipel-bot archipel-arena
+    cmake --build "$dir" -j"$jobs" --target archipel-server archipel-bot archipel-arena archipel-load
     ;;
   all)
     dir="${2:-$root/build}"

@@ -13,7 +13,7 @@ echo "== unit, scenario and server tests (ctest)"
 echo "== the install step the Docker image runs (cmake --install): programs and web client in place"
 prefix="$(mktemp -d)"
 cmake --install "$root/build" --prefix "$prefix" >/dev/null
-for f in bin/archipel-server bin/archipel-bot bin/archipel-arena share/archipel/web-client/index.html; do
+for f in bin/archipel-server bin/archipel-bot bin/archipel-arena bin/archipel-load share/archipel/web-client/index.html; do
   [ -e "$prefix/$f" ] || { echo "cmake --install did not install $f" >&2; exit 1; }
 done
 "$prefix/bin/archipel-server" --help >/dev/null

@@ -55,6 +55,13 @@ std::size_t open_file_limit() {
   return static_cast<std::size_t>(limit.rlim_cur);
 }
 
+void raise_open_file_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
+  limit.rlim_cur = limit.rlim_max;
+  setrlimit(RLIMIT_NOFILE, &limit);  // if refused, the soft limit stays and is what event=limits reports
+}
+
 std::size_t default_max_sockets() {
   // Kept back: the database and its WAL, log output, the listener, threads' eventfds, a margin for bursts.
   constexpr std::size_t kReserve = 64;

@@ -61,5 +61,8 @@ class ConnectionLimits : public std::enable_shared_from_this<ConnectionLimits> {
 /// reserve for the database, logs and the listener.
 std::size_t open_file_limit();
 std::size_t default_max_sockets();
+/// Raises the soft open-file limit to the hard one (a container's or a shell's soft limit is often 1024 while
+/// the hard limit allows far more sockets); called once at start, before the socket cap is derived.
+void raise_open_file_limit();
 
 }  // namespace archipel::server

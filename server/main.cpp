@@ -10,6 +10,7 @@
 #include "engine/core/registry.hpp"
 #include "server/bot_player.hpp"
 #include "server/config.hpp"
+#include "server/connection_limits.hpp"
 #include "server/health_probe.hpp"
 #include "server/logging.hpp"
 #include "server/server.hpp"
@@ -22,6 +23,7 @@ int main(int argc, char** argv) {
   if (!config) return exit_code;
   if (config->health_check) return run_health_probe(*config);
   setup_logging(config->log_level);
+  raise_open_file_limit();
 
   try {
     std::unique_ptr<Store> store = (config->data_dir.empty() || config->data_dir == "memory")
