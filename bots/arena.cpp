@@ -38,7 +38,7 @@ engine::Result<engine::Options> parse_game_options(const std::vector<std::string
 
 namespace {
 
-// Plays one game; returns each seat's share of the win (1/k for a k-way tie for first), or empty on failure.
+// Plays one game; returns each seat's share of the win (1/k when k seats share place 1), or empty on failure.
 std::vector<double> play_one(const ArenaConfig& config, const std::vector<std::string>& seat_strategies,
                              std::uint64_t seed) {
   const auto& registry = engine::default_registry();
@@ -59,11 +59,16 @@ std::vector<double> play_one(const ArenaConfig& config, const std::vector<std::s
   }
   auto outcome = game->outcome();
   if (!outcome) return {};
-  const int best = *std::max_element(outcome->scores.begin(), outcome->scores.end());
-  const auto top = std::count(outcome->scores.begin(), outcome->scores.end(), best);
+  // Winners by the game's places (seats its rules cannot separate share place 1), not by score alone: a tie
+  // on points that the rules break is one seat's win. Alone at the table, a win is the game's own verdict.
   std::vector<double> share(config.players, 0.0);
+  if (outcome->solo_won) {
+    share[0] = *outcome->solo_won ? 1.0 : 0.0;
+    return share;
+  }
+  const auto top = std::count(outcome->places.begin(), outcome->places.end(), 1);
   for (int s = 0; s < config.players; ++s)
-    if (outcome->scores[s] == best) share[s] = 1.0 / static_cast<double>(top);
+    if (outcome->places.at(s) == 1) share[s] = 1.0 / static_cast<double>(top);
   return share;
 }
 
