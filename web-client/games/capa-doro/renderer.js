@@ -58,7 +58,7 @@ addStrings({
     'cd.neutral': 'neutral plantation',
     'cd.token': ({ name, bales }) => `${name}'s plantation, ${bales} ${n(bales, 'bale', 'bales')}`,
     'cd.emptySpace': 'empty',
-    'cd.bag': 'Snuff box (tabatière)',
+    'cd.bag': 'Snuff box',
     'cd.junk': 'Junk pile',
     'cd.beetle': 'beetle',
     'cd.beetles': ({ k }) => `${k} ${n(k, 'beetle', 'beetles')}`,
@@ -639,22 +639,20 @@ function boardPanel(env) {
   layers.push(die);
   const bag = v.bag || {};
   const junk = v.junk || {};
-  const counts = (label, values, x, testid, withBeetle) => s('g', { transform: `translate(${x} ${y})`, 'data-testid': testid },
+  // One line each: its label, then a bale (or beetle) and its count per kind.
+  const counts = (label, values, yy, testid, withBeetle) => s('g', { transform: `translate(54 ${yy})`, 'data-testid': testid },
     s('text', { x: 0, y: 11, class: 'cd-label' }, label),
-    COLOURS.map((c, i) => s('g', { transform: `translate(${i * 34} 18)`, 'data-colour': c },
+    COLOURS.map((c, i) => s('g', { transform: `translate(${96 + i * 36} 1)`, 'data-colour': c, 'data-count': values[c] ?? 0 },
       bale(c, 0, 0, 12), s('text', { x: 15, y: 11, class: 'cd-count' }, String(values[c] ?? 0)))),
-    withBeetle ? s('g', { transform: `translate(${4 * 34} 18)`, 'data-colour': 'beetle' },
+    withBeetle ? s('g', { transform: `translate(${96 + 4 * 36} 1)`, 'data-colour': 'beetle', 'data-count': values.beetle ?? 0 },
       s('title', {}, t('cd.beetle')), beetleGlyph(6, 6), s('text', { x: 15, y: 11, class: 'cd-count' }, String(values.beetle ?? 0))) : null);
-  layers.push(counts(t('cd.bag'), bag, 54, 'cd-bag', true));
-  layers.push(s('g', { transform: `translate(0 ${y + 50})` },
-    s('text', { x: 2, y: 0, class: 'cd-small' }, t('cd.junk')),
-    COLOURS.map((c, i) => s('g', { transform: `translate(${86 + i * 30} -10)`, 'data-testid': 'cd-junk', 'data-colour': c },
-      bale(c, 0, 0, 10), s('text', { x: 13, y: 9, class: 'cd-small' }, String(junk[c] ?? 0))))));
-  y += 64;
+  layers.push(counts(t('cd.bag'), bag, y + 4, 'cd-bag', true));
+  layers.push(counts(t('cd.junk'), junk, y + 26, 'cd-junk', false));
+  y += 52;
 
   // Column heads.
   layers.push(s('g', { class: 'cd-heads' }, COLUMNS.map((col, i) =>
-    s('text', { x: CELL_X0 + i * PITCH + CELL / 2, y: y + 8, 'text-anchor': 'middle', class: 'cd-small' }, t(`cd.col.${col}`)))));
+    s('text', { x: CELL_X0 + i * PITCH + CELL / 2, y: y + 8, 'text-anchor': 'middle', class: 'cd-head' }, t(`cd.col.${col}`)))));
   y += 14;
 
   for (const [k, cont] of m.continents.entries()) {
