@@ -785,6 +785,7 @@ function playersPanel(env) {
           h('span', { dataset: { testid: 'cd-coins', coins: p.coins ?? 0 } }, t('cd.coins', { k: p.coins ?? 0 })), ' · ',
           t('cd.plantations', { k: p.plantations ?? 0 })),
         stockBox,
+        h('span', { class: 'cd-slots-title muted' }, t('cd.cigars')),
         h('div', { class: 'cd-slots' }, (Array.isArray(p.cigars) ? p.cigars : []).map((slot, i) => slotView(env, seat, slot, i, cigars))));
     })));
 }
