@@ -64,47 +64,43 @@ async function myTurn(page, timeout = 15_000) {
   }
 }
 
+/** What this page's turn offers, in one look: the flagged targets (key, moves, smallest side in CSS pixels), the
+ * action bar's buttons, and how many text moves are listed (folded) under the board. */
+const offer = (page) => page.evaluate(() => ({
+  targets: [...document.querySelectorAll('[data-testid=cd-target][data-flag=true]')].map((e) => {
+    const r = e.getBoundingClientRect();
+    return { key: e.dataset.key, choices: Number(e.dataset.choices), size: Math.min(r.width, r.height) };
+  }),
+  buttons: [...document.querySelectorAll('[data-testid=cd-roll], [data-testid=cd-harvest], [data-testid=cd-done]')].map((b) => b.dataset.testid),
+  legal: document.querySelectorAll('[data-testid=legal-move]').length,
+}));
+
 /**
- * One move by pointing: a random flagged target or action-bar button (ending an action is picked less often so
- * that trading and sowing go on for a few steps); a target with several moves opens the chooser, where a random
- * option is clicked. Returns a description; `stats` counts what was met.
+ * One move by pointing at a random flagged target or action-bar button; a target with several moves opens the
+ * chooser, where a random option is clicked. Returns a description; `stats` counts what was met.
  */
-async function pointAndPlay(page, random, stats) {
-  const targets = page.locator('[data-testid=cd-target][data-flag=true]');
-  const buttons = page.locator('[data-testid=cd-roll], [data-testid=cd-harvest], [data-testid=cd-done]');
-  const nTargets = await targets.count();
-  const nButtons = await buttons.count();
-  const options = [];
-  for (let i = 0; i < nTargets; i++) options.push(['target', i]);
-  for (let i = 0; i < nButtons; i++) {
-    const id = await buttons.nth(i).getAttribute('data-testid');
-    if (id !== 'cd-done' || nTargets + nButtons === 1 || random() < 0.35) options.push(['button', i]);
-  }
+async function pointAndPlay(page, seen, random, stats) {
+  const options = [...seen.targets.map((x) => ['target', x]), ...seen.buttons.map((id) => ['button', id])];
   assert.ok(options.length > 0, 'my turn offers something to point at');
-  const [kind, i] = options[Math.floor(random() * options.length)];
+  const [kind, what] = options[Math.floor(random() * options.length)];
   if (kind === 'button') {
-    const button = buttons.nth(i);
-    const id = await button.getAttribute('data-testid');
-    stats[id] = (stats[id] || 0) + 1;
-    await button.click();
-    return id;
+    stats[what] = (stats[what] || 0) + 1;
+    await page.getByTestId(what).click();
+    return what;
   }
-  const el = targets.nth(i);
-  const key = await el.getAttribute('data-key');
-  const choices = Number(await el.getAttribute('data-choices'));
-  const what = key.split(':')[0];
-  stats[what] = (stats[what] || 0) + 1;
-  await el.click();
-  if (choices === 1) return key;
+  const name = what.key.split(':')[0];
+  stats[name] = (stats[name] || 0) + 1;
+  await page.locator(`[data-testid=cd-target][data-key="${what.key}"]`).click();
+  if (what.choices === 1) return what.key;
   // Several moves on one target: the chooser in the action bar.
   await page.locator('[data-testid=cd-root][data-mode=choose]').waitFor();
   const opts = page.locator('[data-testid=cd-option]');
-  assert.equal(await opts.count(), choices, `the chooser of ${key} offers its ${choices} moves`);
+  assert.equal(await opts.count(), what.choices, `the chooser of ${what.key} offers its ${what.choices} moves`);
   stats.chooser = (stats.chooser || 0) + 1;
-  const opt = opts.nth(Math.floor(random() * choices));
+  const opt = opts.nth(Math.floor(random() * what.choices));
   const type = await opt.getAttribute('data-type');
   await opt.click();
-  return `${key} then ${type}`;
+  return `${what.key} then ${type}`;
 }
 
 test('Capa d’Oro: a French phone page adds three bots and plays a whole game by pointing', { timeout: 120_000 }, async (t) => {
@@ -166,18 +162,12 @@ test('Capa d’Oro: a French phone page adds three bots and plays a whole game b
   let smallest = { size: Infinity, key: '' };
   while (moves < MAX_MOVES) {
     if (!(await myTurn(P))) break;
-    // The flagged targets' sizes on the phone (the smallest side of each, in CSS pixels).
-    const sizes = await P.locator('[data-testid=cd-target][data-flag=true]').evaluateAll((els) =>
-      els.map((e) => { const r = e.getBoundingClientRect(); return { key: e.dataset.key, size: Math.min(r.width, r.height) }; }));
-    for (const s of sizes) if (s.size < smallest.size) smallest = s;
     // Every legal move has a place to point at: the flagged targets' moves (the die repeats the roll button)
     // and the action bar's buttons add up to the text moves listed (folded) under the board.
-    const pointable = await P.evaluate(() => {
-      let n = 0;
-      for (const e of document.querySelectorAll('[data-testid=cd-target][data-flag=true]')) if (e.dataset.key !== 'die') n += Number(e.dataset.choices);
-      return n + document.querySelectorAll('[data-testid=cd-roll], [data-testid=cd-harvest], [data-testid=cd-done]').length;
-    });
-    assert.equal(pointable, await P.locator('[data-testid=legal-move]').count(), `every legal move can be pointed at (move ${moves + 1})`);
+    const seen = await offer(P);
+    const pointable = seen.targets.reduce((sum, x) => sum + (x.key === 'die' ? 0 : x.choices), 0) + seen.buttons.length;
+    assert.equal(pointable, seen.legal, `every legal move can be pointed at (move ${moves + 1})`);
+    for (const x of seen.targets) if (x.size < smallest.size) smallest = x;
     const before = await version(P);
     const die = P.locator('.cd-die[data-flag=true]');
     if (!keyboardRoll && (await die.count()) === 1) {
@@ -188,7 +178,7 @@ test('Capa d’Oro: a French phone page adds three bots and plays a whole game b
       keyboardRoll = true;
       lastMove = 'die (keyboard)';
     } else {
-      lastMove = await pointAndPlay(P, random, stats);
+      lastMove = await pointAndPlay(P, seen, random, stats);
     }
     try {
       await P.waitForFunction((v) => document.querySelector('#room').dataset.version !== v, before, { timeout: 5000 });

@@ -277,10 +277,10 @@ const colourOf = (c) => (COLOURS.includes(c) ? c : 'grey');
 
 // Board geometry (SVG units; the board is drawn 360 wide: 1 unit = 1 CSS pixel on a 390 px phone).
 const W = 360;
-const CELL = 44; // a space: 44 px, a touch target on the phone
-const PITCH = 48;
-const CELL_X0 = 34;
-const MARKET_X = 190;
+const CELL = 48; // a space: 48 units, still 44 px once the board is scaled to a 390 px phone's column
+const PITCH = 52;
+const CELL_X0 = 32;
+const MARKET_X = 196;
 const MARKET_W = W - MARKET_X - 2;
 
 // ---- targets: which legal entries each thing on the page stands for -----------------------------------------
@@ -610,31 +610,31 @@ function boardPanel(env) {
 
   // The score track, 0..60: one mark per seat at its points (seats on the same step stack upwards).
   const trackX = (p) => 12 + (Math.min(60, Math.max(0, p)) * (W - 24)) / 60;
-  const track = s('g', { class: 'cd-track', dataset: { testid: 'cd-track' } },
+  const track = s('g', { class: 'cd-track', 'data-testid': 'cd-track' },
     s('title', {}, t('cd.track')),
-    s('rect', { x: 6, y: 22, width: W - 12, height: 8, rx: 4, class: 'cd-track-bar' }),
-    [0, 10, 20, 30, 40, 50, 60].map((p) => s('text', { x: trackX(p), y: 44, 'text-anchor': 'middle', class: 'cd-small' }, String(p))));
+    s('rect', { x: 6, y: 36, width: W - 12, height: 8, rx: 4, class: 'cd-track-bar' }),
+    [0, 10, 20, 30, 40, 50, 60].map((p) => s('text', { x: trackX(p), y: 56, 'text-anchor': 'middle', class: 'cd-small' }, String(p))));
   const stacked = new Map();
   m.players.forEach((p, seat) => {
     const pts = p.points ?? 0;
     const k = stacked.get(pts) || 0;
     stacked.set(pts, k + 1);
-    track.append(s('g', { transform: `translate(${trackX(pts)} ${14 - k * 9})`, 'data-seat': seat, 'data-points': pts, class: 'cd-track-mark' },
+    track.append(s('g', { transform: `translate(${trackX(pts)} ${31 - k * 8})`, 'data-seat': seat, 'data-points': pts, class: 'cd-track-mark' },
       s('title', {}, `${env.name(seat)}: ${t('cd.points', { k: pts })}`),
       seatSymbol(seat, 6.5, { fill: seatColor(seat), stroke: '#1b1b1b', 'stroke-width': 1 })));
   });
   layers.push(track);
-  y = 52;
+  y = 64;
 
   // The die (the roll target), the tabatière and the débarras.
   const die = s('g', { class: 'cd-die', transform: `translate(2 ${y})`, 'data-die': v.die ?? 0 },
     s('title', {}, v.die ? t('cd.die', { v: v.die }) : t('cd.dieNone')),
-    s('rect', { x: 0, y: 0, width: 44, height: 44, rx: 8, class: 'cd-die-face' }),
-    pips(v.die ?? 0));
+    s('rect', { x: 0, y: 0, width: 48, height: 48, rx: 8, class: 'cd-die-face' }),
+    s('g', { transform: 'translate(2 2)' }, pips(v.die ?? 0)));
   if (m.buttons.roll) {
     m.targets.set('die', [m.buttons.roll]);
     target(env, die, 'die', t('cd.roll'));
-    die.append(flagDot(40, 4));
+    die.append(flagDot(44, 4));
   }
   layers.push(die);
   const bag = v.bag || {};
@@ -648,7 +648,7 @@ function boardPanel(env) {
       s('title', {}, t('cd.beetle')), beetleGlyph(6, 6), s('text', { x: 15, y: 11, class: 'cd-count' }, String(values.beetle ?? 0))) : null);
   layers.push(counts(t('cd.bag'), bag, y + 4, 'cd-bag', true));
   layers.push(counts(t('cd.junk'), junk, y + 26, 'cd-junk', false));
-  y += 52;
+  y += 56;
 
   // Column heads.
   layers.push(s('g', { class: 'cd-heads' }, COLUMNS.map((col, i) =>
@@ -658,7 +658,7 @@ function boardPanel(env) {
   for (const [k, cont] of m.continents.entries()) {
     const colour = colourOf(cont.colour);
     const rows = Array.isArray(cont.rows) ? cont.rows : [];
-    const height = 22 + Math.max(rows.length * PITCH, 96);
+    const height = 22 + Math.max(rows.length * PITCH, 100);
     const g = s('g', { class: 'cd-continent', transform: `translate(0 ${y})`, 'data-continent': cont.id, 'data-colour': colour });
     g.append(s('rect', { x: 0, y: 0, width: W, height: height - 4, rx: 8, fill: BALE[colour].tint, class: 'cd-continent-bg' }));
     g.append(s('rect', { x: 6, y: 6, width: 10, height: 10, rx: 2, fill: BALE[colour].fill, stroke: BALE[colour].edge }));
@@ -720,11 +720,11 @@ function describeCell(env, cell) {
 /** A token on a space: the seat's colour and shape, or the neutral / créneau token; its bales below it. */
 function tokenGlyph(cell, colour) {
   const g = s('g', { class: `cd-token token-${cell.token}`, 'data-token': cell.token, 'data-owner': cell.seat ?? '', 'data-bales': cell.bales ?? 0 });
-  if (cell.token === 'seat') g.append(s('g', { transform: `translate(${CELL / 2} 16)` }, seatSymbol(cell.seat, 12, { fill: seatColor(cell.seat), stroke: '#1b1b1b', 'stroke-width': 1.3 })));
-  else if (cell.token === 'neutral') g.append(s('g', { transform: `translate(${CELL / 2} 16)` }, s('circle', { r: 11, fill: '#e8e8e8', stroke: '#444', 'stroke-width': 1.3 }), s('text', { y: 4.5, 'text-anchor': 'middle', class: 'cd-token-letter' }, 'N')));
-  else g.append(s('g', { transform: `translate(${CELL / 2} 16)` }, s('rect', { x: -12, y: -11, width: 24, height: 22, rx: 2, fill: '#fff', stroke: '#444', 'stroke-width': 1.3, 'stroke-dasharray': '3 2' }), s('text', { y: 4.5, 'text-anchor': 'middle', class: 'cd-token-letter' }, 'C')));
+  if (cell.token === 'seat') g.append(s('g', { transform: `translate(${CELL / 2} 18)` }, seatSymbol(cell.seat, 13, { fill: seatColor(cell.seat), stroke: '#1b1b1b', 'stroke-width': 1.3 })));
+  else if (cell.token === 'neutral') g.append(s('g', { transform: `translate(${CELL / 2} 18)` }, s('circle', { r: 11, fill: '#e8e8e8', stroke: '#444', 'stroke-width': 1.3 }), s('text', { y: 4.5, 'text-anchor': 'middle', class: 'cd-token-letter' }, 'N')));
+  else g.append(s('g', { transform: `translate(${CELL / 2} 18)` }, s('rect', { x: -12, y: -11, width: 24, height: 22, rx: 2, fill: '#fff', stroke: '#444', 'stroke-width': 1.3, 'stroke-dasharray': '3 2' }), s('text', { y: 4.5, 'text-anchor': 'middle', class: 'cd-token-letter' }, 'C')));
   const k = Math.max(0, Math.min(3, cell.bales ?? 0));
-  for (let i = 0; i < k; i++) g.append(bale(colour, 6 + i * 11.5, 31, 9));
+  for (let i = 0; i < k; i++) g.append(bale(colour, 6 + i * 13, 35, 10));
   return g;
 }
 
@@ -739,7 +739,7 @@ function marketGroup(env, cont, colour, k, height) {
   const g = s('g', { class: `cd-market${closed ? ' closed' : ''}`, transform: `translate(${MARKET_X} 22)`, 'data-colour': colour, 'data-continent': cont.id, 'data-count': count });
   const desc = `${t('cd.market')} ${t(`cd.continent.${cont.id}`)}: ${count}/${spaces}${closed ? `, ${t('cd.customsClosed')}` : ''}`;
   g.append(s('title', {}, desc));
-  g.append(s('rect', { class: 'cd-market-shape', x: -4, y: -4, width: MARKET_W + 6, height: Math.max(60, height - 34), rx: 6 }));
+  g.append(s('rect', { class: 'cd-market-shape', x: -4, y: -4, width: MARKET_W + 6, height: 72, rx: 6 }));
   g.append(s('text', { x: 0, y: 8, class: 'cd-label' }, t('cd.market')));
   for (let i = 0; i < spaces; i++) {
     g.append(s('rect', { x: i * w + 0.5, y: 14, width: w - 1, height: 18, rx: 2, class: 'cd-market-space', 'data-space': i + 1 }));
