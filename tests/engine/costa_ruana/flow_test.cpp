@@ -28,6 +28,7 @@ TEST(CostaRuanaSetup, EachPlayerCount) {
     }
     EXPECT_EQ(fours, 2) << n;
     EXPECT_EQ(fives, islands[n] - 2) << n;
+    EXPECT_EQ(treasures, 2 * 4 + (islands[n] - 2) * 5) << n;  // every island holds 4 or 5
     // Cards with notches <= players: 24/36/48/60/72, 5 each, the rest the pile.
     EXPECT_EQ(static_cast<int>(s.pile.size()), 12 * n - 5 * n) << n;
     for (const auto& p : s.players) {
