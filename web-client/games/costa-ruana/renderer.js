@@ -70,7 +70,7 @@ addStrings({
     'cr.capacity': '{k} of {cap} natives',
     'cr.flag': 'possible move',
     'cr.condition.tide': 'Tide',
-    'cr.condition.time': 'Time',
+    'cr.condition.time': 'Day / Night',
     'cr.bg.day': 'Day',
     'cr.bg.night': 'Night',
     'cr.bg.high_tide': 'High tide',
@@ -162,7 +162,7 @@ addStrings({
     'cr.capacity': '{k} habitants sur {cap}',
     'cr.flag': 'coup possible',
     'cr.condition.tide': 'Marée',
-    'cr.condition.time': 'Moment',
+    'cr.condition.time': 'Jour / Nuit',
     'cr.bg.day': 'Jour',
     'cr.bg.night': 'Nuit',
     'cr.bg.high_tide': 'Marée haute',
@@ -345,11 +345,13 @@ function analyse(view, ctx, ui) {
         add(`island:${a.island}`, entry, () => {
           const here = targets.get(`island:${a.island}`).entries;
           if (here.length === 1) ui.send(here[0]);
-          else ui.select({ whose: a.island });
+          else ui.select({ whose: ui.whose === a.island ? null : a.island });
         });
         break;
       case 'treasure':
+        // Two clicks: the source (selected), then a destination; the selected source again drops it.
         if (!ui.from) add(`island:${a.from}`, entry, () => ui.select({ from: a.from }));
+        else if (a.from === ui.from && !targets.has(`island:${a.from}`)) add(`island:${a.from}`, entry, () => ui.select({ from: null }));
         else if (a.from === ui.from) add(`island:${a.to}`, entry, sendOne(entry));
         break;
       case 'card':
@@ -371,7 +373,7 @@ function analyse(view, ctx, ui) {
     }
   }
   if (m.mode === 'take-whose') {
-    // While choosing whose native, only that island stays flagged (a click there cancels the chooser).
+    // While choosing whose native, only that island stays flagged (a click there again drops the chooser).
     for (const key of [...targets.keys()]) if (key.startsWith('island:') && key !== `island:${ui.whose}`) targets.delete(key);
   }
   m.targets = targets;
@@ -414,6 +416,7 @@ function draw(b) {
   root.dataset.step = view.step || '';
   root.dataset.mode = m.mode;
   root.dataset.myTurn = String(m.myTurn);
+  root.dataset.selection = [ui.card, ui.from, ui.whose].filter(Boolean).join(' ');
   root.dataset.round = view.round ?? '';
   root.classList.toggle('busy', !!ctx.busy);
   root.lang = getLang();
@@ -603,7 +606,7 @@ function conditionIcon(face, ink) {
       return s('g', { transform: 'translate(0 3)' }, s('circle', { r: 8, fill: ink }),
         s('path', { d: 'M0-14V-11M0 11V14M-14 0H-11M11 0H14M-10-10L-8-8M8 8L10 10M-10 10L-8 8M8-8L10-10', stroke: ink, 'stroke-width': 2, 'stroke-linecap': 'round' }));
     case 'night':
-      return s('path', { d: 'M4-9A11 11 0 1 0 6 13A9 9 0 1 1 4-9Z', fill: ink, transform: 'translate(-2 1)' });
+      return s('g', { transform: 'translate(-2 2)' }, s('circle', { r: 10, fill: ink }), s('circle', { cx: 5, cy: -3, r: 8.5, fill: BG_COLOURS.night }));
     case 'high_tide':
       return s('path', { d: 'M-14-4Q-7-10 0-4T14-4M-14 4Q-7-2 0 4T14 4M-14 12Q-7 6 0 12T14 12', fill: 'none', stroke: ink, 'stroke-width': 2.2, transform: 'translate(0 -2)' });
     case 'low_tide':
@@ -715,10 +718,10 @@ function playersPanel(env) {
       return h('article', { class: `cr-player${acting ? ' acting' : ''}${seat === m.me ? ' mine' : ''}`, dataset: { testid: 'cr-player', seat }, style: `--seat-color:${seatColor(seat)}` },
         head,
         h('div', { class: 'cr-player-line small' },
-          h('span', { dataset: { testid: 'cr-reserve' } }, t('cr.reserve', { k: v.reserves?.[seat] ?? 0 })), ' · ',
-          t('cr.handCount', { k: v.hands?.[seat] ?? 0 }), ' · ',
-          t('cr.awards', { k: v.awards?.[seat] ?? 0 }),
-          hut !== undefined && hut !== null ? [' · ', t('cr.hut', { k: hut })] : null),
+          h('span', { dataset: { testid: 'cr-reserve' } }, t('cr.reserve', { k: v.reserves?.[seat] ?? 0 })),
+          h('span', {}, t('cr.handCount', { k: v.hands?.[seat] ?? 0 })),
+          h('span', {}, t('cr.awards', { k: v.awards?.[seat] ?? 0 })),
+          hut !== undefined && hut !== null ? h('span', {}, t('cr.hut', { k: hut })) : null),
         before.length ? h('div', { class: 'cr-cards' }, before.map((p) => playedCard(env, p, ownFaceDown)))
           : h('p', { class: 'muted small cr-no-cards' }, t('cr.noCards')));
     })));
