@@ -79,7 +79,9 @@ TEST(CostaRuanaSampler, KeepsWhatTheViewerKnowsAndConservesCounts) {
           const json& g = got["played"][k];
           EXPECT_EQ(g["to"], t["to"]);
           EXPECT_EQ(g["natives"], t["natives"]);
-          if (t["up"].get<bool>() || t["by"].get<int>() == seat) EXPECT_EQ(g["card"], t["card"]) << "slot " << k;
+          if (t["up"].get<bool>() || t["by"].get<int>() == seat) {
+            EXPECT_EQ(g["card"], t["card"]) << "slot " << k;
+          }
         }
         // Unknown to the viewer: re-dealt among the same places, every count conserved.
         for (engine::Seat other = 0; other < n; ++other)

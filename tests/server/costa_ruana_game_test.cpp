@@ -57,8 +57,11 @@ TEST(CostaRuanaOverSockets, SixPlayersPlayAFullGameAndOverMatchesTheEngine) {
     const json& to_act = views[0]["to_act"];
     ASSERT_EQ(to_act.size(), 1u) << "Costa Ruana asks one seat at a time";
     const int seat = to_act[0];
-    for (int i = 0; i < kSeats; ++i)
-      if (i != seat) ASSERT_TRUE(views[i]["legal"].empty()) << "seat " << i << " has moves out of turn";
+    for (int i = 0; i < kSeats; ++i) {
+      if (i != seat) {
+        ASSERT_TRUE(views[i]["legal"].empty()) << "seat " << i << " has moves out of turn";
+      }
+    }
     const json& legal = views[seat]["legal"];
     ASSERT_FALSE(legal.empty()) << "seat " << seat << " must act but has no legal move";
     const json action = legal[chooser.below(legal.size())]["action"];
