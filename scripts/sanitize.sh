@@ -22,7 +22,9 @@ build=1
 if [ "$build" = 1 ]; then
   compiler=()
   targets=(protocol_tests engine_tests server_tests archipel-server)
-  for folder in "$root"/tests/engine/*/; do targets+=("engine_$(basename "$folder")_tests"); done
+  for folder in "$root"/tests/engine/*/; do  # a game's test folder (tests/engine/golden/ holds data only)
+    if compgen -G "$folder*_test.cpp" >/dev/null; then targets+=("engine_$(basename "$folder")_tests"); fi
+  done
   # With clang the same build also holds the libFuzzer targets (ARCHIPEL_FUZZ adds the coverage
   # instrumentation libFuzzer needs; the tests run with it too): scripts/test.sh then fuzzes from this
   # folder (ARCHIPEL_FUZZ_DIR) instead of compiling everything a third time.
