@@ -348,11 +348,11 @@ function effectIcon(e) {
       let x = 0;
       e.pay.forEach((r, i) => {
         if (i) {
-          g.append(s('text', { x: x + 2, y: 3, 'font-size': 8, 'text-anchor': 'middle' }, '/'));
-          x += 5;
+          g.append(s('text', { x: x + 3, y: 3.5, 'font-size': 10, 'text-anchor': 'middle', fill: '#222' }, '/'));
+          x += 6;
         }
         g.append(s('g', { transform: `translate(${x + 6} 0) scale(.8)` }, resourceIcon(r)));
-        x += 11;
+        x += 12;
       });
       g.append(s('path', { d: `M${x + 1} 0H${x + 7}M${x + 4.5}-2.5L${x + 7} 0L${x + 4.5} 2.5`, fill: 'none', stroke: '#222', 'stroke-width': 1.1 }));
       x += 9;
@@ -380,7 +380,7 @@ function cellArt(code, size) {
   if (c.terrain === 'TH') g.append(s('g', { transform: `translate(${size / 2} ${size * 0.36}) scale(1.3)` }, townHallIcon()));
   const icons = c.effects.map(effectIcon);
   const width = icons.reduce((a, [, w]) => a + w, 0);
-  const scale = Math.min(1.25, (size - 6) / Math.max(width, 1));
+  const scale = Math.min(1.8, (size - 6) / Math.max(width, 1));
   let x = (size - width * scale) / 2;
   const y = c.terrain === 'TH' ? size * 0.72 : size * 0.55;
   for (const [icon, w] of icons) {
