@@ -590,7 +590,7 @@ function actionBar(env, mode) {
     case 'rotation': {
       prompt = t('sm.prompt.rotation', { cell: ui.cell });
       for (const e of m.byCell.get(ui.cell) || [])
-        buttons.push(button(env, `${ROT_ARROW[e.action.rotation] || ''} ${t(`sm.rot.${e.action.rotation}`)}`, 'sm-choice', e,
+        buttons.push(button(env, [pendingPiece(env) ? pieceDrawing(pendingPiece(env), 22, e.action.rotation) : null, ` ${ROT_ARROW[e.action.rotation] || ''} ${t(`sm.rot.${e.action.rotation}`)}`], 'sm-choice', e,
           { key: e.action.rotation, dataset: { kind: 'rotation', value: e.action.rotation } }));
       cancel();
       break;
@@ -621,6 +621,7 @@ function actionBar(env, mode) {
     case 'tile': {
       const tile = m.view.tasks?.[0]?.a;
       prompt = t('sm.prompt.tile', { tile: tileIdByIndex(env, tile) });
+      if (pendingPiece(env)) buttons.push(h('span', { class: 'sm-pending-piece' }, pieceDrawing(pendingPiece(env), 30)));
       break;
     }
     case 'road': prompt = t('sm.prompt.road'); break;
@@ -695,14 +696,32 @@ function miniBoard(env, cells, size = 16) {
   return svgEl;
 }
 
-/** A tile or town hall (static [{offset: [row, col], code}]) drawn as laid east, cells of `size`. */
-function pieceDrawing(cells, size = 30) {
+// A piece's cell offset (row, column) turned to a rotation, as the engine turns it (santa_maria.cpp, rotated()).
+const ROTATE = {
+  east: ([r, c]) => [r, c], south: ([r, c]) => [c, -r], west: ([r, c]) => [-r, -c], north: ([r, c]) => [-c, r],
+};
+
+/** A tile or town hall (static [{offset: [row, col], code}]) drawn laid in `rotation`, cells of `size`; the first
+ *  square (the cell a placement names) is outlined. */
+function pieceDrawing(cells, size = 30, rotation = 'east') {
   if (!Array.isArray(cells) || !cells.length) return s('svg', { width: size, height: size });
-  const rows = Math.max(...cells.map((c) => c.offset[0])) + 1;
-  const cols = Math.max(...cells.map((c) => c.offset[1])) + 1;
+  const at = cells.map((c) => (ROTATE[rotation] || ROTATE.east)(c.offset));
+  const r0 = Math.min(...at.map((o) => o[0]));
+  const c0 = Math.min(...at.map((o) => o[1]));
+  const rows = Math.max(...at.map((o) => o[0])) - r0 + 1;
+  const cols = Math.max(...at.map((o) => o[1])) - c0 + 1;
   const svgEl = s('svg', { class: 'sm-piece', viewBox: `0 0 ${cols * 60} ${rows * 60}`, width: cols * size, height: rows * size, 'aria-hidden': 'true' });
-  for (const c of cells) svgEl.append(s('g', { transform: `translate(${c.offset[1] * 60} ${c.offset[0] * 60})` }, cellArt(c.code, 60)));
+  cells.forEach((c, i) => svgEl.append(s('g', { transform: `translate(${(at[i][1] - c0) * 60} ${(at[i][0] - r0) * 60})` },
+    cellArt(c.code, 60), rotation !== 'east' || cells.length > 1 ? (i === 0 ? s('rect', { class: 'sm-first-square', x: 3, y: 3, width: 54, height: 54, rx: 4 }) : null) : null)));
   return svgEl;
+}
+
+/** The piece a placement decision is about (a tile or a town hall), from the front task. */
+function pendingPiece(env) {
+  const task = env.m.task;
+  if (task?.kind === 'tile') return (env.st.tiles || {})[tileIdByIndex(env, task.a)];
+  if (task?.kind === 'town_hall') return (env.st.town_halls || {})[Object.keys(env.st.town_halls || {}).sort()[task.a]];
+  return null;
 }
 
 // ---- a colony --------------------------------------------------------------------------------------------------
