@@ -750,7 +750,7 @@ function colony(env, seat, { own = false } = {}) {
   for (let i = 0; i < SIZE; i++) {
     for (const [key, x, y, label, words] of [[`col${i + 1}`, i * CELL + CELL / 2, -4, `${COLS[i]}·${i + 1}`, t('sm.column', { c: `${COLS[i]} (${i + 1})` })],
       [`row${i + 1}`, -MARGIN / 2, i * CELL + CELL / 2 + 4, String(i + 1), t('sm.row', { r: i + 1 })]]) {
-      const g = s('g', { class: 'sm-line-label', 'data-testid': 'sm-line', 'data-line': key },
+      const g = s('g', { class: 'sm-line-label', 'data-testid': own ? 'sm-line' : 'sm-line-small', 'data-line': key },
         s('rect', { x: key.startsWith('col') ? x - CELL / 2 + 2 : -MARGIN, y: key.startsWith('col') ? -MARGIN : y - CELL / 2 - 4 + 2, width: key.startsWith('col') ? CELL - 4 : MARGIN - 2, height: key.startsWith('col') ? MARGIN - 2 : CELL - 4, rx: 3, class: 'sm-line-bg' }),
         s('text', { x, y, 'text-anchor': 'middle', 'font-size': 10 }, label));
       const entries = lineEntries.get(key);
