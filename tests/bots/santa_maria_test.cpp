@@ -240,9 +240,9 @@ TEST(SantaMariaEvaluation, MidGameMarginIsInPointsAndAntisymmetric) {
 // Two different true states behind the same seat view: no strategy's decision can differ.
 TEST(SantaMariaHiddenState, DecisionIgnoresOtherSeatsHiddenInformation) {
   StrategyOptions fixed;
-  fixed.iterations = 24;  // no time budget: deterministic for a given generator
+  fixed.iterations = 8;  // no time budget: deterministic for a given generator
   int compared = 0;
-  for (const auto& p : positions(8, 31, 60, 200)) {
+  for (const auto& p : positions(6, 31, 60, 200)) {
     const auto seat = p.game->to_act().front();
     const json view = p.game->client_view(engine::Viewer::of(seat));
     engine::Rng other_world(99);
@@ -259,7 +259,7 @@ TEST(SantaMariaHiddenState, DecisionIgnoresOtherSeatsHiddenInformation) {
     }
     ++compared;
   }
-  EXPECT_GE(compared, 5);
+  EXPECT_GE(compared, 4);
 }
 
 TEST(SantaMariaHiddenState, ViewsShowOtherPortsAsCountsOnlyUntilTheEnd) {
