@@ -47,8 +47,9 @@ struct Position {
   int players = 0;
 };
 
-/// Games of 1-4 players (options varied) advanced by `min_steps` + up to `spread` random moves.
-std::vector<Position> positions(int count, std::uint64_t seed, int min_steps, int spread) {
+/// Games of 1-4 players (options varied), each stopped between `lo` and `hi` percent of its own length: a
+/// random game is played to the end first, then replayed up to the chosen step.
+std::vector<Position> positions(int count, std::uint64_t seed, int lo, int hi) {
   engine::Rng rng(seed);
   std::vector<Position> out;
   for (int i = 0; i < count; ++i) {
@@ -57,13 +58,20 @@ std::vector<Position> positions(int count, std::uint64_t seed, int min_steps, in
     if (players > 1 && rng.below(2)) options["setup"] = "advanced";
     if (players > 1 && rng.below(2)) options["blue_dice"] = "shared";
     if (players > 1 && rng.below(2)) options["colonies"] = "choose";
-    auto game = engine::default_registry().create(kGame, players, options, seed * 1000 + i).value();
-    const int steps = min_steps + static_cast<int>(rng.below(spread));
-    for (int k = 0; k < steps && !game->over(); ++k) {
+    auto create = [&] { return engine::default_registry().create(kGame, players, options, seed * 1000 + i).value(); };
+    auto game = create();
+    std::vector<std::pair<engine::Seat, Json>> played;
+    while (!game->over()) {
       const auto seat = game->to_act().front();
-      if (!game->apply(seat, pick(game->legal_actions(seat), rng)).ok()) break;
+      Json action = pick(game->legal_actions(seat), rng);
+      if (!game->apply(seat, action).ok()) break;
+      played.emplace_back(seat, std::move(action));
     }
-    if (!game->over()) out.push_back(Position{std::move(game), players});
+    const auto length = static_cast<int>(played.size());
+    const int stop = length * (lo + static_cast<int>(rng.below(hi - lo))) / 100;
+    auto position = create();
+    for (int k = 0; k < stop; ++k) position->apply(played[k].first, played[k].second);
+    if (!position->over()) out.push_back(Position{std::move(position), players});
   }
   return out;
 }
@@ -86,7 +94,7 @@ std::multiset<std::string> unseen_ships(const json& full, int viewer) {
 
 TEST(SantaMariaSampler, SampledStateShowsTheSameViewAndIsValid) {
   int checked = 0;
-  for (const auto& p : positions(12, 3, 20, 300)) {
+  for (const auto& p : positions(12, 3, 0, 100)) {
     for (engine::Seat seat = 0; seat < p.game->num_seats(); ++seat) {
       const json view = p.game->client_view(engine::Viewer::of(seat));
       for (std::uint64_t seed = 1; seed <= 6; ++seed) {
@@ -108,7 +116,7 @@ TEST(SantaMariaSampler, SampledStateShowsTheSameViewAndIsValid) {
 
 TEST(SantaMariaSampler, KeepsWhatTheViewerKnowsAndDealsOnlyTheUnseen) {
   int with_hidden_ports = 0;
-  for (const auto& p : positions(16, 7, 150, 350)) {
+  for (const auto& p : positions(16, 7, 30, 100)) {
     const json truth = p.game->to_json();
     for (engine::Seat seat = 0; seat < p.game->num_seats(); ++seat) {
       const json view = p.game->client_view(engine::Viewer::of(seat));
@@ -152,7 +160,7 @@ TEST(SantaMariaSampler, KeepsWhatTheViewerKnowsAndDealsOnlyTheUnseen) {
 TEST(SantaMariaSampler, OtherSeatsPortShipsAreRedealt) {
   // A seat whose opponent holds port ships: over several samples those ships change.
   int seen = 0;
-  for (const auto& p : positions(16, 11, 250, 300)) {
+  for (const auto& p : positions(24, 11, 60, 100)) {
     if (p.players < 2) continue;
     const json truth = p.game->to_json();
     int count = 0;
@@ -210,8 +218,12 @@ TEST(SantaMariaEvaluation, FinishedGameIsTheExactMarginInPoints) {
         if (other != seat) best = std::max(best, outcome.scores[other]);
       EXPECT_EQ(*game->evaluate(seat), outcome.scores[seat] - best) << players << " players, seat " << seat;
       // Its sign says who won: a positive margin only for the winner, a negative one never for a winner.
-      if (*game->evaluate(seat) > 0) EXPECT_EQ(outcome.places[seat], 1);
-      if (*game->evaluate(seat) < 0) EXPECT_NE(outcome.places[seat], 1);
+      if (*game->evaluate(seat) > 0) {
+        EXPECT_EQ(outcome.places[seat], 1);
+      }
+      if (*game->evaluate(seat) < 0) {
+        EXPECT_NE(outcome.places[seat], 1);
+      }
     }
   }
 }
@@ -224,7 +236,7 @@ TEST(SantaMariaEvaluation, SoloIsTheMarginOverTheTarget) {
 }
 
 TEST(SantaMariaEvaluation, MidGameMarginIsInPointsAndAntisymmetric) {
-  for (const auto& p : positions(8, 21, 40, 200)) {
+  for (const auto& p : positions(8, 21, 10, 90)) {
     if (p.players != 2) continue;
     EXPECT_EQ(*p.game->evaluate(0), -*p.game->evaluate(1)) << "two seats: one's margin is the other's loss";
     // The unit is the game's points: 5 more points for seat 0 is exactly 5 more on its evaluation.
@@ -242,7 +254,7 @@ TEST(SantaMariaHiddenState, DecisionIgnoresOtherSeatsHiddenInformation) {
   StrategyOptions fixed;
   fixed.iterations = 8;  // no time budget: deterministic for a given generator
   int compared = 0;
-  for (const auto& p : positions(6, 31, 60, 200)) {
+  for (const auto& p : positions(6, 31, 10, 90)) {
     const auto seat = p.game->to_act().front();
     const json view = p.game->client_view(engine::Viewer::of(seat));
     engine::Rng other_world(99);
@@ -268,7 +280,7 @@ TEST(SantaMariaHiddenState, ViewsShowOtherPortsAsCountsOnlyUntilTheEnd) {
     const json view = game->client_view(engine::Viewer::of(seat));
     for (int other = 0; other < 3; ++other) EXPECT_TRUE(view["players"][other].contains("ships")) << "all turned over at the end";
   }
-  for (const auto& p : positions(8, 41, 150, 200)) {
+  for (const auto& p : positions(8, 41, 30, 100)) {
     for (engine::Seat seat = 0; seat < p.game->num_seats(); ++seat) {
       const json view = p.game->client_view(engine::Viewer::of(seat));
       for (engine::Seat other = 0; other < p.game->num_seats(); ++other) {

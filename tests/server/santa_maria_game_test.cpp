@@ -67,8 +67,11 @@ TEST(SantaMariaOverSockets, FourPlayersPlayAFullGameAndOverMatchesTheEngine) {
     const int seat = to_act[chooser.below(to_act.size())];
     const json& legal = views[seat]["legal"];
     ASSERT_FALSE(legal.empty()) << "seat " << seat << " must act but has no legal move";
-    for (int other = 0; other < kPlayers; ++other)
-      if (other != seat) ASSERT_TRUE(views[other]["legal"].empty()) << "seat " << other << " sees moves out of turn";
+    for (int other = 0; other < kPlayers; ++other) {
+      if (other != seat) {
+        ASSERT_TRUE(views[other]["legal"].empty()) << "seat " << other << " sees moves out of turn";
+      }
+    }
     const json action = legal[pick(legal, chooser)]["action"];
     clients[seat]->send(json{{"type", "action"}, {"room", room}, {"action", action}});
     log.emplace_back(seat, action);
