@@ -142,7 +142,7 @@ class Bot {
         tracker_.forget_action();
         send(json{{"type", "sync"}, {"room", *room_}});
       }
-    } else if (type == "rooms") {
+    } else if (type == "rooms" || type == "rooms_delta") {  // a page, or rooms added or changed since
       if (!seated_ && retry_join_) {
         retry_join_ = false;
         chat("/join");

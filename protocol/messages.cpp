@@ -1,5 +1,7 @@
 #include "protocol/messages.hpp"
 
+#include <algorithm>
+
 #include "protocol/text.hpp"
 
 namespace archipel::protocol {
@@ -34,6 +36,41 @@ Result<std::optional<std::string>> optional_string(const Json& msg, const char* 
   if (!msg[key].is_string())
     return make_error(ErrorCode::bad_message, std::string("\"") + key + "\" must be a string");
   return std::optional<std::string>{msg[key].get<std::string>()};
+}
+
+std::optional<RoomStatus> room_status(std::string_view s) {
+  for (auto status : {RoomStatus::waiting, RoomStatus::playing, RoomStatus::over})
+    if (to_string(status) == s) return status;
+  return std::nullopt;
+}
+
+Result<ListRooms> list_rooms(const Json& msg) {
+  ListRooms list;
+  auto game = optional_string(msg, "game");
+  if (!game.ok()) return game.error();
+  list.filter.game = std::move(game).value();
+  auto status = optional_string(msg, "status");
+  if (!status.ok()) return status.error();
+  if (status.value()) {
+    list.filter.status = room_status(*status.value());
+    if (!list.filter.status) return make_error(ErrorCode::bad_message, "\"status\" is waiting, playing or over");
+  }
+  if (msg.contains("free") && !msg["free"].is_null()) {
+    if (!msg["free"].is_boolean()) return make_error(ErrorCode::bad_message, "\"free\" must be true or false");
+    list.filter.free_seats = msg["free"].get<bool>();
+  }
+  if (msg.contains("after") && !msg["after"].is_null()) {
+    list.after = room_id(msg["after"]);
+    if (!list.after) return make_error(ErrorCode::bad_message, "\"after\" must be a room number");
+  }
+  if (msg.contains("limit") && !msg["limit"].is_null()) {
+    const auto& limit = msg["limit"];
+    if (!limit.is_number_integer() || limit.get<std::int64_t>() < 1 ||
+        limit.get<std::int64_t>() > static_cast<std::int64_t>(kMaxRoomsPage))
+      return make_error(ErrorCode::bad_message, "\"limit\" must be a whole number from 1 to " + std::to_string(kMaxRoomsPage));
+    list.limit = limit.get<std::size_t>();
+  }
+  return list;
 }
 
 }  // namespace
@@ -77,7 +114,11 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
     return ClientMessage{Sync{room.value()}};
   }
   if (type == "games") return ClientMessage{ListGames{}};
-  if (type == "rooms") return ClientMessage{ListRooms{}};
+  if (type == "rooms") {
+    auto list = list_rooms(msg);
+    if (!list.ok()) return list.error();
+    return ClientMessage{std::move(list).value()};
+  }
   return make_error(ErrorCode::unknown_type, "unknown message type '" + excerpt(type, 40) +
                                                  "' (hello, chat, action, sync, games, rooms)");
 }
@@ -134,10 +175,30 @@ Json room_message(const RoomInfo& room) {
   return j;
 }
 
-Json rooms_message(const std::vector<RoomInfo>& rooms) {
+bool has_free_seat(const RoomInfo& room) {
+  return room.status == RoomStatus::waiting &&
+         std::any_of(room.seats.begin(), room.seats.end(), [](const SeatInfo& s) { return s.name.empty(); });
+}
+
+bool matches(const RoomFilter& filter, const RoomInfo& room) {
+  return (!filter.game || *filter.game == room.game) && (!filter.status || *filter.status == room.status) &&
+         (!filter.free_seats || has_free_seat(room));
+}
+
+Json rooms_message(const std::vector<RoomInfo>& rooms, std::optional<RoomId> next, std::optional<RoomId> after) {
   Json list = Json::array();
   for (const auto& room : rooms) list.push_back(room_json(room));
-  return Json{{"type", "rooms"}, {"rooms", list}};
+  Json j{{"type", "rooms"}, {"rooms", list}, {"more", next.has_value()}};
+  if (next) j["next"] = *next;
+  if (after) j["after"] = *after;
+  return j;
+}
+
+Json rooms_delta_message(const RoomsDelta& delta) {
+  Json added = Json::array(), changed = Json::array();
+  for (const auto& room : delta.added) added.push_back(room_json(room));
+  for (const auto& room : delta.changed) changed.push_back(room_json(room));
+  return Json{{"type", "rooms_delta"}, {"added", added}, {"changed", changed}, {"removed", delta.removed}};
 }
 
 Json state_message(RoomId room, std::int64_t version, Json view, std::optional<engine::Seat> seat,

@@ -53,8 +53,27 @@ struct Sync {
 /// command /games, whose reply is text for people.
 struct ListGames {};
 
-/// Ask for the room list (a `rooms` reply).
-struct ListRooms {};
+enum class RoomStatus { waiting, playing, over };
+std::string_view to_string(RoomStatus status);
+
+/// Which rooms a `rooms` request asks for; every field is optional and they combine with "and".
+struct RoomFilter {
+  std::optional<std::string> game;    // a game id
+  std::optional<RoomStatus> status;
+  bool free_seats = false;            // only rooms a newcomer can sit down in (waiting, a seat free)
+};
+
+/// The most rooms one `rooms` reply holds, and what a request without a `limit` gets.
+inline constexpr std::size_t kMaxRoomsPage = 200;
+inline constexpr std::size_t kDefaultRoomsPage = 100;
+
+/// Ask for one page of the room list (a `rooms` reply): rooms by increasing id, above `after`, that match
+/// `filter`, at most `limit` of them.
+struct ListRooms {
+  RoomFilter filter;
+  std::optional<RoomId> after;
+  std::size_t limit = kDefaultRoomsPage;
+};
 
 using ClientMessage = std::variant<Hello, Chat, Action, Sync, ListGames, ListRooms>;
 
@@ -67,10 +86,8 @@ struct SeatInfo {
   std::string name;  // empty for a free seat
   bool connected = false;
   bool bot = false;
+  bool operator==(const SeatInfo&) const = default;
 };
-
-enum class RoomStatus { waiting, playing, over };
-std::string_view to_string(RoomStatus status);
 
 struct RoomInfo {
   RoomId id = 0;
@@ -83,6 +100,19 @@ struct RoomInfo {
   engine::Options options;
   int min_players = 0;
   int max_players = 0;
+  bool operator==(const RoomInfo&) const = default;
+};
+
+/// Whether a newcomer can sit down in `room`: not started, a seat free.
+bool has_free_seat(const RoomInfo& room);
+bool matches(const RoomFilter& filter, const RoomInfo& room);
+
+/// What changed in the room list since the last update (docs/protocol.md, `rooms_delta`).
+struct RoomsDelta {
+  std::vector<RoomInfo> added;
+  std::vector<RoomInfo> changed;
+  std::vector<RoomId> removed;
+  bool empty() const { return added.empty() && changed.empty() && removed.empty(); }
 };
 
 Json welcome_message(const std::string& name, const std::string& token);
@@ -91,7 +121,11 @@ Json info_message(const std::string& text, std::optional<RoomId> room = std::nul
 Json error_message(const Error& error);
 Json room_json(const RoomInfo& room);
 Json room_message(const RoomInfo& room);
-Json rooms_message(const std::vector<RoomInfo>& rooms);
+/// One page of the room list. `next`: when more rooms may match, the `after` that asks for the next page;
+/// `after`: the request's, echoed so a client tells a first page (which replaces its list) from the next ones.
+Json rooms_message(const std::vector<RoomInfo>& rooms, std::optional<RoomId> next = std::nullopt,
+                   std::optional<RoomId> after = std::nullopt);
+Json rooms_delta_message(const RoomsDelta& delta);
 /// `static_data`: the game's unchanging data (GameInstance::static_data), omitted when empty.
 Json state_message(RoomId room, std::int64_t version, Json view, std::optional<engine::Seat> seat,
                    const Json& static_data = Json::object());

@@ -46,6 +46,9 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
       ->envname("ARCHIPEL_MAX_PER_ADDRESS")->check(CLI::Range(std::size_t{1}, std::size_t{1000000}));
   app.add_option("--hello-timeout", c.hello_timeout_seconds, "seconds a new connection has to say hello")
       ->envname("ARCHIPEL_HELLO_TIMEOUT")->check(CLI::Range(1, 3600));
+  app.add_option("--lobby-flush", c.lobby_flush_ms,
+                 "milliseconds room-list changes are gathered before lobby clients get them as one update")
+      ->envname("ARCHIPEL_LOBBY_FLUSH")->check(CLI::Range(0, 10000));
   app.add_option("--port-file", c.port_file, "write the bound port to this file once listening");
   app.add_flag("--health-check", c.health_check,
                "do not serve: GET /healthz from the server these flags and variables configure, exit 0 if it "

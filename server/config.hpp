@@ -32,6 +32,8 @@ struct Config {
   std::size_t max_per_address = 1000;        // --max-per-address, ARCHIPEL_MAX_PER_ADDRESS: WebSockets per client IP
   int hello_timeout_seconds = 30;            // --hello-timeout, ARCHIPEL_HELLO_TIMEOUT: a connection that has not
                                              // said hello by then is closed
+  int lobby_flush_ms = 250;                  // --lobby-flush, ARCHIPEL_LOBBY_FLUSH: room-list changes are gathered
+                                             // this long, then sent to lobby clients as one update (0: at once)
   std::string port_file;                     // --port-file: write the bound port there (tests, scripts)
   bool health_check = false;                 // --health-check: probe the running server's /healthz and exit
 };

@@ -18,17 +18,18 @@ using protocol::RoomStatus;
 
 namespace {
 
-constexpr std::size_t kMaxChatLength = 500;
 // Finished games stay listed (and their rooms open for a last look) until this many newer ones have ended;
 // their logs stay in the store for /log.
 constexpr std::size_t kFinishedRoomsKept = 20;
+// The /rooms text lists at most this many rooms (a person reads it; programs page the list with `rooms`).
+constexpr std::size_t kRoomsInText = 50;
 
 std::string room_text(RoomId id) { return std::to_string(id); }
 
 }  // namespace
 
 Lobby::Lobby(net::any_io_executor executor, RoomContext context)
-    : strand_(net::make_strand(executor)), executor_(executor), context_(std::move(context)) {}
+    : strand_(net::make_strand(executor)), executor_(executor), context_(std::move(context)), flush_timer_(strand_) {}
 
 void Lobby::restore_games() {
   next_room_ = context_.store->max_room_id() + 1;
@@ -40,12 +41,14 @@ void Lobby::restore_games() {
       if (seat.bot) {  // bring the bot back to life with its strategy
         if (Player* bot = make_bot(record.game, seat.strategy, seat.name, seat.token)) {
           bot->room = record.id;
+          placed(*bot);
           r->connect(seat.token, bot->client);
           continue;
         }
       }
       Player& p = players_.add(seat.token, seat.name);
       p.room = record.id;
+      placed(p);
     }
     spdlog::info("event=game_restored room={} game={} actions={}", record.id, record.game, record.actions.size());
     r->publish();
@@ -71,7 +74,9 @@ void Lobby::on_message(ClientPtr client, protocol::ClientMessage message) {
           if constexpr (std::is_same_v<T, protocol::Chat>) {
             auto parsed = protocol::parse_command(m.text);
             if (!parsed.ok()) return l.send_error(client, parsed.error());
+            const std::string token = player->token;
             route_command(l, *player, std::move(parsed).value());
+            if (Player* still = l.players_.by_token(token)) l.placed(*still);
           } else if constexpr (std::is_same_v<T, protocol::Action>) {
             if (player->room != m.room)
               return l.send_error(client, make_error(ErrorCode::not_in_room, "you are not seated in room " + room_text(m.room)));
@@ -83,7 +88,7 @@ void Lobby::on_message(ClientPtr client, protocol::ClientMessage message) {
           } else if constexpr (std::is_same_v<T, protocol::ListGames>) {
             l.send_games(client);
           } else if constexpr (std::is_same_v<T, protocol::ListRooms>) {
-            l.send_rooms(client);
+            l.send_rooms(client, m);
           }
         },
         message);
@@ -101,6 +106,7 @@ void Lobby::on_close(ClientPtr client) {
     }
     if (auto at = p->room ? p->room : p->pending_join) {
       if (auto r = l.room(*at)) r->disconnect(p->token);
+      l.placed(*p);
     } else {
       l.players_.erase(p->token);  // nothing to come back to: the name is free again
     }
@@ -116,7 +122,8 @@ void Lobby::shutdown() {
     // of ours so every session is freed once its last operation ends.
     l.players_.clear();
     l.rooms_.clear();
-    l.room_infos_.clear();
+    l.room_list_ = RoomList{};
+    l.flush_timer_.cancel();
   });
 }
 
@@ -125,8 +132,9 @@ void Lobby::shutdown() {
 void Lobby::room_changed(const protocol::RoomInfo& info) {
   post([info](Lobby& l) {
     if (!l.rooms_.count(info.id)) return;
-    const bool newly_over = info.status == RoomStatus::over && l.room_infos_[info.id].status != RoomStatus::over;
-    l.room_infos_[info.id] = info;
+    const protocol::RoomInfo* before = l.room_list_.find(info.id);
+    const bool newly_over = info.status == RoomStatus::over && (!before || before->status != RoomStatus::over);
+    l.room_list_.update(info);
     if (newly_over) {
       l.finished_.push_back(info.id);
       if (l.finished_.size() > kFinishedRoomsKept) {
@@ -134,9 +142,7 @@ void Lobby::room_changed(const protocol::RoomInfo& info) {
         l.finished_.pop_front();
       }
     }
-    std::vector<protocol::RoomInfo> list;
-    for (const auto& [id, i] : l.room_infos_) list.push_back(i);
-    l.broadcast_lobby(protocol::rooms_message(list));
+    l.schedule_flush();
   });
 }
 
@@ -148,11 +154,12 @@ void Lobby::seat_changed(const std::string& token, RoomId room, bool seated) {
       p->room = room;
       if (p->pending_join == room) p->pending_join.reset();
       if (p->watching == room) p->watching.reset();
-      return;
+      return l.placed(*p);
     }
     const bool was_here = p->room == room || p->pending_join == room;
     if (p->pending_join == room) p->pending_join.reset();  // refused
     if (p->room == room) p->room.reset();
+    l.placed(*p);
     if (!was_here || p->room || p->pending_join) return;
     if (p->bot) {
       if (p->client) p->client->close();
@@ -166,22 +173,18 @@ void Lobby::seat_changed(const std::string& token, RoomId room, bool seated) {
 }
 
 void Lobby::room_closed(RoomId room) {
-  post([room](Lobby& l) {
-    l.forget_room(room);
-    std::vector<protocol::RoomInfo> list;
-    for (const auto& [id, i] : l.room_infos_) list.push_back(i);
-    l.broadcast_lobby(protocol::rooms_message(list));
-  });
+  post([room](Lobby& l) { l.forget_room(room); });
 }
 
 void Lobby::bot_requested(RoomId room, const std::string& strategy) {
   post([room, strategy](Lobby& l) {
     auto r = l.room(room);
-    auto info = l.room_infos_.find(room);
-    if (!r || info == l.room_infos_.end()) return;
-    Player* bot = l.make_bot(info->second.game, strategy);
+    const protocol::RoomInfo* info = l.room_list_.find(room);
+    if (!r || !info) return;
+    Player* bot = l.make_bot(info->game, strategy);
     if (!bot) return;
     bot->pending_join = room;
+    l.placed(*bot);
     r->join(l.member_of(*bot), std::nullopt);
   });
 }
@@ -207,20 +210,21 @@ Player* Lobby::make_bot(const std::string& game_id, const std::string& strategy,
 
 void Lobby::forget_room(RoomId room) {
   rooms_.erase(room);
-  room_infos_.erase(room);
-  std::vector<std::string> gone;
-  players_.for_each([&](Player& p) {
-    if (p.room != room && p.watching != room && p.pending_join != room) return;
-    if (p.client) send(p.client, protocol::left_message(room));
-    p.room.reset();
-    p.watching.reset();
-    p.pending_join.reset();
-    if (!p.client || p.bot) {
-      if (p.client) p.client->close();
-      gone.push_back(p.token);
+  room_list_.remove(room);
+  schedule_flush();
+  for (const auto& token : players_.in_room(room)) {
+    Player* p = players_.by_token(token);
+    if (!p) continue;
+    if (p->client) send(p->client, protocol::left_message(room));
+    if (p->room == room) p->room.reset();
+    if (p->watching == room) p->watching.reset();
+    if (p->pending_join == room) p->pending_join.reset();
+    placed(*p);
+    if (!p->client || p->bot) {
+      if (p->client) p->client->close();
+      players_.erase(token);
     }
-  });
-  for (const auto& token : gone) players_.erase(token);
+  }
 }
 
 // ---- hello ---------------------------------------------------------------------------------------------
@@ -251,7 +255,9 @@ void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
   send_rooms(client);
   if (auto at = player->room ? player->room : player->pending_join) {
     if (auto r = room(*at)) r->connect(player->token, client);
+    placed(*player);  // after connect: the room knows this connection before a linked message reaches it
   } else {
+    placed(*player);
     send(client, protocol::info_message("Welcome, " + player->name + ". /help lists the commands."));
   }
 }
@@ -259,14 +265,8 @@ void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
 // ---- operations for the router -----------------------------------------------------------------------
 
 void Lobby::say(Player& player, const std::string& text) {
-  if (text.empty()) return;
-  if (text.size() > kMaxChatLength)
-    return send_error(player.client, make_error(ErrorCode::bad_arguments, "a chat line is at most 500 characters"));
-  if (auto at = player.present_in()) {
-    if (auto r = room(*at)) r->say(player.token, text);
-  } else {
-    broadcast_lobby(protocol::chat_message(std::nullopt, player.name, text));
-  }
+  // Table talk goes to the room (the router sends it there); this is chat in the lobby.
+  broadcast_lobby(protocol::chat_message(std::nullopt, player.name, text));
 }
 
 void Lobby::help(Player& player, const std::string& topic) {
@@ -290,13 +290,15 @@ void Lobby::games_text(Player& player) {
 }
 
 void Lobby::rooms_text(Player& player) {
-  std::string text = room_infos_.empty() ? "No rooms yet; /create <game> opens one" : "Rooms:";
-  for (const auto& [id, i] : room_infos_) {
+  std::string text = room_list_.size() == 0 ? "No rooms yet; /create <game> opens one" : "Rooms:";
+  for (const protocol::RoomInfo* i : room_list_.first(kRoomsInText)) {
     int seated = 0;
-    for (const auto& s : i.seats) seated += !s.name.empty();
-    text += "\n  " + room_text(id) + ": " + i.title + ", " + std::string(protocol::to_string(i.status)) + ", " +
-            std::to_string(seated) + "/" + std::to_string(i.seats.size()) + " seated, host " + i.host;
+    for (const auto& s : i->seats) seated += !s.name.empty();
+    text += "\n  " + room_text(i->id) + ": " + i->title + ", " + std::string(protocol::to_string(i->status)) + ", " +
+            std::to_string(seated) + "/" + std::to_string(i->seats.size()) + " seated, host " + i->host;
   }
+  if (room_list_.size() > kRoomsInText)
+    text += "\n  ... and " + std::to_string(room_list_.size() - kRoomsInText) + " more (the web client pages the list)";
   send(player.client, protocol::info_message(text));
 }
 
@@ -321,12 +323,7 @@ void Lobby::join(Player& player, const protocol::cmd::Join& join) {
   std::optional<RoomId> target = join.room;
   if (!target) target = player.present_in();
   if (!target) {  // the first room with a free seat
-    for (const auto& [id, info] : room_infos_)
-      if (info.status == RoomStatus::waiting &&
-          std::any_of(info.seats.begin(), info.seats.end(), [](const auto& s) { return s.name.empty(); })) {
-        target = id;
-        break;
-      }
+    target = room_list_.first_open();
     if (!target) return send_error(player.client, make_error(ErrorCode::no_such_room, "no open room; /create <game> opens one"));
   }
   auto r = room(*target);
@@ -440,10 +437,39 @@ void Lobby::send_error(const ClientPtr& client, const protocol::Error& error) {
   send(client, protocol::error_message(error));
 }
 
-void Lobby::send_rooms(const ClientPtr& client) {
-  std::vector<protocol::RoomInfo> list;
-  for (const auto& [id, i] : room_infos_) list.push_back(i);
-  send(client, protocol::rooms_message(list));
+void Lobby::send_rooms(const ClientPtr& client, const protocol::ListRooms& request) {
+  auto page = room_list_.page(request.filter, request.after, request.limit, kMaxRoomsScanned);
+  send(client, protocol::rooms_message(page.rooms, page.next, request.after));
+}
+
+void Lobby::placed(Player& player) {
+  players_.update_places(player);
+  const std::optional<RoomId> want = player.client ? (player.room ? player.room : player.watching) : std::nullopt;
+  if (want == player.linked) return;
+  auto* link = dynamic_cast<RoomLink*>(player.client.get());
+  if (!link) return;  // a bot, or a test's client: its room messages go through the lobby
+  auto r = want ? room(*want) : nullptr;
+  player.linked = r ? want : std::nullopt;
+  if (r) link->link_room(r, *want, player.token);
+  else link->unlink_room();
+}
+
+void Lobby::schedule_flush() {
+  if (flush_armed_) return;
+  flush_armed_ = true;
+  if (flush_interval_.count() <= 0)
+    return post([](Lobby& l) { l.flush(); });
+  flush_timer_.expires_after(flush_interval_);
+  flush_timer_.async_wait([self = shared_from_this()](error_code ec) {
+    if (!ec) self->flush();
+  });
+}
+
+void Lobby::flush() {
+  flush_armed_ = false;
+  if (!room_list_.has_changes()) return;
+  auto delta = room_list_.take_delta();
+  if (!delta.empty()) broadcast_lobby(protocol::rooms_delta_message(delta));
 }
 
 void Lobby::send_games(const ClientPtr& client) {
@@ -453,10 +479,9 @@ void Lobby::send_games(const ClientPtr& client) {
 }
 
 void Lobby::broadcast_lobby(const json& message) {
+  if (players_.in_lobby() == 0) return;
   auto frame = make_frame(message);
-  players_.for_each([&](Player& p) {
-    if (p.client && !p.present_in()) p.client->send(frame);
-  });
+  players_.for_each_in_lobby([&](const ClientPtr& client) { client->send(frame); });
 }
 
 std::string Lobby::new_token() {

@@ -1,10 +1,17 @@
 #pragma once
 // The lobby: the shared state of the server (Beast chat-multi's shared_state, grown up). It runs on its own
-// strand and owns the players (server/players.hpp) and the room list. Messages arrive here; chat commands go
-// through the one command router (server/command_router.cpp), which calls the typed operations below or a
-// room's. Seating has one owner: the room decides and tells the lobby (seat_changed), which records only
-// confirmed seats; a join on its way is Player::pending_join. Errors go to their sender only.
+// strand and owns the players (server/players.hpp) and the room list (server/room_list.hpp). Messages arrive
+// here; chat commands go through the one command router (server/command_router.cpp), which calls the typed
+// operations below or a room's. Seating has one owner: the room decides and tells the lobby (seat_changed),
+// which records only confirmed seats; a join on its way is Player::pending_join. Errors go to their sender only.
+//
+// At scale: no work here grows with the number of players or rooms per message. Room changes are published
+// to lobby clients as `rooms_delta` updates, coalesced over a flush window (set_flush_interval) and each
+// serialized once for every lobby client; the list itself is read a page at a time. Once a seat is confirmed
+// (or watching begins) the player's connection is linked to the room (RoomLink) and its room messages go to
+// the room's strand without passing through this one, so a busy lobby does not delay a game.
 
+#include <chrono>
 #include <deque>
 #include <map>
 #include <memory>
@@ -16,6 +23,7 @@
 #include "server/bot_seat.hpp"
 #include "server/players.hpp"
 #include "server/room.hpp"
+#include "server/room_list.hpp"
 
 namespace archipel::server {
 
@@ -25,6 +33,12 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
 
   /// Rebuilds every unfinished game from the store (call once, before accepting connections).
   void restore_games();
+  /// How long room changes are gathered before lobby clients get them as one update (0: at once, still one
+  /// update for everything that changed meanwhile). Call before accepting connections. Default 250 ms.
+  void set_flush_interval(std::chrono::milliseconds interval) { flush_interval_ = interval; }
+
+  /// The most rooms a page request looks at (RoomList::page), whatever its filter.
+  static constexpr std::size_t kMaxRoomsScanned = 2000;
 
   // Entry points: thread-safe, run later on the lobby's strand.
   void on_message(ClientPtr client, protocol::ClientMessage message);
@@ -79,9 +93,15 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   Player* make_bot(const std::string& game_id, const std::string& strategy, const std::string& name = "",
                    const std::string& token = "");
   void send(const ClientPtr& client, const nlohmann::json& message);
-  void send_rooms(const ClientPtr& client);
+  void send_rooms(const ClientPtr& client, const protocol::ListRooms& request = {});
+  /// Called after anything that may change where `player` is: keeps the lobby index and the connection's room
+  /// link (RoomLink) up to date. O(1).
+  void placed(Player& player);
+  /// Room changes wait for the next flush; arms the flush timer if it is not.
+  void schedule_flush();
+  void flush();
   void send_games(const ClientPtr& client);
-  void broadcast_lobby(const nlohmann::json& message);  // to everyone not in a room
+  void broadcast_lobby(const nlohmann::json& message);  // to everyone not in a room: one frame, O(lobby clients)
   std::string new_token();
 
   net::strand<net::any_io_executor> strand_;
@@ -89,7 +109,10 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   RoomContext context_;
   Players players_;
   std::map<RoomId, std::shared_ptr<Room>> rooms_;
-  std::map<RoomId, protocol::RoomInfo> room_infos_;        // as last published by each room
+  RoomList room_list_;                                     // as last published by each room
+  net::steady_timer flush_timer_;
+  std::chrono::milliseconds flush_interval_{250};
+  bool flush_armed_ = false;
   std::deque<RoomId> finished_;                            // rooms whose game is over, oldest first
   RoomId next_room_ = 1;
   int bots_made_ = 0;

@@ -1,5 +1,7 @@
 #include "server/players.hpp"
 
+#include <algorithm>
+
 #include "protocol/command_parser.hpp"
 
 namespace archipel::server {
@@ -36,20 +38,53 @@ void Players::rename(Player& player, const std::string& name) {
 }
 
 void Players::attach(Player& player, ClientPtr client) {
-  if (player.client) by_client_.erase(player.client->id());
+  detach(player);
   player.client = std::move(client);
   if (player.client) by_client_[player.client->id()] = player.token;
 }
 
 void Players::detach(Player& player) {
-  if (player.client) by_client_.erase(player.client->id());
+  if (player.client) {
+    by_client_.erase(player.client->id());
+    in_lobby_.erase(player.client->id());
+  }
   player.client = nullptr;
+  player.linked.reset();
+}
+
+void Players::update_places(Player& player) {
+  std::vector<RoomId> now;
+  for (const auto& at : {player.room, player.pending_join, player.watching})
+    if (at && std::find(now.begin(), now.end(), *at) == now.end()) now.push_back(*at);
+  if (now != player.indexed_in) {
+    for (RoomId id : player.indexed_in) {
+      auto it = by_room_.find(id);
+      if (it == by_room_.end()) continue;
+      it->second.erase(player.token);
+      if (it->second.empty()) by_room_.erase(it);
+    }
+    for (RoomId id : now) by_room_[id].insert(player.token);
+    player.indexed_in = std::move(now);
+  }
+  if (!player.client) return;
+  if (player.present_in()) in_lobby_.erase(player.client->id());
+  else in_lobby_.emplace(player.client->id(), player.client);
+}
+
+std::vector<std::string> Players::in_room(RoomId room) const {
+  auto it = by_room_.find(room);
+  if (it == by_room_.end()) return {};
+  return {it->second.begin(), it->second.end()};
 }
 
 void Players::erase(const std::string& token) {
   auto it = by_token_.find(token);
   if (it == by_token_.end()) return;
   detach(it->second);
+  it->second.room.reset();
+  it->second.pending_join.reset();
+  it->second.watching.reset();
+  update_places(it->second);  // out of every room's index
   auto name = by_name_.find(protocol::name_skeleton(it->second.name));
   if (name != by_name_.end() && name->second == token) by_name_.erase(name);
   by_token_.erase(it);
@@ -59,6 +94,8 @@ void Players::clear() {
   by_token_.clear();
   by_client_.clear();
   by_name_.clear();
+  in_lobby_.clear();
+  by_room_.clear();
 }
 
 }  // namespace archipel::server

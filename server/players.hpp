@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
+#include <vector>
 
 #include "protocol/messages.hpp"
 #include "server/client.hpp"
@@ -24,6 +26,8 @@ struct Player {
   std::optional<RoomId> watching;      // spectating
   bool bot = false;                    // seated by /addbot; its client is a bot's
   std::string strategy;                // the bot's strategy
+  std::optional<RoomId> linked;        // the room its connection is linked to (RoomLink), as last told
+  std::vector<RoomId> indexed_in;      // the rooms Players::update_places last filed the player under
   /// Where the player's table talk and room commands go: the seat, else the room being joined, else the one
   /// watched.
   std::optional<RoomId> present_in() const {
@@ -41,11 +45,24 @@ class Players {
   /// A new player; the name must be free (by_name returned null).
   Player& add(const std::string& token, const std::string& name);
   void rename(Player& player, const std::string& name);
-  /// Binds a connection to the player (replacing any earlier one in the index).
+  /// Binds a connection to the player (replacing any earlier one in the index). The new connection is linked
+  /// to no room and in no lobby index until update_lobby().
   void attach(Player& player, ClientPtr client);
   /// Forgets the player's connection (the player stays, e.g. seated while away).
   void detach(Player& player);
   void erase(const std::string& token);
+
+  /// Files the player under the rooms it is in (seat, join on its way, watching) and its connection in the
+  /// lobby index when connected and in no room (Player::present_in). Call after anything that changes these.
+  void update_places(Player& player);
+  /// The tokens of the players filed under `room` (a copy: `f` may erase players).
+  std::vector<std::string> in_room(RoomId room) const;
+  /// Every connection in the lobby (for broadcasts): O(lobby clients), not O(players).
+  template <class F>
+  void for_each_in_lobby(F&& f) {
+    for (auto& [id, client] : in_lobby_) f(client);
+  }
+  std::size_t in_lobby() const { return in_lobby_.size(); }
 
   template <class F>
   void for_each(F&& f) {
@@ -59,6 +76,8 @@ class Players {
   std::unordered_map<std::string, Player> by_token_;
   std::unordered_map<std::uint64_t, std::string> by_client_;  // client id -> token
   std::unordered_map<std::string, std::string> by_name_;      // name skeleton -> token
+  std::unordered_map<std::uint64_t, ClientPtr> in_lobby_;     // client id -> connection, for those in no room
+  std::unordered_map<RoomId, std::unordered_set<std::string>> by_room_;  // room -> tokens of those in it
 };
 
 }  // namespace archipel::server

@@ -5,7 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/errors.hpp"
-#include "engine/core/view_patch.hpp"
+#include "server/command_router.hpp"
 #include "server/replay.hpp"
 
 namespace archipel::server {
@@ -129,9 +129,7 @@ void Room::rename(const std::string& token, std::string name) {
   });
 }
 void Room::say(const std::string& token, std::string text) {
-  post([token, text = std::move(text)](Room& r) {
-    if (Member* m = r.member(token)) r.broadcast(protocol::chat_message(r.id_, m->name, text));
-  });
+  post([token, text = std::move(text)](Room& r) { r.do_say(token, text); });
 }
 void Room::start(const std::string& token) {
   post([token](Room& r) { r.do_start(token); }, token);
@@ -146,14 +144,7 @@ void Room::add_bot(const std::string& token, std::string strategy) {
   post([token, strategy = std::move(strategy)](Room& r) { r.do_addbot(token, strategy); }, token);
 }
 void Room::play_text(const std::string& token, std::string move) {
-  post([token, move = std::move(move)](Room& r) {
-    const int seat = r.seat_of(token);
-    if (seat < 0) return r.send_error(token, make_error(ErrorCode::not_in_room, "only seated players play; /join first"));
-    if (!r.game_) return r.send_error(token, make_error(ErrorCode::not_started, "the game has not started"));
-    auto parsed = r.game_->parse_text(seat, move);
-    if (!parsed.ok()) return r.send_error(token, parsed.error());
-    r.do_action(token, parsed.value());
-  }, token);
+  post([token, move = std::move(move)](Room& r) { r.do_play_text(token, move); }, token);
 }
 void Room::moves(const std::string& token) {
   post([token](Room& r) { r.do_moves(token); }, token);
@@ -168,17 +159,55 @@ void Room::action(const std::string& token, json a) {
   post([token, a = std::move(a)](Room& r) { r.do_action(token, a); }, token);
 }
 void Room::sync(const std::string& token) {
-  post([token](Room& r) {
-    if (!r.member(token)) return r.send_error(token, make_error(ErrorCode::not_in_room, "you are not in this room"));
-    if (!r.game_) return r.send_error(token, make_error(ErrorCode::not_started, "the game has not started"));
-    r.send_full_state(token);
+  post([token](Room& r) { r.do_sync(token); });
+}
+void Room::member_command(ClientPtr from, std::string token, protocol::Command command) {
+  post_from(std::move(from), std::move(token), [command = std::move(command)](Room& r, const std::string& t) mutable {
+    route_room_command(r, t, std::move(command));
   });
+}
+void Room::member_action(ClientPtr from, std::string token, json a) {
+  post_from(std::move(from), std::move(token), [a = std::move(a)](Room& r, const std::string& t) { r.do_action(t, a); });
+}
+void Room::member_sync(ClientPtr from, std::string token) {
+  post_from(std::move(from), std::move(token), [](Room& r, const std::string& t) { r.do_sync(t); });
 }
 void Room::publish() {
   post([](Room& r) { r.publish_room(); });
 }
 void Room::broadcast_info(std::string text) {
   post([text = std::move(text)](Room& r) { r.broadcast(protocol::info_message(text, r.id_)); });
+}
+
+bool Room::is_connection_of(const std::string& token, const ClientPtr& client) {
+  const Member* m = member(token);
+  return m && client && m->client == client;
+}
+
+void Room::refuse_stranger(const ClientPtr& client) {
+  context_.metrics->errors_sent++;
+  if (client)
+    client->send(make_frame(protocol::error_message(
+        make_error(ErrorCode::not_in_room, "you are not in room " + std::to_string(id_)))));
+}
+
+void Room::do_say(const std::string& token, const std::string& text) {
+  if (Member* m = member(token)) broadcast(protocol::chat_message(id_, m->name, text));
+}
+
+void Room::do_play_text(const std::string& token, const std::string& move) {
+  const int seat = seat_of(token);
+  if (seat < 0) return send_error(token, make_error(ErrorCode::not_in_room, "only seated players play; /join first"));
+  if (!game_) return send_error(token, make_error(ErrorCode::not_started, "the game has not started"));
+  auto parsed = game_->parse_text(seat, move);
+  if (!parsed.ok()) return send_error(token, parsed.error());
+  do_action(token, parsed.value());
+}
+
+void Room::do_sync(const std::string& token) {
+  if (!member(token)) return send_error(token, make_error(ErrorCode::not_in_room, "you are not in this room"));
+  if (!game_) return send_error(token, make_error(ErrorCode::not_started, "the game has not started"));
+  send_full_state(token);
 }
 
 void Room::handler_failed(const std::string& token, const char* what) {

@@ -47,6 +47,20 @@ class RoomObserver {
   virtual void bot_requested(RoomId room, const std::string& strategy) = 0;
 };
 
+class Room;
+
+/// A connection that takes its room messages (table talk, room commands, actions, sync) straight to its
+/// room's strand instead of through the lobby's: the WebSocket session. The lobby links it once the room has
+/// confirmed the seat (or the lobby has asked the room to add a spectator) and unlinks it when the player
+/// leaves; both calls are thread-safe and take effect in order. A link that is out of date is harmless: the
+/// room checks every message (Room::member_command) and refuses a connection that is not its member's.
+class RoomLink {
+ public:
+  virtual ~RoomLink() = default;
+  virtual void link_room(std::weak_ptr<Room> room, RoomId id, std::string token) = 0;
+  virtual void unlink_room() = 0;
+};
+
 /// What every room shares.
 struct RoomContext {
   const engine::Registry* registry = nullptr;
@@ -92,6 +106,12 @@ class Room : public std::enable_shared_from_this<Room> {
   void who(const std::string& token);
   void log(const std::string& token);
   void sync(const std::string& token);
+  // The same, from connection `from` for member `token` (a linked session, or the lobby passing a room
+  // command on). Refused with not_in_room unless `from` is that member's connection now: a player who left,
+  // was kicked, or resumed on another connection cannot act through a message already on its way.
+  void member_command(ClientPtr from, std::string token, protocol::Command command);
+  void member_action(ClientPtr from, std::string token, nlohmann::json action);
+  void member_sync(ClientPtr from, std::string token);
   /// Tells everyone in the room (operator notices such as a shutdown).
   void broadcast_info(std::string text);
   /// Sends the room's summary to the lobby again (after a restore).
@@ -113,6 +133,19 @@ class Room : public std::enable_shared_from_this<Room> {
     });
   }
   void handler_failed(const std::string& token, const char* what);
+  /// Runs `f` on the strand if `from` is member `token`'s connection; else answers `from` with not_in_room.
+  template <class F>
+  void post_from(ClientPtr from, std::string token, F&& f) {
+    post([from = std::move(from), token, f = std::forward<F>(f)](Room& r) mutable {
+      if (!r.is_connection_of(token, from)) return r.refuse_stranger(from);
+      f(r, token);
+    }, token);
+  }
+  bool is_connection_of(const std::string& token, const ClientPtr& client);
+  void refuse_stranger(const ClientPtr& client);
+
+  // The router (server/command_router.cpp) runs a room command on the strand through the do_ functions.
+  friend void route_room_command(Room& room, const std::string& token, protocol::Command command);
 
   // All of these run on the strand.
   void do_join(Member member, std::optional<int> seat);
@@ -123,6 +156,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_kick(const std::string& token, const std::string& name);
   void do_addbot(const std::string& token, const std::string& strategy);
   void do_moves(const std::string& token);
+  void do_say(const std::string& token, const std::string& text);
+  void do_play_text(const std::string& token, const std::string& move);
+  void do_sync(const std::string& token);
   void do_who(const std::string& token);
   void do_log(const std::string& token);
 

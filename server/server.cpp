@@ -24,6 +24,7 @@ Server::Server(net::io_context& ioc, Config config, const engine::Registry& regi
   context_->config = std::move(config);
   context_->metrics = &metrics_;
   context_->lobby = std::make_shared<Lobby>(ioc.get_executor(), rooms);
+  context_->lobby->set_flush_interval(std::chrono::milliseconds(context_->config.lobby_flush_ms));
   const std::size_t max_sockets =
       context_->config.max_connections ? context_->config.max_connections : default_max_sockets();
   context_->limits = std::make_shared<ConnectionLimits>(max_sockets, context_->config.max_per_address);

@@ -3,18 +3,20 @@
 // runs on its own strand. It owns its write queue: a bounded FIFO with one write in flight, so messages reach
 // the client in the order they were sent and a client that cannot keep up is dropped instead of growing
 // memory. Frames have a size cap, messages a rate limit, and an idle connection is pinged and then dropped.
+// Once the lobby links it to a room (RoomLink), its room messages go straight to that room's strand.
 
 #include <chrono>
 #include <deque>
 #include <memory>
 
 #include "server/client.hpp"
+#include "server/room.hpp"
 #include "server/net.hpp"
 #include "server/server_context.hpp"
 
 namespace archipel::server {
 
-class WebsocketSession final : public Client, public std::enable_shared_from_this<WebsocketSession> {
+class WebsocketSession final : public Client, public RoomLink, public std::enable_shared_from_this<WebsocketSession> {
  public:
   WebsocketSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context,
                    ConnectionLimits::Ticket ticket);
@@ -27,12 +29,18 @@ class WebsocketSession final : public Client, public std::enable_shared_from_thi
   void close() override;
   std::uint64_t id() const override { return id_; }
 
+  void link_room(std::weak_ptr<Room> room, RoomId id, std::string token) override;
+  void unlink_room() override;
+
  private:
   void on_accept(error_code ec);
   void do_read();
   void on_read(error_code ec, std::size_t bytes);
   void handle_frame();
   bool take_rate_token();
+  /// Hands a room message (table talk, a room command, an action or sync for the linked room) to the linked
+  /// room; false when it is not one, or there is no link: then the lobby takes it.
+  bool to_linked_room(protocol::ClientMessage& message);
   void queue(Frame frame);
   void do_write();
   void on_write(error_code ec, std::size_t bytes);
@@ -59,6 +67,10 @@ class WebsocketSession final : public Client, public std::enable_shared_from_thi
   std::chrono::steady_clock::time_point refilled_;
   bool told_rate_limited_ = false;
   int dropped_in_a_row_ = 0;
+  // The room this connection is linked to (set and read on the session's strand only).
+  std::weak_ptr<Room> room_;
+  RoomId room_id_ = 0;
+  std::string token_;
 };
 
 }  // namespace archipel::server

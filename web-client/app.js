@@ -88,6 +88,7 @@ const lobby = new Lobby(
   },
   (line) => command(line),
   () => state.identity.name,
+  (message) => connection.send(message),
 );
 
 function command(line) {
@@ -105,7 +106,9 @@ function handle(msg) {
     case 'welcome':
       return onWelcome(msg);
     case 'rooms':
-      return lobby.setRooms(msg.rooms);
+      return lobby.onRooms(msg);
+    case 'rooms_delta':
+      return lobby.onRoomsDelta(msg);
     case 'games':
       state.bots = Array.isArray(msg.bots) ? msg.bots : [];
       renderBotChoice();

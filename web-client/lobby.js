@@ -1,22 +1,30 @@
 // The lobby: the room list (game, seats, status; Join and Watch buttons) and the create form, built from
 // the server's `games` message (a select for the game, one select per option of that game's spec), so a
-// new game on the server needs no code here.
+// new game on the server needs no code here. The list is kept from the server's `rooms` pages (the first
+// after each welcome and on coming back to the lobby; the next ones asked for while `more`, up to
+// MAX_PAGES) and the `rooms_delta` updates that follow them (docs/protocol.md).
 
 import { h, fill } from './dom.js';
 import { t } from './i18n.js';
+
+// Pages of the room list asked for after the first (100 rooms each): a person browses no more than this.
+const MAX_PAGES = 10;
 
 export class Lobby {
   /**
    * @param {object} els  {list, empty, form, gameSelect, options, createButton}
    * @param {(line: string) => void} command  sends a chat line such as "/join 3"
    * @param {() => string} myName
+   * @param {(message: object) => void} request  sends a structured message such as {type: 'rooms'}
    */
-  constructor(els, command, myName) {
+  constructor(els, command, myName, request = () => {}) {
     this.els = els;
     this.command = command;
     this.myName = myName;
+    this.request = request;
     this.games = [];
-    this.rooms = [];
+    this.rooms = new Map(); // id -> room object
+    this.pages = 0; // pages asked for after the first
     els.gameSelect.addEventListener('change', () => this.renderOptions());
     els.form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -97,14 +105,31 @@ export class Lobby {
     return this.games.find((g) => g.id === gameId)?.options?.find((o) => o.key === key) ?? null;
   }
 
-  setRooms(rooms) {
-    this.rooms = Array.isArray(rooms) ? rooms : [];
+  /** A `rooms` page: the first one (no `after`) replaces the list, the next ones add to it. */
+  onRooms(msg) {
+    const rooms = Array.isArray(msg.rooms) ? msg.rooms : [];
+    if (msg.after === undefined || msg.after === null) {
+      this.rooms = new Map();
+      this.pages = 0;
+    }
+    for (const room of rooms) this.rooms.set(room.id, room);
+    if (msg.more && msg.next !== undefined && this.pages < MAX_PAGES) {
+      this.pages += 1;
+      this.request({ type: 'rooms', after: msg.next });
+    }
+    this.renderRooms();
+  }
+
+  /** A `rooms_delta`: rooms added, changed (whole room objects) and removed (ids) since the last update. */
+  onRoomsDelta(msg) {
+    for (const room of [...(msg.added || []), ...(msg.changed || [])]) this.rooms.set(room.id, room);
+    for (const id of msg.removed || []) this.rooms.delete(id);
     this.renderRooms();
   }
 
   renderRooms() {
     const me = this.myName();
-    const items = [...this.rooms]
+    const items = [...this.rooms.values()]
       .sort((a, b) => statusOrder(a.status) - statusOrder(b.status) || b.id - a.id)
       .map((room) => {
         const seats = room.seats || [];

@@ -40,9 +40,13 @@ ws.on('message', (data) => {
     case 'welcome':
       if (create) chat(`/create ${create}`); else chat('/join');
       break;
-    case 'rooms':  // the lobby changed: if we are not seated yet, try to join the first open room again
-      if (!create && room === null && m.rooms.some((r) => r.status === 'waiting')) chat('/join');
+    case 'rooms':        // a page of the room list (after the welcome)
+    case 'rooms_delta': { // rooms added or changed since (docs/protocol.md)
+      // Not seated yet: a room with a free seat is there now, try to join the first open room again.
+      const rooms = m.type === 'rooms' ? m.rooms : [...m.added, ...m.changed];
+      if (!create && room === null && rooms.some((r) => r.status === 'waiting' && r.seats.some((s) => s.name === null))) chat('/join');
       break;
+    }
     case 'room': {
       const mine = m.seats.some((s) => s.name === name);
       if (mine && room === null) room = m.id;

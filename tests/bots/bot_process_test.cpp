@@ -52,10 +52,11 @@ TEST(BotProcesses, ThreeBotsPlaySantaCruzToTheEndWatchedByASpectator) {
   bots.push_back(spawn({bin, "--port", port, "--name", "HostBot", "--create", "santa-cruz", "--start-when", "3",
                         "--strategy", "greedy", "--seed", "1", "--idle-timeout", "60"}));
   ASSERT_GT(bots.back(), 0);
-  // The room exists once the lobby lists it; then the others join it by number and the spectator watches it.
-  const json rooms = watcher.expect_where(
-      "rooms", [](const json& m) { return !m["rooms"].empty(); }, 10000ms);
-  const std::int64_t room = rooms["rooms"][0]["id"];
+  // The room exists once the lobby announces it (a `rooms_delta` adding it); then the others join it by number
+  // and the spectator watches it.
+  const json delta = watcher.expect_where(
+      "rooms_delta", [](const json& m) { return m.contains("added") && !m["added"].empty(); }, 10000ms);
+  const std::int64_t room = delta["added"][0]["id"];
   for (int i = 0; i < 2; ++i) {
     bots.push_back(spawn({bin, "--port", port, "--name", "JoinBot" + std::to_string(i), "--room",
                           std::to_string(room), "--strategy", i == 0 ? "random" : "search", "--think-ms", "30",

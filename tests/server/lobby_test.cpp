@@ -186,18 +186,21 @@ TEST(Lobby, ARoomLeftToItsBotsBeforeTheStartCloses) {
   watcher.hello("Wes");
   host.chat("/create santa-cruz");
   const std::int64_t room = host.expect("room").value("id", std::int64_t{0});
-  auto listed = [&](const json& m) {
-    for (const auto& r : m["rooms"])
-      if (r["id"] == room) return true;
-    return false;
+  // The lobby tells of changes as deltas (docs/protocol.md, rooms_delta).
+  auto listed_in = [&](const char* part) {
+    return [&, part](const json& m) {
+      for (const auto& r : m[part])
+        if ((r.is_object() ? r["id"] : r) == room) return true;
+      return false;
+    };
   };
-  watcher.expect_where("rooms", listed);
+  watcher.expect_where("rooms_delta", listed_in("added"));
   host.chat("/addbot");
   host.chat("/addbot greedy");
   expect_bots_seated(host, 2);
   host.chat("/leave");
   // Nobody could start the room any more: the bots leave with the host and the lobby's list drops it.
-  watcher.expect_where("rooms", [&](const json& m) { return !listed(m); });
+  watcher.expect_where("rooms_delta", listed_in("removed"));
   watcher.chat("/join " + std::to_string(room));
   watcher.expect_error("no_such_room");
 }
