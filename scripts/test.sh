@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds everything and runs every test: the GoogleTest suites through ctest, the
-# JavaScript bot example, the browser tests in headless Chromium, then the suites again under ASan + UBSan
-# (scripts/sanitize.sh) and 20 s of each fuzz target (scripts/fuzz.sh 20). Exits non-zero if anything fails.
+# JavaScript bot example, then the browser tests in headless Chromium. Exits non-zero if anything fails.
+# The sanitizer run (scripts/sanitize.sh) and the fuzz targets (scripts/fuzz.sh) are separate commands for now:
+# they join this one once their time on a quiet 2-core machine is measured (docs/testing.md).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-"$root/docker/install_deps.sh" --browser --fuzz
+"$root/docker/install_deps.sh" --browser
 "$root/scripts/build.sh" all "$root/build"
 
 echo "== unit, scenario and server tests (ctest)"
@@ -27,9 +28,3 @@ if [ -f "$root/tests/browser/package.json" ]; then
   cd "$root/tests/browser"
   ARCHIPEL_SERVER_BIN="$root/build/server/archipel-server" npm test
 fi
-
-echo "== sanitizers: ASan + UBSan build of the protocol, engine and server suites (scripts/sanitize.sh)"
-"$root/scripts/sanitize.sh"
-
-echo "== fuzzing: each libFuzzer target for 20 s (scripts/fuzz.sh; the long campaign is scripts/fuzz.sh 600)"
-ARCHIPEL_FUZZ_DIR="$root/build-sanitize" "$root/scripts/fuzz.sh" 20
