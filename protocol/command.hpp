@@ -29,6 +29,8 @@ struct Moves {};                                   // /moves
 struct Who {};                                     // /who
 struct Log { std::optional<RoomId> room; };        // /log [room]
 struct Kick { std::string name; };                 // /kick <name>
+struct SetLang { engine::Lang lang; };             // /lang <en|fr>
+struct Rematch {};                                 // /rematch
 
 }  // namespace archipel::protocol::cmd
 
@@ -36,6 +38,6 @@ namespace archipel::protocol {
 
 using Command = std::variant<cmd::Say, cmd::Help, cmd::Nick, cmd::Games, cmd::Rooms, cmd::Create, cmd::Option,
                              cmd::Join, cmd::Leave, cmd::Watch, cmd::Start, cmd::AddBot, cmd::Play, cmd::Moves,
-                             cmd::Who, cmd::Log, cmd::Kick>;
+                             cmd::Who, cmd::Log, cmd::Kick, cmd::SetLang, cmd::Rematch>;
 
 }  // namespace archipel::protocol

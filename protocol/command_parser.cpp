@@ -9,22 +9,32 @@ namespace archipel::protocol {
 namespace {
 
 const std::vector<CommandHelp> kCommands = {
-    {"help", "/help [command]", "list the commands, or explain one"},
-    {"nick", "/nick <name>", "change your nickname"},
-    {"games", "/games", "list the games and their options"},
-    {"rooms", "/rooms", "list the rooms"},
-    {"create", "/create <game> [key=value ...]", "open a room for a game and sit in it as its host"},
-    {"option", "/option <key>=<value>", "host, before the start: change an option of the room's game"},
-    {"join", "/join [room] [seat]", "sit in a room (the one you watch, or the first open one); take your seat back after a drop"},
-    {"leave", "/leave", "leave your room (during a game your seat waits for you)"},
-    {"watch", "/watch <room>", "watch a room as a spectator"},
-    {"start", "/start", "host: start the game once the seat count is within the game's range"},
-    {"addbot", "/addbot [strategy]", "seat a bot in the room"},
-    {"play", "/play <move>", "make a move, in the text form /moves lists"},
-    {"moves", "/moves", "list your legal moves"},
-    {"who", "/who", "who is in your room (or online, in the lobby)"},
-    {"log", "/log [room]", "the moves of a game so far (finished games too)"},
-    {"kick", "/kick <name>", "host, before the start: remove a player from the room"},
+    {"help", "/help [command]", "list the commands, or explain one", "liste les commandes, ou en explique une"},
+    {"lang", "/lang <en|fr>", "the language the server writes to you in", "la langue dans laquelle le serveur vous écrit"},
+    {"nick", "/nick <name>", "change your nickname", "change votre pseudo"},
+    {"games", "/games", "list the games and their options", "liste les jeux et leurs options"},
+    {"rooms", "/rooms", "list the rooms", "liste les salles"},
+    {"create", "/create <game> [key=value ...]", "open a room for a game and sit in it as its host",
+     "ouvre une salle pour un jeu et s'y assoit comme hôte"},
+    {"option", "/option <key>=<value>", "host, before the start: change an option of the room's game",
+     "hôte, avant le début : change une option du jeu de la salle"},
+    {"join", "/join [room] [seat]", "sit in a room (the one you watch, or the first open one); take your seat back after a drop",
+     "s'asseoir dans une salle (celle que vous regardez, ou la première ouverte) ; reprendre sa place après une coupure"},
+    {"leave", "/leave", "leave your room (during a game your seat waits for you)",
+     "quitter sa salle (pendant une partie, votre place vous attend)"},
+    {"watch", "/watch <room>", "watch a room as a spectator", "regarder une salle en spectateur"},
+    {"start", "/start", "host: start the game once the seat count is within the game's range",
+     "hôte : lancer la partie quand le nombre de joueurs convient au jeu"},
+    {"addbot", "/addbot [strategy]", "seat a bot in the room", "asseoir un robot dans la salle"},
+    {"play", "/play <move>", "make a move, in the text form /moves lists", "jouer un coup, sous la forme que /moves donne"},
+    {"moves", "/moves", "list your legal moves", "liste vos coups possibles"},
+    {"who", "/who", "who is in your room (or online, in the lobby)", "qui est dans votre salle (ou en ligne, dans le hall)"},
+    {"log", "/log [room]", "the moves of a game so far (finished games too)",
+     "les coups d'une partie jusqu'ici (parties finies comprises)"},
+    {"kick", "/kick <name>", "host, before the start: remove a player from the room",
+     "hôte, avant le début : retirer un joueur de la salle"},
+    {"rematch", "/rematch", "after a game: propose a new game with the same seats, bots and options, or accept one",
+     "après une partie : proposer une revanche (mêmes places, robots et options) ou l'accepter"},
 };
 
 std::vector<std::string_view> split_words(std::string_view s) {
@@ -63,26 +73,35 @@ std::optional<std::int64_t> positive_number(std::string_view s) {
   return n;
 }
 
-Error usage_error(std::string_view name, std::string_view why) {
+Error usage_error(std::string_view name, const engine::LocalText& why) {
   for (const auto& c : kCommands)
     if (c.name == name)
-      return make_error(ErrorCode::bad_arguments, std::string(why) + "; usage: " + std::string(c.usage));
-  return make_error(ErrorCode::bad_arguments, std::string(why));
+      return make_error(ErrorCode::bad_arguments, why.en + "; usage: " + std::string(c.usage),
+                        why.fr + " ; usage : " + std::string(c.usage));
+  return make_error(ErrorCode::bad_arguments, why);
 }
 
 Result<std::pair<std::string, std::string>> key_value(std::string_view name, std::string_view word) {
   auto eq = word.find('=');
   if (eq == std::string_view::npos || eq == 0 || eq + 1 == word.size())
-    return usage_error(name, "options are written key=value, not '" + std::string(word) + "'");
+    return usage_error(name, {"options are written key=value, not '" + excerpt(word, 32) + "'",
+                              "une option s'écrit clé=valeur, pas « " + excerpt(word, 32) + " »"});
   return std::pair{lower(word.substr(0, eq)), lower(word.substr(eq + 1))};
+}
+
+Error not_a_room(std::string_view name, std::string_view word) {
+  return usage_error(name, {"a room is a number, not '" + excerpt(word, 32) + "'",
+                            "une salle est un nombre, pas « " + excerpt(word, 32) + " »"});
 }
 
 }  // namespace
 
 const std::vector<CommandHelp>& command_table() { return kCommands; }
 
-const char* const kNameRule =
-    "a name is 1 to 24 letters, digits, '_', '-' or '.', with a letter, and not like a bot's (random-bot-1)";
+const engine::LocalText kNameRule{
+    "a name is 1 to 24 letters, digits, '_', '-' or '.', with a letter, and not like a bot's (random-bot-1)",
+    "un pseudo a de 1 à 24 lettres, chiffres, « _ », « - » ou « . », dont une lettre, et ne ressemble pas à celui "
+    "d'un robot (random-bot-1)"};
 
 std::string name_skeleton(std::string_view name) {
   std::string out;
@@ -116,17 +135,28 @@ bool valid_name(std::string_view name) {
   return !all_digits && !name_skeleton(name).empty() && !bot_style_name(name);
 }
 
-Result<std::string> help_text(std::string_view topic) {
+Result<std::string> help_text(std::string_view topic, engine::Lang lang, const std::vector<std::string>& bots) {
+  const bool fr = lang == engine::Lang::fr;
+  auto line = [&](const CommandHelp& c) {
+    std::string text = std::string(c.usage) + " - " + std::string(fr ? c.summary_fr : c.summary);
+    if (c.name == "addbot" && !bots.empty()) {
+      text += fr ? " (stratégies :" : " (strategies:";
+      for (const auto& b : bots) text += " " + b;
+      text += ")";
+    }
+    return text;
+  };
   std::string t = lower(trim(topic));
   if (!t.empty() && t.front() == '/') t.erase(0, 1);
   if (t.empty()) {
-    std::string text = "Commands (plain text is chat):";
-    for (const auto& c : kCommands) text += "\n  " + std::string(c.usage) + " - " + std::string(c.summary);
+    std::string text = fr ? "Commandes (le texte simple est du chat) :" : "Commands (plain text is chat):";
+    for (const auto& c : kCommands) text += "\n  " + line(c);
     return text;
   }
   for (const auto& c : kCommands)
-    if (c.name == t) return std::string(c.usage) + " - " + std::string(c.summary);
-  return make_error(ErrorCode::unknown_command, "no command /" + t + "; /help lists them");
+    if (c.name == t) return line(c);
+  return make_error(ErrorCode::unknown_command, "no command /" + excerpt(t, 32) + "; /help lists them",
+                    "pas de commande /" + excerpt(t, 32) + " ; /help les liste");
 }
 
 Result<Command> parse_command(std::string_view line) {
@@ -141,16 +171,16 @@ Result<Command> parse_command(std::string_view line) {
   const auto args = split_words(tail);
 
   auto no_args = [&](Command c) -> Result<Command> {
-    if (!args.empty()) return usage_error(name, "/" + name + " takes no arguments");
+    if (!args.empty()) return usage_error(name, {"/" + name + " takes no arguments", "/" + name + " ne prend pas d'argument"});
     return c;
   };
 
   if (name == "help") {
-    if (args.size() > 1) return usage_error(name, "one topic at most");
+    if (args.size() > 1) return usage_error(name, {"one topic at most", "un sujet au plus"});
     return Command{cmd::Help{args.empty() ? "" : std::string(args[0])}};
   }
   if (name == "nick") {
-    if (args.size() != 1) return usage_error(name, "give one name");
+    if (args.size() != 1) return usage_error(name, {"give one name", "donnez un seul nom"});
     if (!valid_name(args[0]))
       return make_error(ErrorCode::bad_name, kNameRule);
     return Command{cmd::Nick{std::string(args[0])}};
@@ -158,7 +188,7 @@ Result<Command> parse_command(std::string_view line) {
   if (name == "games") return no_args(cmd::Games{});
   if (name == "rooms") return no_args(cmd::Rooms{});
   if (name == "create") {
-    if (args.empty()) return usage_error(name, "name a game (/games lists them)");
+    if (args.empty()) return usage_error(name, {"name a game (/games lists them)", "nommez un jeu (/games les liste)"});
     cmd::Create c{lower(args[0]), {}};
     for (std::size_t i = 1; i < args.size(); ++i) {
       auto kv = key_value(name, args[i]);
@@ -168,60 +198,67 @@ Result<Command> parse_command(std::string_view line) {
     return Command{std::move(c)};
   }
   if (name == "option") {
-    if (args.size() != 1) return usage_error(name, "give one key=value");
+    if (args.size() != 1) return usage_error(name, {"give one key=value", "donnez une seule clé=valeur"});
     auto kv = key_value(name, args[0]);
     if (!kv.ok()) return kv.error();
     return Command{cmd::Option{kv->first, kv->second}};
   }
   if (name == "join") {
-    if (args.size() > 2) return usage_error(name, "too many arguments");
+    if (args.size() > 2) return usage_error(name, {"too many arguments", "trop d'arguments"});
     cmd::Join j;
     if (!args.empty()) {
       auto room = positive_number(args[0]);
-      if (!room) return usage_error(name, "a room is a number, not '" + std::string(args[0]) + "'");
+      if (!room) return not_a_room(name, args[0]);
       j.room = *room;
     }
     if (args.size() == 2) {
       auto seat = positive_number(args[1]);
-      if (!seat || *seat > 64) return usage_error(name, "a seat is a number from 1");
+      if (!seat || *seat > 64) return usage_error(name, {"a seat is a number from 1", "une place est un nombre à partir de 1"});
       j.seat = static_cast<int>(*seat);
     }
     return Command{j};
   }
   if (name == "leave") return no_args(cmd::Leave{});
   if (name == "watch") {
-    if (args.size() != 1) return usage_error(name, "name one room");
+    if (args.size() != 1) return usage_error(name, {"name one room", "nommez une salle"});
     auto room = positive_number(args[0]);
-    if (!room) return usage_error(name, "a room is a number, not '" + std::string(args[0]) + "'");
+    if (!room) return not_a_room(name, args[0]);
     return Command{cmd::Watch{*room}};
   }
   if (name == "start") return no_args(cmd::Start{});
   if (name == "addbot") {
-    if (args.size() > 1) return usage_error(name, "one strategy at most");
+    if (args.size() > 1) return usage_error(name, {"one strategy at most", "une stratégie au plus"});
     return Command{cmd::AddBot{args.empty() ? "random" : lower(args[0])}};
   }
   if (name == "play") {
-    if (tail.empty()) return usage_error(name, "say which move (/moves lists them)");
+    if (tail.empty()) return usage_error(name, {"say which move (/moves lists them)", "dites quel coup (/moves les liste)"});
     return Command{cmd::Play{std::string(tail)}};
   }
   if (name == "moves") return no_args(cmd::Moves{});
   if (name == "who") return no_args(cmd::Who{});
   if (name == "log") {
-    if (args.size() > 1) return usage_error(name, "one room at most");
+    if (args.size() > 1) return usage_error(name, {"one room at most", "une salle au plus"});
     cmd::Log l;
     if (!args.empty()) {
       auto room = positive_number(args[0]);
-      if (!room) return usage_error(name, "a room is a number, not '" + std::string(args[0]) + "'");
+      if (!room) return not_a_room(name, args[0]);
       l.room = *room;
     }
     return Command{l};
   }
   if (name == "kick") {
-    if (args.size() != 1) return usage_error(name, "name one player");
+    if (args.size() != 1) return usage_error(name, {"name one player", "nommez un joueur"});
     return Command{cmd::Kick{std::string(args[0])}};
   }
-  return make_error(ErrorCode::unknown_command,
-                    "unknown command /" + excerpt(name, 32) + "; /help lists the commands");
+  if (name == "lang") {
+    if (args.size() != 1) return usage_error(name, {"name one language: en or fr", "nommez une langue : en ou fr"});
+    auto lang = engine::parse_lang(lower(args[0]));
+    if (!lang) return usage_error(name, {"the languages are en and fr", "les langues sont en et fr"});
+    return Command{cmd::SetLang{*lang}};
+  }
+  if (name == "rematch") return no_args(cmd::Rematch{});
+  return make_error(ErrorCode::unknown_command, "unknown command /" + excerpt(name, 32) + "; /help lists the commands",
+                    "commande inconnue /" + excerpt(name, 32) + " ; /help liste les commandes");
 }
 
 }  // namespace archipel::protocol

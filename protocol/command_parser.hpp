@@ -13,13 +13,16 @@ struct CommandHelp {
   std::string_view name;     // "join"
   std::string_view usage;    // "/join [room] [seat]"
   std::string_view summary;  // one line
+  std::string_view summary_fr;
 };
 
 /// Every command, in /help order.
 const std::vector<CommandHelp>& command_table();
 
-/// The /help text: the whole table, or one command's usage and summary (an error for an unknown topic).
-Result<std::string> help_text(std::string_view topic);
+/// The /help text in `lang`: the whole table, or one command's usage and summary (an error for an unknown
+/// topic). `bots`: the strategies /addbot accepts here, named under /help addbot.
+Result<std::string> help_text(std::string_view topic, engine::Lang lang = engine::Lang::en,
+                              const std::vector<std::string>& bots = {});
 
 /// Parses one chat line. Lines not starting with '/' are Say; "//text" says "/text".
 Result<Command> parse_command(std::string_view line);
@@ -33,6 +36,6 @@ bool valid_name(std::string_view name);
 std::string name_skeleton(std::string_view name);
 
 /// The sentence that explains valid_name, for error messages.
-extern const char* const kNameRule;
+extern const engine::LocalText kNameRule;
 
 }  // namespace archipel::protocol

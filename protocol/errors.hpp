@@ -47,7 +47,15 @@ enum class ErrorCode {
 std::string_view to_string(ErrorCode code);
 
 inline Error make_error(ErrorCode code, std::string message) {
-  return Error{std::string(to_string(code)), std::move(message)};
+  return Error{std::string(to_string(code)), std::move(message), {}};
+}
+
+/// Every error a person reads after hello is written in both languages.
+inline Error make_error(ErrorCode code, std::string message, std::string message_fr) {
+  return engine::fail(std::string(to_string(code)), std::move(message), std::move(message_fr));
+}
+inline Error make_error(ErrorCode code, const engine::LocalText& message) {
+  return make_error(code, message.en, message.fr);
 }
 
 }  // namespace archipel::protocol

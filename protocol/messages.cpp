@@ -93,7 +93,14 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
     if (!token.ok()) return token.error();
     if (!name.value() && !token.value())
       return make_error(ErrorCode::missing_field, "hello needs a \"name\" or a \"token\"");
-    return ClientMessage{Hello{std::move(name).value(), std::move(token).value()}};
+    auto lang_code = optional_string(msg, "lang");
+    if (!lang_code.ok()) return lang_code.error();
+    std::optional<engine::Lang> lang;
+    if (lang_code.value()) {
+      lang = engine::parse_lang(*lang_code.value());
+      if (!lang) return make_error(ErrorCode::bad_message, "\"lang\" is \"en\" or \"fr\"");
+    }
+    return ClientMessage{Hello{std::move(name).value(), std::move(token).value(), lang}};
   }
   if (type == "chat") {
     if (!msg.contains("text")) return make_error(ErrorCode::missing_field, "chat needs a \"text\"");
@@ -132,6 +139,16 @@ std::string_view to_string(RoomStatus status) {
   return "waiting";
 }
 
+std::string_view status_label(RoomStatus status, engine::Lang lang) {
+  if (lang == engine::Lang::en) return to_string(status);
+  switch (status) {
+    case RoomStatus::waiting: return "en attente";
+    case RoomStatus::playing: return "en cours";
+    case RoomStatus::over: return "finie";
+  }
+  return "";
+}
+
 Json welcome_message(const std::string& name, const std::string& token) {
   return Json{{"type", "welcome"}, {"name", name}, {"token", token}, {"version", kProtocolVersion}};
 }
@@ -146,8 +163,8 @@ Json info_message(const std::string& text, std::optional<RoomId> room) {
   return j;
 }
 
-Json error_message(const Error& error) {
-  return Json{{"type", "error"}, {"code", error.rule}, {"message", error.message}};
+Json error_message(const Error& error, engine::Lang lang) {
+  return Json{{"type", "error"}, {"code", error.rule}, {"message", error.message_in(lang)}};
 }
 
 Json room_json(const RoomInfo& room) {
@@ -157,16 +174,18 @@ Json room_json(const RoomInfo& room) {
     if (seat.bot) s["bot"] = true;
     seats.push_back(std::move(s));
   }
-  return Json{{"id", room.id},
-              {"game", room.game},
-              {"title", room.title},
-              {"seats", seats},
-              {"spectators", room.spectators},
-              {"host", room.host},
-              {"status", to_string(room.status)},
-              {"options", room.options},
-              {"min_players", room.min_players},
-              {"max_players", room.max_players}};
+  Json j{{"id", room.id},
+         {"game", room.game},
+         {"title", room.title},
+         {"seats", seats},
+         {"spectators", room.spectators},
+         {"host", room.host},
+         {"status", to_string(room.status)},
+         {"options", room.options},
+         {"min_players", room.min_players},
+         {"max_players", room.max_players}};
+  if (room.rematch) j["rematch"] = *room.rematch;
+  return j;
 }
 
 Json room_message(const RoomInfo& room) {
@@ -202,15 +221,18 @@ Json rooms_delta_message(const RoomsDelta& delta) {
 }
 
 Json state_message(RoomId room, std::int64_t version, Json view, std::optional<engine::Seat> seat,
-                   const Json& static_data) {
+                   const Json& static_data, const std::vector<std::string>& log) {
   Json j{{"type", "state"}, {"room", room}, {"version", version}, {"seat", seat ? Json(*seat) : Json()},
-         {"view", std::move(view)}};
+         {"view", std::move(view)}, {"log", log}};
   if (!static_data.empty()) j["static"] = static_data;
   return j;
 }
 
-Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, engine::Seat by) {
-  return Json{{"type", "patch"}, {"room", room}, {"from", from}, {"to", to}, {"by", by}, {"ops", std::move(ops)}};
+Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, engine::Seat by,
+                   const std::vector<std::string>& log) {
+  Json j{{"type", "patch"}, {"room", room}, {"from", from}, {"to", to}, {"by", by}, {"ops", std::move(ops)}};
+  if (!log.empty()) j["log"] = log;
+  return j;
 }
 
 Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names) {

@@ -31,6 +31,7 @@ inline constexpr std::size_t kMaxNesting = 32;
 struct Hello {
   std::optional<std::string> name;
   std::optional<std::string> token;
+  std::optional<engine::Lang> lang;  // the language to write to this person in (default English)
 };
 
 /// A chat line exactly as typed: plain text is chat to one's room (or the lobby); "/..." is a command.
@@ -55,6 +56,8 @@ struct ListGames {};
 
 enum class RoomStatus { waiting, playing, over };
 std::string_view to_string(RoomStatus status);
+/// The status in words for a person: "playing" / "en cours".
+std::string_view status_label(RoomStatus status, engine::Lang lang);
 
 /// Which rooms a `rooms` request asks for; every field is optional and they combine with "and".
 struct RoomFilter {
@@ -100,6 +103,7 @@ struct RoomInfo {
   engine::Options options;
   int min_players = 0;
   int max_players = 0;
+  std::optional<RoomId> rematch;  // a finished game's rematch room, once someone asked for one
   bool operator==(const RoomInfo&) const = default;
 };
 
@@ -118,7 +122,8 @@ struct RoomsDelta {
 Json welcome_message(const std::string& name, const std::string& token);
 Json chat_message(std::optional<RoomId> room, const std::string& from, const std::string& text);
 Json info_message(const std::string& text, std::optional<RoomId> room = std::nullopt);
-Json error_message(const Error& error);
+/// The error's sentence in `lang` (English where it has no French yet: engine refusals being translated).
+Json error_message(const Error& error, engine::Lang lang = engine::Lang::en);
 Json room_json(const RoomInfo& room);
 Json room_message(const RoomInfo& room);
 /// One page of the room list. `next`: when more rooms may match, the `after` that asks for the next page;
@@ -126,12 +131,15 @@ Json room_message(const RoomInfo& room);
 Json rooms_message(const std::vector<RoomInfo>& rooms, std::optional<RoomId> next = std::nullopt,
                    std::optional<RoomId> after = std::nullopt);
 Json rooms_delta_message(const RoomsDelta& delta);
-/// `static_data`: the game's unchanging data (GameInstance::static_data), omitted when empty.
+/// `static_data`: the game's unchanging data (GameInstance::static_data), omitted when empty. `log`: the
+/// game's log so far, in the reader's language, so a player back after a reload (or a new spectator) has it.
 Json state_message(RoomId room, std::int64_t version, Json view, std::optional<engine::Seat> seat,
-                   const Json& static_data = Json::object());
+                   const Json& static_data = Json::object(), const std::vector<std::string>& log = {});
 /// `by`: the seat whose move made version `to` (where several seats act at once, a seat waits for the patch
-/// of its own move before acting again).
-Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, engine::Seat by);
+/// of its own move before acting again). `log`: the log lines that move wrote, in the reader's language
+/// (omitted when none): they travel in the patch, not as frames of their own.
+Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, engine::Seat by,
+                   const std::vector<std::string>& log = {});
 Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names);
 Json left_message(RoomId room);
 /// `bots`: the strategies `/addbot` accepts on this server (empty where bots are not offered).

@@ -2,12 +2,16 @@
 // The seam between the game logic (lobby, rooms) and the network: whatever a message is sent to. The real one
 // is a WebSocket session; room tests use a recording one, so rooms run in-process without sockets.
 
+#include <array>
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/lang.hpp"
 #include "protocol/text.hpp"
 
 namespace archipel::server {
@@ -29,8 +33,33 @@ class Client {
   virtual void close() = 0;
   /// Unique for the process's lifetime.
   virtual std::uint64_t id() const = 0;
+
+  /// The language this person reads: hello's `lang`, then /lang. Thread-safe: rooms read it on their strands.
+  engine::Lang lang() const { return lang_.load(std::memory_order_relaxed); }
+  void set_lang(engine::Lang lang) { lang_.store(lang, std::memory_order_relaxed); }
+
+ private:
+  std::atomic<engine::Lang> lang_{engine::Lang::en};
 };
 
 using ClientPtr = std::shared_ptr<Client>;
+
+/// A message whose words depend on the reader's language, serialized at most once per language however many
+/// people it goes to (a broadcast in a room of French and English readers makes two frames).
+class LocalFrames {
+ public:
+  explicit LocalFrames(std::function<nlohmann::json(engine::Lang)> build) : build_(std::move(build)) {}
+
+  Frame in(engine::Lang lang) {
+    auto& frame = frames_[static_cast<std::size_t>(lang)];
+    if (!frame) frame = make_frame(build_(lang));
+    return frame;
+  }
+  void send_to(Client& client) { client.send(in(client.lang())); }
+
+ private:
+  std::function<nlohmann::json(engine::Lang)> build_;
+  std::array<Frame, 2> frames_;
+};
 
 }  // namespace archipel::server

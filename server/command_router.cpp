@@ -14,7 +14,8 @@ Overloaded(Fs...) -> Overloaded<Fs...>;
 
 bool too_long(const protocol::cmd::Say& say) { return say.text.size() > kMaxChatLength; }
 protocol::Error too_long_error() {
-  return protocol::make_error(protocol::ErrorCode::bad_arguments, "a chat line is at most 500 characters");
+  return protocol::make_error(protocol::ErrorCode::bad_arguments, "a chat line is at most 500 characters",
+                              "une ligne de chat a au plus 500 caractères");
 }
 
 }  // namespace
@@ -24,7 +25,7 @@ bool is_room_command(const protocol::Command& command) {
   return std::holds_alternative<cmd::Say>(command) || std::holds_alternative<cmd::Start>(command) ||
          std::holds_alternative<cmd::Option>(command) || std::holds_alternative<cmd::Kick>(command) ||
          std::holds_alternative<cmd::AddBot>(command) || std::holds_alternative<cmd::Play>(command) ||
-         std::holds_alternative<cmd::Moves>(command);
+         std::holds_alternative<cmd::Moves>(command) || std::holds_alternative<cmd::Rematch>(command);
 }
 
 void route_command(Lobby& lobby, Player& player, protocol::Command command) {
@@ -51,6 +52,8 @@ void route_command(Lobby& lobby, Player& player, protocol::Command command) {
           [&](cmd::Watch& c) { lobby.watch(player, c.room); },
           [&](cmd::Log& c) { lobby.log(player, c.room); },
           [&](cmd::Who&) { lobby.who(player); },
+          [&](cmd::SetLang& c) { lobby.set_lang(player, c.lang); },
+          [&](cmd::Rematch&) { in_room(); },
           [&](cmd::Start&) { in_room(); },
           [&](cmd::Option&) { in_room(); },
           [&](cmd::Kick&) { in_room(); },
@@ -75,6 +78,7 @@ void route_room_command(Room& room, const std::string& token, protocol::Command 
           [&](cmd::AddBot& c) { room.do_addbot(token, c.strategy); },
           [&](cmd::Play& c) { room.do_play_text(token, c.move); },
           [&](cmd::Moves&) { room.do_moves(token); },
+          [&](cmd::Rematch&) { room.do_rematch(token); },
           [&](auto&) {
             // A lobby command cannot come here: is_room_command() says which go to a room.
             room.send_error(token, protocol::make_error(protocol::ErrorCode::server_error, "not a room command"));

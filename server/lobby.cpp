@@ -26,6 +26,17 @@ constexpr std::size_t kRoomsInText = 50;
 
 std::string room_text(RoomId id) { return std::to_string(id); }
 
+protocol::Error name_taken(const std::string& name) {
+  return make_error(ErrorCode::name_taken, "the name " + name + " is taken", "le pseudo " + name + " est pris");
+}
+protocol::Error already_in_room(RoomId id) {
+  return make_error(ErrorCode::already_in_room, "you are seated in room " + room_text(id) + "; /leave first",
+                    "vous êtes assis dans la salle " + room_text(id) + " ; /leave d'abord");
+}
+protocol::Error no_such_room(RoomId id) {
+  return make_error(ErrorCode::no_such_room, "there is no room " + room_text(id), "il n'y a pas de salle " + room_text(id));
+}
+
 }  // namespace
 
 Lobby::Lobby(net::any_io_executor executor, RoomContext context)
@@ -59,7 +70,9 @@ void Lobby::restore_games() {
 
 void Lobby::handler_failed(const ClientPtr& client, const char* what) {
   spdlog::error("event=handler_failed where=lobby client={} error=\"{}\"", client ? client->id() : 0, what);
-  if (client) send_error(client, make_error(ErrorCode::server_error, "the server failed on your last message"));
+  if (client)
+    send_error(client, make_error(ErrorCode::server_error, "the server failed on your last message",
+                                  "le serveur a échoué sur votre dernier message"));
 }
 
 void Lobby::on_message(ClientPtr client, protocol::ClientMessage message) {
@@ -79,11 +92,13 @@ void Lobby::on_message(ClientPtr client, protocol::ClientMessage message) {
             if (Player* still = l.players_.by_token(token)) l.placed(*still);
           } else if constexpr (std::is_same_v<T, protocol::Action>) {
             if (player->room != m.room)
-              return l.send_error(client, make_error(ErrorCode::not_in_room, "you are not seated in room " + room_text(m.room)));
+              return l.send_error(client, make_error(ErrorCode::not_in_room, "you are not seated in room " + room_text(m.room),
+                                                         "vous n'êtes pas assis dans la salle " + room_text(m.room)));
             if (auto r = l.room(m.room)) r->action(player->token, std::move(m.action));
           } else if constexpr (std::is_same_v<T, protocol::Sync>) {
             if (player->room != m.room && player->watching != m.room)
-              return l.send_error(client, make_error(ErrorCode::not_in_room, "you are not in room " + room_text(m.room)));
+              return l.send_error(client, make_error(ErrorCode::not_in_room, "you are not in room " + room_text(m.room),
+                                                         "vous n'êtes pas dans la salle " + room_text(m.room)));
             if (auto r = l.room(m.room)) r->sync(player->token);
           } else if constexpr (std::is_same_v<T, protocol::ListGames>) {
             l.send_games(client);
@@ -189,6 +204,63 @@ void Lobby::bot_requested(RoomId room, const std::string& strategy) {
   });
 }
 
+void Lobby::rematch_requested(RoomId room, const engine::GameSpec& spec, const engine::Options& options,
+                              const std::vector<Member>& seats, const std::string& by) {
+  post([room, spec = &spec, options, seats, by](Lobby& l) {
+    auto finished = l.room(room);
+    if (!finished) return;
+    const RoomId id = l.next_room_++;
+    auto r = std::make_shared<Room>(l.executor_, id, *spec, options, l.context_, l.weak_from_this());
+    l.rooms_[id] = r;
+    // Every seat is kept for whoever sat there: the people, and the bots, seated again under new tokens (a bot
+    // of the finished game may still sit there).
+    std::vector<std::string> kept;
+    std::vector<std::pair<Player*, int>> bots;
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+      if (!seats[i].bot) {
+        kept.push_back(seats[i].token);
+        continue;
+      }
+      Player* bot = l.make_bot(spec->id, seats[i].strategy);
+      kept.push_back(bot ? bot->token : "");
+      if (bot) bots.emplace_back(bot, static_cast<int>(i));
+    }
+    r->keep_seats_for_rematch(kept, by);
+    for (auto [bot, seat] : bots) {
+      bot->pending_join = id;
+      l.placed(*bot);
+      r->join(l.member_of(*bot), seat);
+    }
+    if (Player* p = l.players_.by_token(by)) {
+      for (std::size_t i = 0; i < seats.size(); ++i)
+        if (seats[i].token == by) l.move_to_rematch(*p, room, r, static_cast<int>(i));
+    }
+    finished->rematch_opened(id);
+  });
+}
+
+void Lobby::rematch_accepted(const std::string& token, RoomId finished, RoomId rematch, int seat) {
+  post([token, finished, rematch, seat](Lobby& l) {
+    Player* p = l.players_.by_token(token);
+    auto r = l.room(rematch);
+    if (!p) return;
+    if (!r) {
+      return l.send_error(p->client, make_error(ErrorCode::no_such_room, "the rematch room is gone",
+                                                "la salle de la revanche n'existe plus"));
+    }
+    l.move_to_rematch(*p, finished, r, seat);
+  });
+}
+
+void Lobby::move_to_rematch(Player& player, RoomId finished, const std::shared_ptr<Room>& rematch, int seat) {
+  if (player.room != finished) return;  // left the finished table meanwhile: /join the rematch room instead
+  if (auto r = room(finished)) r->leave(player.token);
+  player.room.reset();
+  player.pending_join = rematch->id();
+  placed(player);
+  rematch->join(member_of(player), seat);
+}
+
 Player* Lobby::make_bot(const std::string& game_id, const std::string& strategy, const std::string& name,
                         const std::string& token_wanted) {
   if (!context_.bots) return nullptr;
@@ -238,7 +310,9 @@ void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
     if (!player)
       return send_error(client, make_error(ErrorCode::bad_token, "unknown resume token; say hello with a name instead"));
     if (player->client) {  // the same player from a new connection: the old one goes
-      json bye = protocol::info_message("You connected from elsewhere; this connection closes");
+      json bye = protocol::info_message(engine::LocalText{"You connected from elsewhere; this connection closes",
+                                                          "Vous vous êtes connecté ailleurs ; cette connexion se ferme"}
+                                            .in(player->client->lang()));
       bye["code"] = "session_replaced";
       player->client->send(make_frame(bye));
       player->client->close();
@@ -246,9 +320,10 @@ void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
   } else {
     const std::string& name = *hello.name;
     if (!protocol::valid_name(name)) return send_error(client, make_error(ErrorCode::bad_name, protocol::kNameRule));
-    if (players_.by_name(name)) return send_error(client, make_error(ErrorCode::name_taken, "the name " + name + " is taken"));
+    if (players_.by_name(name)) return send_error(client, name_taken(name));
     player = &players_.add(new_token(), name);
   }
+  if (hello.lang) client->set_lang(*hello.lang);
   players_.attach(*player, client);
   spdlog::debug("event=hello name={} resumed={}", player->name, hello.token.has_value());
   send(client, protocol::welcome_message(player->name, player->token));
@@ -258,7 +333,10 @@ void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
     placed(*player);  // after connect: the room knows this connection before a linked message reaches it
   } else {
     placed(*player);
-    send(client, protocol::info_message("Welcome, " + player->name + ". /help lists the commands."));
+    send_info(client, {"Welcome to Archipel, " + player->name +
+                           ": board games to play online with people and bots. /help lists the commands.",
+                       "Bienvenue sur Archipel, " + player->name +
+                           " : des jeux de société à jouer en ligne, avec des gens et des robots. /help liste les commandes."});
   }
 }
 
@@ -270,43 +348,51 @@ void Lobby::say(Player& player, const std::string& text) {
 }
 
 void Lobby::help(Player& player, const std::string& topic) {
-  auto text = protocol::help_text(topic);
+  auto text = protocol::help_text(topic, lang_of(player),
+                                  context_.bots ? context_.bots->strategies() : std::vector<std::string>{});
   if (!text.ok()) return send_error(player.client, text.error());
   send(player.client, protocol::info_message(text.value()));
 }
 
 void Lobby::games_text(Player& player) {
-  std::string text = "Games:";
+  const bool fr = lang_of(player) == engine::Lang::fr;
+  std::string text = fr ? "Jeux :" : "Games:";
   for (const auto& g : context_.registry->games()) {
     text += "\n  " + g.spec->id + " - " + g.spec->title + ", " + std::to_string(g.spec->min_players) + "-" +
-            std::to_string(g.spec->max_players) + " players";
+            std::to_string(g.spec->max_players) + (fr ? " joueurs" : " players");
     for (const auto& o : g.spec->options) {
       text += "; " + o.key + "=";
       for (std::size_t i = 0; i < o.choices.size(); ++i) text += (i ? "|" : "") + o.choices[i];
-      text += " (default " + o.default_value + ")";
+      text += (fr ? " (par défaut " : " (default ") + o.default_value + ")";
     }
   }
   send(player.client, protocol::info_message(text));
 }
 
 void Lobby::rooms_text(Player& player) {
-  std::string text = room_list_.size() == 0 ? "No rooms yet; /create <game> opens one" : "Rooms:";
+  const bool fr = lang_of(player) == engine::Lang::fr;
+  std::string text = room_list_.size() == 0 ? (fr ? "Pas encore de salle ; /create <jeu> en ouvre une"
+                                                  : "No rooms yet; /create <game> opens one")
+                                            : (fr ? "Salles :" : "Rooms:");
   for (const protocol::RoomInfo* i : room_list_.first(kRoomsInText)) {
     int seated = 0;
     for (const auto& s : i->seats) seated += !s.name.empty();
-    text += "\n  " + room_text(i->id) + ": " + i->title + ", " + std::string(protocol::to_string(i->status)) + ", " +
-            std::to_string(seated) + "/" + std::to_string(i->seats.size()) + " seated, host " + i->host;
+    text += "\n  " + room_text(i->id) + ": " + i->title + ", " + std::string(protocol::status_label(i->status, lang_of(player))) + ", " +
+            std::to_string(seated) + "/" + std::to_string(i->seats.size()) + (fr ? " assis, hôte " : " seated, host ") +
+            i->host;
   }
   if (room_list_.size() > kRoomsInText)
-    text += "\n  ... and " + std::to_string(room_list_.size() - kRoomsInText) + " more (the web client pages the list)";
+    text += fr ? "\n  ... et " + std::to_string(room_list_.size() - kRoomsInText) + " de plus (le client web pagine la liste)"
+               : "\n  ... and " + std::to_string(room_list_.size() - kRoomsInText) + " more (the web client pages the list)";
   send(player.client, protocol::info_message(text));
 }
 
 void Lobby::create(Player& player, const protocol::cmd::Create& create) {
   if (auto at = player.room ? player.room : player.pending_join)
-    return send_error(player.client, make_error(ErrorCode::already_in_room, "you are seated in room " + room_text(*at) + "; /leave first"));
+    return send_error(player.client, already_in_room(*at));
   const engine::GameEntry* entry = context_.registry->find(create.game);
-  if (!entry) return send_error(player.client, make_error(ErrorCode::unknown_game, "no game called '" + create.game + "'; /games lists them"));
+  if (!entry) return send_error(player.client, make_error(ErrorCode::unknown_game, "no game called '" + create.game + "'; /games lists them",
+                                                                 "pas de jeu « " + create.game + " » ; /games les liste"));
   auto options = engine::complete_options(*entry->spec, create.options);
   if (!options.ok()) return send_error(player.client, options.error());
   stop_watching(player);
@@ -314,8 +400,10 @@ void Lobby::create(Player& player, const protocol::cmd::Create& create) {
   auto r = std::make_shared<Room>(executor_, id, *entry->spec, options.value(), context_, weak_from_this());
   rooms_[id] = r;
   player.pending_join = id;
-  send(player.client, protocol::info_message("Room " + room_text(id) + " created for " + entry->spec->title +
-                                                 "; others join with /join " + room_text(id) + ", then /start"));
+  send_info(player.client, {"Room " + room_text(id) + " created for " + entry->spec->title + "; others join with /join " +
+                                room_text(id) + ", then /start",
+                            "Salle " + room_text(id) + " ouverte pour " + entry->spec->title + " ; les autres la rejoignent par /join " +
+                                room_text(id) + ", puis /start"});
   r->join(member_of(player), std::nullopt);
 }
 
@@ -324,12 +412,13 @@ void Lobby::join(Player& player, const protocol::cmd::Join& join) {
   if (!target) target = player.present_in();
   if (!target) {  // the first room with a free seat
     target = room_list_.first_open();
-    if (!target) return send_error(player.client, make_error(ErrorCode::no_such_room, "no open room; /create <game> opens one"));
+    if (!target) return send_error(player.client, make_error(ErrorCode::no_such_room, "no open room; /create <game> opens one",
+                                                                         "pas de salle ouverte ; /create <jeu> en ouvre une"));
   }
   auto r = room(*target);
-  if (!r) return send_error(player.client, make_error(ErrorCode::no_such_room, "there is no room " + room_text(*target)));
+  if (!r) return send_error(player.client, no_such_room(*target));
   if (auto at = player.room ? player.room : player.pending_join; at && at != target)
-    return send_error(player.client, make_error(ErrorCode::already_in_room, "you are seated in room " + room_text(*at) + "; /leave first"));
+    return send_error(player.client, already_in_room(*at));
   if (player.watching != target) stop_watching(player);
   player.watching.reset();
   if (!player.room) player.pending_join = target;  // the room confirms or refuses through seat_changed
@@ -338,7 +427,7 @@ void Lobby::join(Player& player, const protocol::cmd::Join& join) {
 
 void Lobby::watch(Player& player, RoomId id) {
   auto r = room(id);
-  if (!r) return send_error(player.client, make_error(ErrorCode::no_such_room, "there is no room " + room_text(id)));
+  if (!r) return send_error(player.client, no_such_room(id));
   if (player.room == id) return r->connect(player.token, player.client);  // seated here already: just resync
   if (player.watching != id) stop_watching(player);
   player.watching = id;
@@ -360,17 +449,17 @@ void Lobby::leave(Player& player) {
   } else if (player.watching) {
     stop_watching(player);
   } else {
-    return send_error(player.client, make_error(ErrorCode::not_in_room, "you are not in a room"));
+    return send_error(player.client, make_error(ErrorCode::not_in_room, "you are not in a room", "vous n'êtes dans aucune salle"));
   }
   send_rooms(player.client);
 }
 
 void Lobby::nick(Player& player, const std::string& name) {
   Player* other = players_.by_name(name);
-  if (other && other != &player) return send_error(player.client, make_error(ErrorCode::name_taken, "the name " + name + " is taken"));
+  if (other && other != &player) return send_error(player.client, name_taken(name));
   players_.rename(player, name);
   send(player.client, protocol::welcome_message(player.name, player.token));  // your identity, renamed
-  send(player.client, protocol::info_message("You are now " + name));
+  send_info(player.client, {"You are now " + name, "Vous êtes maintenant " + name});
   if (auto at = player.present_in()) {
     if (auto r = room(*at)) r->rename(player.token, name);
   }
@@ -378,17 +467,22 @@ void Lobby::nick(Player& player, const std::string& name) {
 
 void Lobby::log(Player& player, std::optional<RoomId> id) {
   if (!id) id = player.present_in();
-  if (!id) return send_error(player.client, make_error(ErrorCode::bad_arguments, "usage: /log [room] (you are in no room)"));
+  if (!id) return send_error(player.client, make_error(ErrorCode::bad_arguments, "usage: /log [room] (you are in no room)",
+                                                                     "usage : /log [salle] (vous n'êtes dans aucune salle)"));
   if (auto r = room(*id); r && player.present_in() == id) return r->log(player.token);
   // Not in that room: read the log from the record, as for a finished game.
   auto record = context_.store->load_game(*id);
-  if (!record) return send_error(player.client, make_error(ErrorCode::no_such_room, "no game was played in room " + room_text(*id)));
+  if (!record) return send_error(player.client, make_error(ErrorCode::no_such_room, "no game was played in room " + room_text(*id),
+                                                                         "aucune partie n'a été jouée dans la salle " + room_text(*id)));
   auto replayed = replay_record(*context_.registry, *record);
-  if (!replayed.ok()) return send_error(player.client, make_error(ErrorCode::no_such_room, "the game in room " + room_text(*id) + " cannot be replayed"));
-  std::string text = "Room " + room_text(*id) + " log:";
+  if (!replayed.ok()) return send_error(player.client, make_error(ErrorCode::no_such_room, "the game in room " + room_text(*id) + " cannot be replayed",
+                                                                         "la partie de la salle " + room_text(*id) + " ne se rejoue pas"));
+  const engine::Lang lang = lang_of(player);
+  const bool fr = lang == engine::Lang::fr;
+  std::string text = fr ? "Journal de la salle " + room_text(*id) + " :" : "Room " + room_text(*id) + " log:";
   const auto& lines = replayed.value().log;
-  for (std::size_t i = 0; i < lines.size(); ++i) text += "\n" + std::to_string(i + 1) + ". " + lines[i];
-  if (lines.empty()) text += " no moves";
+  for (std::size_t i = 0; i < lines.size(); ++i) text += "\n" + std::to_string(i + 1) + ". " + lines[i].in(lang);
+  if (lines.empty()) text += fr ? " aucun coup" : " no moves";
   send(player.client, protocol::info_message(text));
 }
 
@@ -401,7 +495,8 @@ void Lobby::who(Player& player) {
     if (p.client && !p.bot) names.push_back(p.name);
   });
   std::sort(names.begin(), names.end());
-  std::string text = "Online (" + std::to_string(names.size()) + "):";
+  std::string text = (lang_of(player) == engine::Lang::fr ? "En ligne (" : "Online (") + std::to_string(names.size()) +
+                     (lang_of(player) == engine::Lang::fr ? ") :" : "):");
   for (const auto& n : names) text += " " + n;
   send(player.client, protocol::info_message(text));
 }
@@ -409,11 +504,12 @@ void Lobby::who(Player& player) {
 std::shared_ptr<Room> Lobby::room_for_command(Player& player) {
   auto at = player.present_in();
   if (!at) {
-    send_error(player.client, make_error(ErrorCode::not_in_room, "join a room first (/rooms lists them)"));
+    send_error(player.client, make_error(ErrorCode::not_in_room, "join a room first (/rooms lists them)",
+                                         "rejoignez d'abord une salle (/rooms les liste)"));
     return nullptr;
   }
   auto r = room(*at);
-  if (!r) send_error(player.client, make_error(ErrorCode::no_such_room, "there is no room " + room_text(*at)));
+  if (!r) send_error(player.client, no_such_room(*at));
   return r;
 }
 
@@ -434,7 +530,25 @@ void Lobby::send(const ClientPtr& client, const json& message) {
 
 void Lobby::send_error(const ClientPtr& client, const protocol::Error& error) {
   context_.metrics->errors_sent++;
-  send(client, protocol::error_message(error));
+  if (client) send(client, protocol::error_message(error, client->lang()));
+}
+
+void Lobby::send_info(const ClientPtr& client, const engine::LocalText& text) {
+  if (client) send(client, protocol::info_message(text.in(client->lang())));
+}
+
+engine::Lang Lobby::lang_of(const Player& player) {
+  return player.client ? player.client->lang() : engine::Lang::en;
+}
+
+void Lobby::set_lang(Player& player, engine::Lang lang) {
+  if (!player.client) return;
+  player.client->set_lang(lang);
+  send_info(player.client, {"The server writes to you in English", "Le serveur vous écrit en français"});
+  // A room sends its log lines in each reader's language from now on; the whole state again brings the log
+  // already shown into the new language.
+  if (auto at = player.present_in())
+    if (auto r = room(*at)) r->sync(player.token);
 }
 
 void Lobby::send_rooms(const ClientPtr& client, const protocol::ListRooms& request) {

@@ -51,6 +51,9 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   void seat_changed(const std::string& token, RoomId room, bool seated) override;
   void room_closed(RoomId room) override;
   void bot_requested(RoomId room, const std::string& strategy) override;
+  void rematch_requested(RoomId room, const engine::GameSpec& spec, const engine::Options& options,
+                         const std::vector<Member>& seats, const std::string& by) override;
+  void rematch_accepted(const std::string& token, RoomId finished, RoomId rematch, int seat) override;
 
   // Operations of the lobby, for the command router; on the strand, each answering `player` only.
   void say(Player& player, const std::string& text);
@@ -67,6 +70,10 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   /// The room `player` is in (seat, join on its way, or watching), or null with an error sent.
   std::shared_ptr<Room> room_for_command(Player& player);
   void send_error(const ClientPtr& client, const protocol::Error& error);
+  void send_info(const ClientPtr& client, const engine::LocalText& text);  // in the client's language
+  static engine::Lang lang_of(const Player& player);
+  /// /lang: the language the server writes to `player` in, from now on.
+  void set_lang(Player& player, engine::Lang lang);
 
  private:
   /// Runs `f` on the lobby's strand. A handler that throws (a bug) ends that message only: it is logged, and
@@ -88,6 +95,8 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   void forget_room(RoomId room);  // drop a room from the lobby; its players and watchers are told `left`
   std::shared_ptr<Room> room(RoomId id);
   Member member_of(const Player& player) const;
+  /// Moves `player` from the finished game's seat to `seat` of the rematch room.
+  void move_to_rematch(Player& player, RoomId finished, const std::shared_ptr<Room>& rematch, int seat);
   /// Creates a bot player (name "<strategy>-bot-N" unless given, a new token unless given) with its client;
   /// null if the factory does not make that strategy.
   Player* make_bot(const std::string& game_id, const std::string& strategy, const std::string& name = "",

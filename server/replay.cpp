@@ -13,9 +13,15 @@ engine::Result<ReplayedGame> replay_record(const engine::Registry& registry, con
     auto events = out.game->apply(a.seat, a.action);
     if (!events.ok())
       return engine::fail("bad_record", "action " + std::to_string(i + 1) + " does not replay: " + events.error().message);
-    for (const auto& e : events.value()) out.log.push_back(out.game->describe(e, names));
+    for (const auto& e : events.value()) out.log.push_back(log_line(*out.game, e, names));
   }
   return out;
+}
+
+engine::LocalText log_line(const engine::GameInstance& game, const nlohmann::json& event,
+                           const std::vector<std::string>& names) {
+  // TODO(i18n-engine branch): the games' French lines; until it lands both are the English one.
+  return engine::LocalText{game.describe(event, names), game.describe(event, names)};
 }
 
 }  // namespace archipel::server

@@ -11,9 +11,14 @@ namespace archipel::server {
 
 struct ReplayedGame {
   engine::GamePtr game;
-  std::vector<std::string> log;  // one line per event, as the room chat showed them
+  std::vector<engine::LocalText> log;  // one line per event, as the room showed them, in both languages
 };
 
 engine::Result<ReplayedGame> replay_record(const engine::Registry& registry, const GameRecord& record);
+
+/// The log line of one game event in both languages (`names`: the players' names by seat). The one place the
+/// server asks a game to describe an event, live or replayed.
+engine::LocalText log_line(const engine::GameInstance& game, const nlohmann::json& event,
+                           const std::vector<std::string>& names);
 
 }  // namespace archipel::server

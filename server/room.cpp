@@ -13,6 +13,7 @@ namespace archipel::server {
 using nlohmann::json;
 using protocol::ErrorCode;
 using protocol::make_error;
+using engine::LocalText;
 
 namespace {
 
@@ -20,6 +21,16 @@ namespace {
 constexpr std::size_t kMaxWaitingActions = 64;
 
 json outcome_json(const engine::Outcome& o) { return json{{"scores", o.scores}, {"ranking", o.ranking}}; }
+
+protocol::Error not_started() {
+  return make_error(ErrorCode::not_started, "the game has not started", "la partie n'a pas commencé");
+}
+protocol::Error already_started() {
+  return make_error(ErrorCode::already_started, "the game has started", "la partie a commencé");
+}
+protocol::Error not_host(const std::string& command) {
+  return make_error(ErrorCode::not_host, "only the host can " + command, "seul l'hôte peut faire " + command);
+}
 
 }  // namespace
 
@@ -175,8 +186,21 @@ void Room::member_sync(ClientPtr from, std::string token) {
 void Room::publish() {
   post([](Room& r) { r.publish_room(); });
 }
-void Room::broadcast_info(std::string text) {
-  post([text = std::move(text)](Room& r) { r.broadcast(protocol::info_message(text, r.id_)); });
+void Room::keep_seats_for_rematch(const std::vector<std::string>& tokens, const std::string& host) {
+  post([tokens, host](Room& r) {
+    r.kept_for_.assign(r.seats_.size(), "");
+    for (std::size_t i = 0; i < tokens.size() && i < r.kept_for_.size(); ++i) r.kept_for_[i] = tokens[i];
+    r.host_ = host;
+    r.auto_start_ = true;
+  });
+}
+void Room::rematch_opened(RoomId rematch) {
+  post([rematch](Room& r) {
+    r.rematch_ = rematch;
+    r.publish_room();
+    for (const auto& token : std::exchange(r.rematch_waiting_, {}))
+      if (auto o = r.observer_.lock()) o->rematch_accepted(token, r.id_, rematch, r.seat_of(token));
+  });
 }
 
 bool Room::is_connection_of(const std::string& token, const ClientPtr& client) {
@@ -188,7 +212,9 @@ void Room::refuse_stranger(const ClientPtr& client) {
   context_.metrics->errors_sent++;
   if (client)
     client->send(make_frame(protocol::error_message(
-        make_error(ErrorCode::not_in_room, "you are not in room " + std::to_string(id_)))));
+        make_error(ErrorCode::not_in_room, "you are not in room " + std::to_string(id_),
+                   "vous n'êtes pas dans la salle " + std::to_string(id_)),
+        client->lang())));
 }
 
 void Room::do_say(const std::string& token, const std::string& text) {
@@ -197,22 +223,38 @@ void Room::do_say(const std::string& token, const std::string& text) {
 
 void Room::do_play_text(const std::string& token, const std::string& move) {
   const int seat = seat_of(token);
-  if (seat < 0) return send_error(token, make_error(ErrorCode::not_in_room, "only seated players play; /join first"));
-  if (!game_) return send_error(token, make_error(ErrorCode::not_started, "the game has not started"));
+  if (seat < 0)
+    return send_error(token, make_error(ErrorCode::not_in_room, "only seated players play; /join first",
+                                        "seuls les joueurs assis jouent ; /join d'abord"));
+  if (!game_) return send_error(token, not_started());
   auto parsed = game_->parse_text(seat, move);
-  if (!parsed.ok()) return send_error(token, parsed.error());
+  if (!parsed.ok()) return send_error(token, with_whom_to_wait_for(parsed.error()));
   do_action(token, parsed.value());
 }
 
+protocol::Error Room::with_whom_to_wait_for(protocol::Error error) const {
+  // "Not your turn" says whose it is: a player who acts out of turn wants to know who the table waits for.
+  if (error.rule != "not_your_turn" || !game_ || game_->over()) return error;
+  std::string names;
+  for (const engine::Seat s : game_->to_act()) names += (names.empty() ? "" : ", ") + seats_.at(s)->name;
+  error.message = "not your turn: waiting for " + names;
+  error.message_fr = "ce n'est pas votre tour : on attend " + names;
+  return error;
+}
+
 void Room::do_sync(const std::string& token) {
-  if (!member(token)) return send_error(token, make_error(ErrorCode::not_in_room, "you are not in this room"));
-  if (!game_) return send_error(token, make_error(ErrorCode::not_started, "the game has not started"));
+  if (!member(token))
+    return send_error(token, make_error(ErrorCode::not_in_room, "you are not in this room",
+                                        "vous n'êtes pas dans cette salle"));
+  if (!game_) return send_error(token, not_started());
   send_full_state(token);
 }
 
 void Room::handler_failed(const std::string& token, const char* what) {
   spdlog::error("event=handler_failed where=room room={} error=\"{}\"", id_, what);
-  if (!token.empty()) send_error(token, make_error(ErrorCode::server_error, "the server failed on your last message"));
+  if (!token.empty())
+    send_error(token, make_error(ErrorCode::server_error, "the server failed on your last message",
+                                 "le serveur a échoué sur votre dernier message"));
 }
 
 // ---- membership ----------------------------------------------------------------------------------------
@@ -220,7 +262,7 @@ void Room::handler_failed(const std::string& token, const char* what) {
 void Room::do_join(Member m, std::optional<int> seat) {
   auto refuse = [&](const protocol::Error& e) {
     if (auto o = observer_.lock()) o->seat_changed(m.token, id_, false);
-    if (m.client) m.client->send(make_frame(protocol::error_message(e)));
+    if (m.client) m.client->send(make_frame(protocol::error_message(e, m.client->lang())));
   };
   if (m.bot && bots_on_their_way_ > 0) --bots_on_their_way_;
   const int current = seat_of(m.token);
@@ -233,24 +275,36 @@ void Room::do_join(Member m, std::optional<int> seat) {
     if (game_) send_full_state(m.token);
     return;
   }
+  const std::string room = std::to_string(id_);
   if (status_ != Status::waiting)
-    return refuse(make_error(ErrorCode::already_started, "the game in room " + std::to_string(id_) +
-                                                             " has started; /watch " + std::to_string(id_) + " to follow it"));
+    return refuse(make_error(ErrorCode::already_started,
+                             "the game in room " + room + " has started; /watch " + room + " to follow it",
+                             "la partie de la salle " + room + " a commencé ; /watch " + room + " pour la suivre"));
+  // In a rematch room, a person kept a seat goes back to it; nobody else takes a kept seat.
+  const auto kept = [&](int i) { return i < static_cast<int>(kept_for_.size()) && !kept_for_[i].empty(); };
+  if (!seat)
+    for (int i = 0; i < static_cast<int>(kept_for_.size()); ++i)
+      if (kept_for_[i] == m.token) seat = i;
+  if (seat && kept(*seat) && kept_for_[*seat] != m.token)
+    return refuse(make_error(ErrorCode::room_full, "seat " + std::to_string(*seat + 1) + " is kept for the rematch",
+                             "la place " + std::to_string(*seat + 1) + " est gardée pour la revanche"));
   int target = -1;
   if (seat) {
     if (*seat < 0 || *seat >= static_cast<int>(seats_.size()))
-      return refuse(make_error(ErrorCode::bad_arguments, "room " + std::to_string(id_) + " has seats 1 to " +
-                                                             std::to_string(seats_.size())));
-    if (seats_[*seat]) return refuse(make_error(ErrorCode::room_full, "seat " + std::to_string(*seat + 1) + " is taken"));
+      return refuse(make_error(ErrorCode::bad_arguments, "room " + room + " has seats 1 to " + std::to_string(seats_.size()),
+                               "la salle " + room + " a les places 1 à " + std::to_string(seats_.size())));
+    if (seats_[*seat])
+      return refuse(make_error(ErrorCode::room_full, "seat " + std::to_string(*seat + 1) + " is taken",
+                               "la place " + std::to_string(*seat + 1) + " est prise"));
     target = *seat;
   } else {
     for (int i = 0; i < static_cast<int>(seats_.size()); ++i)
-      if (!seats_[i]) {
+      if (!seats_[i] && !kept(i)) {
         target = i;
         break;
       }
     if (target < 0 || (!m.bot && free_seats() <= bots_on_their_way_))  // the last seats are kept for bots
-      return refuse(make_error(ErrorCode::room_full, "room " + std::to_string(id_) + " is full"));
+      return refuse(make_error(ErrorCode::room_full, "room " + room + " is full", "la salle " + room + " est pleine"));
   }
   std::erase_if(spectators_, [&](const Member& s) { return s.token == m.token; });
   if (host_.empty()) host_ = m.token;
@@ -258,8 +312,16 @@ void Room::do_join(Member m, std::optional<int> seat) {
   const std::string token = m.token;
   seats_[target] = std::move(m);
   if (auto o = observer_.lock()) o->seat_changed(token, id_, true);
-  broadcast(protocol::info_message(name + " sits at seat " + std::to_string(target + 1), id_));
+  announce({name + " sits at seat " + std::to_string(target + 1), name + " s'assoit à la place " + std::to_string(target + 1)});
   publish_room();
+  if (auto_start_ && all_kept_seats_taken()) do_start(host_);
+}
+
+bool Room::all_kept_seats_taken() const {
+  // The rematch has every seat of the finished game back: its people and its bots (seated again by the lobby).
+  for (std::size_t i = 0; i < kept_for_.size(); ++i)
+    if (!kept_for_[i].empty() && !(seats_[i] && seats_[i]->token == kept_for_[i])) return false;
+  return true;
 }
 
 void Room::do_leave(const std::string& token) {
@@ -282,11 +344,12 @@ void Room::do_leave(const std::string& token) {
           break;
         }
     }
-    broadcast(protocol::info_message(name + " leaves", id_));
+    announce({name + " leaves", name + " s'en va"});
   } else {
     m.client = nullptr;  // the seat waits: /join <room> takes it back
-    broadcast(protocol::info_message(name + " leaves the table; /join " + std::to_string(id_) +
-                                         " takes the seat back", id_));
+    const std::string room = std::to_string(id_);
+    announce({name + " leaves the table; /join " + room + " takes the seat back",
+              name + " quitte la table ; /join " + room + " reprend la place"});
   }
   if (auto o = observer_.lock()) o->seat_changed(token, id_, false);
   publish_room();
@@ -315,8 +378,8 @@ void Room::close_if_empty() {
 // ---- commands ------------------------------------------------------------------------------------------
 
 void Room::do_start(const std::string& token) {
-  if (token != host_) return send_error(token, make_error(ErrorCode::not_host, "only the host can /start"));
-  if (status_ != Status::waiting) return send_error(token, make_error(ErrorCode::already_started, "the game has started"));
+  if (token != host_) return send_error(token, not_host("/start"));
+  if (status_ != Status::waiting) return send_error(token, already_started());
   std::vector<Member> players;
   for (auto& s : seats_)
     if (s) players.push_back(*s);
@@ -325,7 +388,10 @@ void Room::do_start(const std::string& token) {
     return send_error(token, make_error(ErrorCode::seat_count,
                                         spec_->title + " needs " + std::to_string(spec_->min_players) + " to " +
                                             std::to_string(spec_->max_players) + " players; " +
-                                            std::to_string(n) + " seated"));
+                                            std::to_string(n) + " seated",
+                                        spec_->title + " se joue de " + std::to_string(spec_->min_players) + " à " +
+                                            std::to_string(spec_->max_players) + " joueurs ; " +
+                                            std::to_string(n) + " assis"));
   const std::uint64_t seed = context_.new_seed();
   auto game = context_.registry->create(spec_->id, n, options_, seed);
   if (!game.ok()) return send_error(token, game.error());
@@ -338,10 +404,13 @@ void Room::do_start(const std::string& token) {
   record.host = host_;
   for (const auto& p : players) record.seats.push_back(SeatRecord{p.name, p.token, p.bot, p.strategy});
   if (!context_.store->save_game(record))
-    return send_error(token, protocol::Error{"storage_failed", "the game could not be saved; try again"});
+    return send_error(token, protocol::Error{"storage_failed", "the game could not be saved; try again",
+                                             "la partie n'a pas pu être enregistrée ; réessayez"});
 
   seats_.clear();
   for (auto& p : players) seats_.emplace_back(std::move(p));
+  kept_for_.clear();  // whoever did not come back for the rematch: the game starts without them
+  auto_start_ = false;
   game_ = std::move(game).value();
   seed_ = seed;
   status_ = Status::playing;
@@ -350,7 +419,7 @@ void Room::do_start(const std::string& token) {
   views_.reset(n);
   static_data_ = game_->static_data();
   spdlog::info("event=game_start room={} game={} seats={} seed={}", id_, spec_->id, n, seed);
-  broadcast(protocol::info_message("The game of " + spec_->title + " starts", id_));
+  announce({"The game of " + spec_->title + " starts", "La partie de " + spec_->title + " commence"});
   publish_room();
   for (int i = 0; i < n; ++i)
     if (seats_[i]->client) send_full_state(seats_[i]->token);
@@ -359,43 +428,49 @@ void Room::do_start(const std::string& token) {
 }
 
 void Room::do_option(const std::string& token, const protocol::cmd::Option& option) {
-  if (token != host_) return send_error(token, make_error(ErrorCode::not_host, "only the host can change options"));
-  if (status_ != Status::waiting) return send_error(token, make_error(ErrorCode::already_started, "the game has started"));
+  if (token != host_) return send_error(token, not_host("/option"));
+  if (status_ != Status::waiting) return send_error(token, already_started());
   auto changed = options_;
   changed[option.key] = option.value;
   auto completed = engine::complete_options(*spec_, changed);
   if (!completed.ok()) return send_error(token, completed.error());
   options_ = std::move(completed).value();
-  broadcast(protocol::info_message("Option " + option.key + " = " + option.value, id_));
+  announce({"Option " + option.key + " = " + option.value, "Option " + option.key + " = " + option.value});
   publish_room();
 }
 
 void Room::do_kick(const std::string& token, const std::string& name) {
-  if (token != host_) return send_error(token, make_error(ErrorCode::not_host, "only the host can /kick"));
+  if (token != host_) return send_error(token, not_host("/kick"));
   if (status_ != Status::waiting)
-    return send_error(token, make_error(ErrorCode::already_started, "players cannot be kicked once the game has started"));
+    return send_error(token, make_error(ErrorCode::already_started, "players cannot be kicked once the game has started",
+                                        "on ne peut plus retirer un joueur une fois la partie commencée"));
   for (auto& s : seats_) {
     if (s && s->name == name) {
-      if (s->token == token) return send_error(token, make_error(ErrorCode::bad_arguments, "use /leave to leave"));
+      if (s->token == token)
+        return send_error(token, make_error(ErrorCode::bad_arguments, "use /leave to leave", "/leave pour partir"));
       const std::string kicked = s->token;
-      if (s->client) s->client->send(make_frame(protocol::info_message("You were removed from room " + std::to_string(id_) + " by the host", id_)));
+      send_info(kicked, {"You were removed from room " + std::to_string(id_) + " by the host",
+                         "L'hôte vous a retiré de la salle " + std::to_string(id_)});
       do_leave(kicked);
       return;
     }
   }
-  send_error(token, make_error(ErrorCode::bad_arguments, "nobody called " + name + " is seated here"));
+  send_error(token, make_error(ErrorCode::bad_arguments, "nobody called " + name + " is seated here",
+                               "personne du nom de " + name + " n'est assis ici"));
 }
 
 void Room::do_addbot(const std::string& token, const std::string& strategy) {
-  if (token != host_) return send_error(token, make_error(ErrorCode::not_host, "only the host can /addbot"));
-  if (status_ != Status::waiting) return send_error(token, make_error(ErrorCode::already_started, "the game has started"));
+  if (token != host_) return send_error(token, not_host("/addbot"));
+  if (status_ != Status::waiting) return send_error(token, already_started());
   if (free_seats() <= bots_on_their_way_)
-    return send_error(token, make_error(ErrorCode::room_full, "no free seat for a bot"));
-  if (!context_.bots) return send_error(token, make_error(ErrorCode::not_available, "this server offers no bots"));
+    return send_error(token, make_error(ErrorCode::room_full, "no free seat for a bot", "pas de place libre pour un robot"));
+  if (!context_.bots)
+    return send_error(token, make_error(ErrorCode::not_available, "this server offers no bots", "ce serveur n'offre pas de robots"));
   if (!context_.bots->knows(strategy)) {
     std::string known;
     for (const auto& n : context_.bots->strategies()) known += (known.empty() ? "" : ", ") + n;
-    return send_error(token, make_error(ErrorCode::bad_arguments, "no bot strategy '" + strategy + "' (" + known + ")"));
+    return send_error(token, make_error(ErrorCode::bad_arguments, "no bot strategy '" + strategy + "' (" + known + ")",
+                                        "pas de stratégie de robot « " + strategy + " » (" + known + ")"));
   }
   // The lobby makes the bot and sends it to join; until it arrives its seat is kept for it.
   ++bots_on_their_way_;
@@ -404,41 +479,71 @@ void Room::do_addbot(const std::string& token, const std::string& strategy) {
 
 void Room::do_moves(const std::string& token) {
   const int seat = seat_of(token);
-  if (seat < 0) return send_error(token, make_error(ErrorCode::not_in_room, "only seated players have moves"));
-  if (!game_) return send_error(token, make_error(ErrorCode::not_started, "the game has not started"));
+  if (seat < 0)
+    return send_error(token, make_error(ErrorCode::not_in_room, "only seated players have moves",
+                                        "seuls les joueurs assis ont des coups"));
+  if (!game_) return send_error(token, not_started());
   auto moves = game_->legal(seat);
-  if (moves.empty()) return send(token, protocol::info_message("You have no move now", id_));
-  std::string text = "Your moves:";
-  for (const auto& m : moves) text += " " + m.text + ";";
-  text.pop_back();
-  send(token, protocol::info_message(text, id_));
+  if (moves.empty()) return send_info(token, {"You have no move now", "Vous n'avez pas de coup à jouer maintenant"});
+  std::string list;  // one move per line: /play <this>
+  for (const auto& m : moves) list += "\n  " + m.text;
+  send_info(token, {"Your moves (/play <move>):" + list, "Vos coups (/play <coup>) :" + list});
 }
 
 void Room::do_who(const std::string& token) {
-  std::string text = "Room " + std::to_string(id_) + " (" + spec_->title + ", " +
-                     std::string(protocol::to_string(status_)) + "):";
+  const bool fr = lang_of(token) == engine::Lang::fr;
+  std::string text = (fr ? "Salle " : "Room ") + std::to_string(id_) + " (" + spec_->title + ", " +
+                     std::string(protocol::status_label(status_, lang_of(token))) + (fr ? ") :" : "):");
   for (std::size_t i = 0; i < seats_.size(); ++i) {
-    text += "\n  seat " + std::to_string(i + 1) + ": ";
+    text += (fr ? "\n  place " : "\n  seat ") + std::to_string(i + 1) + (fr ? " : " : ": ");
     if (!seats_[i]) {
-      text += "free";
+      text += fr ? "libre" : "free";
       continue;
     }
     text += seats_[i]->name;
-    if (seats_[i]->token == host_) text += " (host)";
-    if (!seats_[i]->client) text += " (away)";
+    if (seats_[i]->bot) text += fr ? " (robot)" : " (bot)";
+    if (seats_[i]->token == host_) text += fr ? " (hôte)" : " (host)";
+    if (!seats_[i]->bot && !seats_[i]->client) text += fr ? " (absent)" : " (away)";
   }
   if (!spectators_.empty()) {
-    text += "\n  watching:";
+    text += fr ? "\n  spectateurs :" : "\n  watching:";
     for (const auto& s : spectators_) text += " " + s.name;
   }
   send(token, protocol::info_message(text, id_));
 }
 
 void Room::do_log(const std::string& token) {
-  if (log_.empty()) return send(token, protocol::info_message("No moves yet in room " + std::to_string(id_), id_));
-  std::string text = "Room " + std::to_string(id_) + " log:";
-  for (std::size_t i = 0; i < log_.size(); ++i) text += "\n" + std::to_string(i + 1) + ". " + log_[i];
+  const std::string room = std::to_string(id_);
+  if (log_.empty()) return send_info(token, {"No moves yet in room " + room, "Pas encore de coup dans la salle " + room});
+  const engine::Lang lang = lang_of(token);
+  std::string text = (lang == engine::Lang::fr ? "Journal de la salle " : "Room ") + room +
+                     (lang == engine::Lang::fr ? " :" : " log:");
+  for (std::size_t i = 0; i < log_.size(); ++i) text += "\n" + std::to_string(i + 1) + ". " + log_[i].in(lang);
   send(token, protocol::info_message(text, id_));
+}
+
+void Room::do_rematch(const std::string& token) {
+  const int seat = seat_of(token);
+  if (seat < 0)
+    return send_error(token, make_error(ErrorCode::not_in_room, "only the players of the game can ask for a rematch",
+                                        "seuls les joueurs de la partie peuvent demander une revanche"));
+  if (status_ != Status::over)
+    return send_error(token, make_error(ErrorCode::not_started, "a rematch comes after the end of the game",
+                                        "la revanche vient après la fin de la partie"));
+  auto observer = observer_.lock();
+  if (!observer) return;
+  if (rematch_) return observer->rematch_accepted(token, id_, *rematch_, seat);
+  if (rematch_asked_) {  // the lobby is opening it: this player follows once it is open
+    if (std::find(rematch_waiting_.begin(), rematch_waiting_.end(), token) == rematch_waiting_.end())
+      rematch_waiting_.push_back(token);
+    return;
+  }
+  rematch_asked_ = true;
+  std::vector<Member> seats;
+  for (const auto& s : seats_) seats.push_back(*s);
+  const std::string name = seats_[seat]->name;
+  announce({name + " proposes a rematch: /rematch to accept", name + " propose une revanche : /rematch pour accepter"});
+  observer->rematch_requested(id_, *spec_, options_, seats, token);
 }
 
 // ---- playing -------------------------------------------------------------------------------------------
@@ -446,17 +551,19 @@ void Room::do_log(const std::string& token) {
 void Room::do_action(const std::string& token, const json& action) {
   if (storing_) {  // the previous action is being stored: this one is checked once that one is applied
     if (waiting_actions_.size() >= kMaxWaitingActions)
-      return send_error(token, make_error(ErrorCode::rate_limited, "too many moves at once; wait for the last one"));
+      return send_error(token, make_error(ErrorCode::rate_limited, "too many moves at once; wait for the last one",
+                                          "trop de coups à la fois ; attendez le dernier"));
     waiting_actions_.emplace_back(token, action);
     return;
   }
   const int seat = seat_of(token);
-  if (seat < 0) return send_error(token, make_error(ErrorCode::not_in_room, "you are not seated in room " + std::to_string(id_)));
-  if (!game_ || status_ == Status::waiting)
-    return send_error(token, make_error(ErrorCode::not_started, "the game has not started"));
+  if (seat < 0)
+    return send_error(token, make_error(ErrorCode::not_in_room, "you are not seated in room " + std::to_string(id_),
+                                        "vous n'êtes pas assis dans la salle " + std::to_string(id_)));
+  if (!game_ || status_ == Status::waiting) return send_error(token, not_started());
   // Validate, store, then apply: the action is stored before anything is sent (a crash after the store
   // replays it; before it, nobody saw it), and a refused or unstored action leaves nothing to undo.
-  if (auto refused = game_->refusal(seat, action)) return send_error(token, *refused);
+  if (auto refused = game_->refusal(seat, action)) return send_error(token, with_whom_to_wait_for(*refused));
   storing_ = true;
   context_.writer->append_action(id_, actions_, ActionRecord{seat, action}, strand_,
                                  [self = shared_from_this(), token, seat, action](bool stored) {
@@ -467,21 +574,21 @@ void Room::do_action(const std::string& token, const json& action) {
 void Room::on_stored(const std::string& token, int seat, const json& action, bool stored) {
   storing_ = false;
   if (!stored) {
-    send_error(token, protocol::Error{"storage_failed", "the move could not be saved; try again"});
+    send_error(token, protocol::Error{"storage_failed", "the move could not be saved; try again",
+                                      "le coup n'a pas pu être enregistré ; réessayez"});
   } else if (auto events = game_->apply(seat, action); !events.ok()) {
     // A game that refuses one of its own legal actions: a bug, stored but not applied.
     spdlog::critical("event=legal_action_refused room={} rule={} message=\"{}\"", id_, events.error().rule,
                      events.error().message);
-    send_error(token, make_error(ErrorCode::server_error, "the server failed on your last move"));
+    send_error(token, make_error(ErrorCode::server_error, "the server failed on your last move",
+                                 "le serveur a échoué sur votre dernier coup"));
   } else {
     ++actions_;
     context_.metrics->actions_applied++;
     const auto names = seat_names();
-    for (const auto& e : events.value()) {
-      log_.push_back(game_->describe(e, names));
-      broadcast(protocol::info_message(log_.back(), id_));
-    }
-    send_views_after_action(seat);
+    const std::size_t first_line = log_.size();
+    for (const auto& e : events.value()) log_.push_back(log_line(*game_, e, names));
+    send_views_after_action(seat, first_line);
     finish_if_over();
   }
   while (!storing_ && !waiting_actions_.empty()) {
@@ -491,32 +598,43 @@ void Room::on_stored(const std::string& token, int seat, const json& action, boo
   }
 }
 
-void Room::send_views_after_action(int seat) {
+void Room::send_views_after_action(int seat, std::size_t first_line) {
   const std::int64_t from = version_++;
   const auto watching = [](const Member& s) { return s.client != nullptr; };
   std::vector<bool> present{std::any_of(spectators_.begin(), spectators_.end(), watching)};
   for (const auto& s : seats_) present.push_back(s && s->client);
   auto patches = views_.patches(*game_, present);
+  // The move's log lines ride in its patch, in each reader's language.
+  auto lines = [&](engine::Lang lang) {
+    std::vector<std::string> out;
+    for (std::size_t i = first_line; i < log_.size(); ++i) out.push_back(log_[i].in(lang));
+    return out;
+  };
   for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {
     if (!present[i + 1]) continue;
+    auto& client = *seats_[i]->client;
     if (auto& ops = patches[i + 1])
-      seats_[i]->client->send(make_frame(protocol::patch_message(id_, from, version_, std::move(*ops), seat)));
+      client.send(make_frame(protocol::patch_message(id_, from, version_, std::move(*ops), seat, lines(client.lang()))));
     else  // back since its view went stale: the whole view, not a patch
       send_full_state(seats_[i]->token);
   }
   if (!present[0]) return;
   if (!patches[0]) return send_state_to_spectators();
-  auto frame = make_frame(protocol::patch_message(id_, from, version_, std::move(*patches[0]), seat));  // once
+  LocalFrames frames([&](engine::Lang lang) {  // once per language
+    return protocol::patch_message(id_, from, version_, *patches[0], seat, lines(lang));
+  });
   for (auto& s : spectators_)
-    if (s.client) s.client->send(frame);
+    if (s.client) frames.send_to(*s.client);
 }
 
 void Room::send_state_to_spectators() {
   if (std::none_of(spectators_.begin(), spectators_.end(), [](const Member& s) { return s.client != nullptr; })) return;
-  auto frame = make_frame(protocol::state_message(id_, version_, views_.full_view(*game_, engine::Viewer::spectator()),
-                                                  std::nullopt, static_data_));  // serialized once
+  const json view = views_.full_view(*game_, engine::Viewer::spectator());
+  LocalFrames frames([&](engine::Lang lang) {  // once per language
+    return protocol::state_message(id_, version_, view, std::nullopt, static_data_, log_in(lang));
+  });
   for (auto& s : spectators_)
-    if (s.client) s.client->send(frame);
+    if (s.client) frames.send_to(*s.client);
 }
 
 void Room::finish_if_over() {
@@ -537,12 +655,13 @@ void Room::finish_if_over() {
 
 void Room::send_full_state(const std::string& token) {
   const int seat = seat_of(token);
+  const auto log = log_in(lang_of(token));
   if (seat >= 0) {
     send(token, protocol::state_message(id_, version_, views_.full_view(*game_, engine::Viewer::of(seat)), seat,
-                                        static_data_));
+                                        static_data_, log));
   } else {
     send(token, protocol::state_message(id_, version_, views_.full_view(*game_, engine::Viewer::spectator()),
-                                        std::nullopt, static_data_));
+                                        std::nullopt, static_data_, log));
   }
   if (status_ == Status::over) {
     if (auto outcome = game_->outcome()) send(token, protocol::over_message(id_, *outcome, seat_names()));
@@ -591,6 +710,7 @@ protocol::RoomInfo Room::info() const {
     info.seats.push_back(seat);
   }
   for (const auto& s : spectators_) info.spectators.push_back(s.name);
+  info.rematch = rematch_;
   return info;
 }
 
@@ -598,9 +718,33 @@ void Room::send(const std::string& token, const json& message) {
   if (Member* m = member(token); m && m->client) m->client->send(make_frame(message));
 }
 
+engine::Lang Room::lang_of(const std::string& token) {
+  const Member* m = member(token);
+  return m && m->client ? m->client->lang() : engine::Lang::en;
+}
+
+void Room::send_info(const std::string& token, const LocalText& text) {
+  send(token, protocol::info_message(text.in(lang_of(token)), id_));
+}
+
 void Room::send_error(const std::string& token, const protocol::Error& error) {
   context_.metrics->errors_sent++;
-  send(token, protocol::error_message(error));
+  send(token, protocol::error_message(error, lang_of(token)));
+}
+
+void Room::announce(const LocalText& text) {
+  LocalFrames frames([&](engine::Lang lang) { return protocol::info_message(text.in(lang), id_); });
+  for (auto& s : seats_)
+    if (s && s->client) frames.send_to(*s->client);
+  for (auto& s : spectators_)
+    if (s.client) frames.send_to(*s.client);
+}
+
+std::vector<std::string> Room::log_in(engine::Lang lang) const {
+  std::vector<std::string> lines;
+  lines.reserve(log_.size());
+  for (const auto& line : log_) lines.push_back(line.in(lang));
+  return lines;
 }
 
 void Room::broadcast(const json& message) {

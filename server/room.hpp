@@ -45,6 +45,13 @@ class RoomObserver {
   virtual void room_closed(RoomId room) = 0;
   /// The host asked for a bot (already checked: host, not started, a free seat, a known strategy).
   virtual void bot_requested(RoomId room, const std::string& strategy) = 0;
+  /// A seated player of the finished game in `room` asked for a rematch and there is none yet: open a room
+  /// for the same game and options with `seats` (the finished game's, in order: bots to seat again, people
+  /// to keep a seat for), seat `by` in it, then tell `room` which room it is (Room::rematch_opened).
+  virtual void rematch_requested(RoomId room, const engine::GameSpec& spec, const engine::Options& options,
+                                 const std::vector<Member>& seats, const std::string& by) = 0;
+  /// A seated player of the finished game accepts the rematch in room `rematch`: move them to `seat` there.
+  virtual void rematch_accepted(const std::string& token, RoomId finished, RoomId rematch, int seat) = 0;
 };
 
 class Room;
@@ -112,10 +119,13 @@ class Room : public std::enable_shared_from_this<Room> {
   void member_command(ClientPtr from, std::string token, protocol::Command command);
   void member_action(ClientPtr from, std::string token, nlohmann::json action);
   void member_sync(ClientPtr from, std::string token);
-  /// Tells everyone in the room (operator notices such as a shutdown).
-  void broadcast_info(std::string text);
   /// Sends the room's summary to the lobby again (after a restore).
   void publish();
+  /// A rematch room, before anyone is seated: seat i is kept for tokens[i] (people, and the bots the lobby
+  /// seats again), `host` is its host, and the game starts by itself once every kept seat is taken.
+  void keep_seats_for_rematch(const std::vector<std::string>& tokens, const std::string& host);
+  /// The lobby opened `rematch` for this finished game: say so, and seat there whoever asked meanwhile.
+  void rematch_opened(RoomId rematch);
 
  private:
   using Status = protocol::RoomStatus;
@@ -161,20 +171,29 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_sync(const std::string& token);
   void do_who(const std::string& token);
   void do_log(const std::string& token);
+  void do_rematch(const std::string& token);
+  bool all_kept_seats_taken() const;
 
+  /// A not_your_turn refusal naming who the table waits for; any other error as it is.
+  protocol::Error with_whom_to_wait_for(protocol::Error error) const;
   int seat_of(const std::string& token) const;  // -1 if not seated
   Member* member(const std::string& token);
   std::vector<std::string> seat_names() const;
   protocol::RoomInfo info() const;
-  void send(const std::string& token, const nlohmann::json& message);
+  void send(const std::string& token, const nlohmann::json& message);  // words in no language (or already in theirs)
+  engine::Lang lang_of(const std::string& token);                     // English for one not connected
+  void send_info(const std::string& token, const engine::LocalText& text);
   void send_error(const std::string& token, const protocol::Error& error);
+  void announce(const engine::LocalText& text);  // an info line to everyone in the room, in each one's language
+  std::vector<std::string> log_in(engine::Lang lang) const;
   void broadcast(const nlohmann::json& message);
   void publish_room();                         // room message to members, summary to the lobby
   void send_full_state(const std::string& token);
   int free_seats() const;
   /// The action is durable (or could not be stored): apply it and send its results, then take the next waiting.
   void on_stored(const std::string& token, int seat, const nlohmann::json& action, bool stored);
-  void send_views_after_action(int seat);     // patches for the move `seat` made
+  /// Patches for the move `seat` made, carrying the log lines from `first_line` on.
+  void send_views_after_action(int seat, std::size_t first_line);
   void send_state_to_spectators();            // one frame, serialized once
   void finish_if_over();
   void close_if_empty();
@@ -201,7 +220,15 @@ class Room : public std::enable_shared_from_this<Room> {
   std::int64_t version_ = 0;
   AudienceViews views_;                        // what each audience was last sent; the patches after a move
   nlohmann::json static_data_;                 // the game's unchanging data, sent with every full state
-  std::vector<std::string> log_;               // one line per game event
+  std::vector<engine::LocalText> log_;         // one line per game event
+  // Rematch. In the finished room: the room opened for it (once the lobby has), and who accepted before that.
+  std::optional<RoomId> rematch_;
+  bool rematch_asked_ = false;
+  std::vector<std::string> rematch_waiting_;   // tokens
+  // In the rematch room: the token each seat is kept for (empty: none), and whether it starts by itself (the
+  // host may also /start with whoever came back).
+  std::vector<std::string> kept_for_;
+  bool auto_start_ = false;
 };
 
 }  // namespace archipel::server

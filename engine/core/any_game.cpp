@@ -39,12 +39,16 @@ Json GameInstance::legal_json(Viewer viewer) const {
 Result<Json> GameInstance::parse_text(Seat seat, std::string_view text) const {
   auto acting = to_act();
   if (std::find(acting.begin(), acting.end(), seat) == acting.end())
-    return fail("not_your_turn", acting.empty() ? "the game is over" : "it is not your turn to act");
+    return acting.empty() ? fail("not_your_turn", "the game is over", "la partie est finie")
+                          : fail("not_your_turn", "it is not your turn to act", "ce n'est pas votre tour");
   const std::string wanted = normalize_move_text(text);
-  if (wanted.empty()) return fail("bad_arguments", "usage: /play <move>; /moves lists the legal ones");
+  if (wanted.empty())
+    return fail("bad_arguments", "usage: /play <move>; /moves lists the legal ones",
+                "usage : /play <coup> ; /moves liste les coups permis");
   for (auto& move : legal(seat))
     if (normalize_move_text(move.text) == wanted) return std::move(move.action);
-  return fail("illegal_move", "'" + std::string(text) + "' is not a legal move now; /moves lists them");
+  return fail("illegal_move", "'" + std::string(text) + "' is not a legal move now; /moves lists them",
+              "« " + std::string(text) + " » n'est pas un coup permis maintenant ; /moves les liste");
 }
 
 }  // namespace archipel::engine

@@ -147,9 +147,11 @@ class GameOf final : public GameInstance {
   std::optional<RuleError> refusal(Seat seat, const Json& action) const override {
     auto acting = R::to_act(state_);
     if (std::find(acting.begin(), acting.end(), seat) == acting.end())
-      return fail("not_your_turn", acting.empty() ? "the game is over" : "it is not your turn to act");
+      return acting.empty() ? fail("not_your_turn", "the game is over", "la partie est finie")
+                            : fail("not_your_turn", "it is not your turn to act", "ce n'est pas votre tour");
     if (!action.is_object() || !action.contains("type") || !action["type"].is_string())
-      return fail("bad_action", "an action is a JSON object with a string \"type\"");
+      return fail("bad_action", "an action is a JSON object with a string \"type\"",
+                  "une action est un objet JSON avec un « type » textuel");
     auto legal = R::legal_actions(state_, seat);
     if (std::find(legal.begin(), legal.end(), action) != legal.end()) return std::nullopt;
     // Let the game name the broken rule. It runs on a scratch copy, and a game that trips over a malformed
@@ -160,7 +162,8 @@ class GameOf final : public GameInstance {
       if (!result.ok()) return result.error();
     } catch (const std::exception&) {  // Json::exception, std::out_of_range from .at(), ...
     }
-    return fail("illegal_move", "that move is not legal now; /moves lists the legal ones");
+    return fail("illegal_move", "that move is not legal now; /moves lists the legal ones",
+                "ce coup n'est pas permis maintenant ; /moves liste les coups permis");
   }
 
   Result<std::vector<Json>> apply(Seat seat, const Json& action) override {

@@ -6,14 +6,22 @@
 #include <utility>
 #include <variant>
 
+#include "engine/core/lang.hpp"
+
 namespace archipel::engine {
 
 /// Why an action, an option or a stored state was refused. `rule` is a stable identifier
 /// (`not_your_turn`, `illegal_move`, `santa_cruz.site_occupied` ...) that clients and tests match on;
-/// `message` is a sentence for a person.
+/// `message` is a sentence for a person, in English; `message_fr` the same in French (empty where a refusal
+/// has not been translated yet: the reader then gets the English one).
 struct RuleError {
   std::string rule;
   std::string message;
+  std::string message_fr;
+
+  const std::string& message_in(Lang lang) const {
+    return lang == Lang::fr && !message_fr.empty() ? message_fr : message;
+  }
 };
 
 template <class T>
@@ -41,7 +49,12 @@ class Result {
 
 /// Shorthand for the error side: `return fail("illegal_move", "no such site");`
 inline RuleError fail(std::string rule, std::string message) {
-  return RuleError{std::move(rule), std::move(message)};
+  return RuleError{std::move(rule), std::move(message), {}};
+}
+
+/// The same, written in both languages: `return fail("illegal_move", "no such site", "pas de tel site");`
+inline RuleError fail(std::string rule, std::string message, std::string message_fr) {
+  return RuleError{std::move(rule), std::move(message), std::move(message_fr)};
 }
 
 }  // namespace archipel::engine

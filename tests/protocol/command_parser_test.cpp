@@ -55,7 +55,7 @@ TEST(CommandParser, EveryCommandOfTheHelpTableParses) {
       {"create", "/create race"}, {"option", "/option rules=table"}, {"join", "/join 1"},
       {"leave", "/leave"},    {"watch", "/watch 2"},    {"start", "/start"},  {"addbot", "/addbot greedy"},
       {"play", "/play ship C04"}, {"moves", "/moves"}, {"who", "/who"},     {"log", "/log 4"},
-      {"kick", "/kick Bruno"}};
+      {"kick", "/kick Bruno"}, {"lang", "/lang fr"}, {"rematch", "/rematch"}};
   for (const auto& c : command_table()) {
     auto it = examples.find(std::string(c.name));
     ASSERT_NE(it, examples.end()) << "no example for /" << c.name;
@@ -80,6 +80,34 @@ TEST(CommandParser, HelpListsEveryCommandAndExplainsOne) {
   ASSERT_TRUE(one.ok());
   EXPECT_EQ(one->rfind("/join [room] [seat]", 0), 0u);
   EXPECT_FALSE(help_text("fly").ok());
+}
+
+TEST(CommandParser, HelpAndErrorsExistInFrenchForEveryCommand) {
+  for (const auto& c : command_table()) {
+    EXPECT_FALSE(c.summary_fr.empty()) << c.name;
+    EXPECT_NE(c.summary_fr, c.summary) << c.name;
+  }
+  auto fr = help_text("", engine::Lang::fr);
+  ASSERT_TRUE(fr.ok());
+  EXPECT_EQ(fr->rfind("Commandes", 0), 0u);
+  auto addbot = help_text("addbot", engine::Lang::fr, {"random", "greedy"});
+  ASSERT_TRUE(addbot.ok());
+  EXPECT_NE(addbot->find("stratégies : random greedy"), std::string::npos) << *addbot;
+  // Every refusal of the parser has its French sentence (the usage line stays as typed).
+  for (const char* line : {"/dance", "/start now", "/nick bad!name", "/option rules", "/watch", "/join x", "/lang de"}) {
+    const auto e = error_of(line);
+    EXPECT_FALSE(e.message_fr.empty()) << line;
+    EXPECT_NE(e.message_fr, e.message) << line;
+  }
+}
+
+TEST(CommandParser, LangAndRematch) {
+  auto lang = parse_command("/lang FR");
+  ASSERT_TRUE(lang.ok());
+  EXPECT_EQ(std::get<cmd::SetLang>(*lang).lang, engine::Lang::fr);
+  EXPECT_EQ(error_of("/lang").rule, "bad_arguments");
+  ASSERT_TRUE(parse_command("/rematch").ok());
+  EXPECT_EQ(error_of("/rematch now").rule, "bad_arguments");
 }
 
 }  // namespace

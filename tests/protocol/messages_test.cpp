@@ -26,6 +26,15 @@ TEST(Messages, ParsesEveryClientMessage) {
   EXPECT_EQ(a.room, 3);
   EXPECT_EQ(a.action["site"], "C04");
   EXPECT_EQ(parsed_as<Sync>(R"({"type":"sync","room":"12"})").room, 12);
+  EXPECT_EQ(parsed_as<Hello>(R"({"type":"hello","name":"Anna","lang":"fr"})").lang, engine::Lang::fr);
+  EXPECT_FALSE(parsed_as<Hello>(R"({"type":"hello","name":"Anna"})").lang.has_value());
+}
+
+TEST(Messages, TheLogTravelsInStateAndPatch) {
+  const auto state = state_message(1, 3, Json::object(), 0, Json::object(), {"a", "b"});
+  EXPECT_EQ(state["log"], Json::array({"a", "b"}));
+  EXPECT_EQ(patch_message(1, 3, 4, Json::array(), 0, {"c"})["log"], Json::array({"c"}));
+  EXPECT_FALSE(patch_message(1, 3, 4, Json::array(), 0).contains("log"));
 }
 
 TEST(Messages, EveryMalformedShapeHasItsCode) {
@@ -37,6 +46,7 @@ TEST(Messages, EveryMalformedShapeHasItsCode) {
   EXPECT_EQ(error_code(R"({"type":"nope"})"), "unknown_type");
   EXPECT_EQ(error_code(R"({"type":"hello"})"), "missing_field");
   EXPECT_EQ(error_code(R"({"type":"hello","name":7})"), "bad_message");
+  EXPECT_EQ(error_code(R"({"type":"hello","name":"Anna","lang":"de"})"), "bad_message");
   EXPECT_EQ(error_code(R"({"type":"chat","text":["x"]})"), "bad_message");
   EXPECT_EQ(error_code(R"({"type":"action","room":1,"action":"ship"})"), "bad_message");
   EXPECT_EQ(error_code(R"({"type":"action","room":-1.5,"action":{}})"), "bad_message");

@@ -57,6 +57,9 @@ struct NullObserver : RoomObserver {
   void seat_changed(const std::string&, RoomId, bool) override {}
   void room_closed(RoomId) override {}
   void bot_requested(RoomId, const std::string&) override {}
+  void rematch_requested(RoomId, const engine::GameSpec&, const engine::Options&, const std::vector<Member>&,
+                         const std::string&) override {}
+  void rematch_accepted(const std::string&, RoomId, RoomId, int) override {}
 };
 
 class RoomTest : public ::testing::Test {
