@@ -134,7 +134,9 @@ Json state_message(RoomId room, std::int64_t version, Json view, std::optional<e
 Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, engine::Seat by);
 Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names);
 Json left_message(RoomId room);
-/// `bots`: the strategies `/addbot` accepts on this server (empty where bots are not offered).
-Json games_message(const std::vector<const engine::GameSpec*>& specs, const std::vector<std::string>& bots = {});
+/// `bots`: the strategies `/addbot` accepts on this server (empty where bots are not offered). Each option's
+/// `label` and `help` are strings in `lang`.
+Json games_message(const std::vector<const engine::GameSpec*>& specs, const std::vector<std::string>& bots = {},
+                   engine::Lang lang = engine::Lang::en);
 
 }  // namespace archipel::protocol

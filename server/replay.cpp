@@ -13,7 +13,7 @@ engine::Result<ReplayedGame> replay_record(const engine::Registry& registry, con
     auto events = out.game->apply(a.seat, a.action);
     if (!events.ok())
       return engine::fail("bad_record", "action " + std::to_string(i + 1) + " does not replay: " + events.error().message);
-    for (const auto& e : events.value()) out.log.push_back(out.game->describe(e, names));
+    for (const auto& e : events.value()) out.log.push_back(out.game->describe(e, names, engine::Lang::en));
   }
   return out;
 }

@@ -478,7 +478,7 @@ void Room::on_stored(const std::string& token, int seat, const json& action, boo
     context_.metrics->actions_applied++;
     const auto names = seat_names();
     for (const auto& e : events.value()) {
-      log_.push_back(game_->describe(e, names));
+      log_.push_back(game_->describe(e, names, engine::Lang::en));
       broadcast(protocol::info_message(log_.back(), id_));
     }
     send_views_after_action(seat);
