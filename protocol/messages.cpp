@@ -251,12 +251,17 @@ Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector
 
 Json left_message(RoomId room) { return Json{{"type", "left"}, {"room", room}}; }
 
-Json games_message(const std::vector<const engine::GameSpec*>& specs, const std::vector<std::string>& bots) {
+Json games_message(const std::vector<const engine::GameSpec*>& specs, const std::vector<std::string>& bots,
+                   engine::Lang lang) {
   Json games = Json::array();
   for (const auto* spec : specs) {
     Json options = Json::array();
     for (const auto& o : spec->options) {
-      Json option{{"key", o.key}, {"choices", o.choices}, {"default", o.default_value}, {"help", o.help}};
+      Json option{{"key", o.key},
+                  {"choices", o.choices},
+                  {"default", o.default_value},
+                  {"label", o.label.in(lang)},
+                  {"help", o.help.in(lang)}};
       if (o.min_players) option["min_players"] = o.min_players;
       if (o.max_players) option["max_players"] = o.max_players;
       options.push_back(std::move(option));

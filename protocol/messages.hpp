@@ -142,7 +142,9 @@ Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, en
                    const std::vector<std::string>& log = {});
 Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names);
 Json left_message(RoomId room);
-/// `bots`: the strategies `/addbot` accepts on this server (empty where bots are not offered).
-Json games_message(const std::vector<const engine::GameSpec*>& specs, const std::vector<std::string>& bots = {});
+/// `bots`: the strategies `/addbot` accepts on this server (empty where bots are not offered). Each option's
+/// `label` and `help` are strings in `lang`.
+Json games_message(const std::vector<const engine::GameSpec*>& specs, const std::vector<std::string>& bots = {},
+                   engine::Lang lang = engine::Lang::en);
 
 }  // namespace archipel::protocol

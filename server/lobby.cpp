@@ -589,7 +589,8 @@ void Lobby::flush() {
 void Lobby::send_games(const ClientPtr& client) {
   std::vector<const engine::GameSpec*> specs;
   for (const auto& g : context_.registry->games()) specs.push_back(g.spec);
-  send(client, protocol::games_message(specs, context_.bots ? context_.bots->strategies() : std::vector<std::string>{}));
+  send(client, protocol::games_message(specs, context_.bots ? context_.bots->strategies() : std::vector<std::string>{},
+                                       client ? client->lang() : engine::Lang::en));
 }
 
 void Lobby::broadcast_lobby(const json& message) {

@@ -20,8 +20,7 @@ engine::Result<ReplayedGame> replay_record(const engine::Registry& registry, con
 
 engine::LocalText log_line(const engine::GameInstance& game, const nlohmann::json& event,
                            const std::vector<std::string>& names) {
-  // TODO(i18n-engine branch): the games' French lines; until it lands both are the English one.
-  return engine::LocalText{game.describe(event, names), game.describe(event, names)};
+  return engine::LocalText{game.describe(event, names, engine::Lang::en), game.describe(event, names, engine::Lang::fr)};
 }
 
 }  // namespace archipel::server

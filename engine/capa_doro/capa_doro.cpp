@@ -698,8 +698,11 @@ const GameSpec& Rules::spec() {
                              {{"events",
                                {"on", "off"},
                                "on",
-                               "on: event cards on a rolled 1; off: the strategic variant (a "
-                               "rolled 1 only draws one item)"}}};
+                               {"Events", "Événements"},
+                               {"on: event cards on a rolled 1; off: the strategic variant (a "
+                                "rolled 1 only draws one item)",
+                                "on : une carte d'événement sur un 1 au dé ; off : la variante "
+                                "stratégique (un 1 au dé ne tire qu'un élément de la tabatière)"}}}};
   return spec;
 }
 

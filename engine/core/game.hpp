@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/lang.hpp"
 #include "engine/core/result.hpp"
 #include "engine/core/rng.hpp"
 
@@ -41,7 +42,8 @@ struct OptionSpec {
   std::string key;
   std::vector<std::string> choices;  // the accepted values, in display order
   std::string default_value;
-  std::string help;                  // one line for /games and the web client's create form
+  LocalText label;                   // a short name for the create form ("Rules" / "Règles")
+  LocalText help;                    // one line for /games and the web client's create form
   /// The player counts the option exists for (0 = no bound). At other counts it is not offered, and
   /// complete_options() leaves it out of what the game sees.
   int min_players = 0;
@@ -100,11 +102,13 @@ struct Secret {
 ///  - outcome(state): nullopt while running; scores and ranking once over.
 ///  - to_json / from_json: the full state, generator included; to_json(from_json(j)) == j byte for byte.
 ///  - action_text(state, seat, action): the /play form, unique among the seat's legal actions.
-///  - describe(event, names): one log line for the room chat; names are the players' names by seat.
+///  - describe(event, names, lang): one log line for the room chat in `lang`; names are the players' names by
+///    seat. Every event of a game has a line in each language, non-empty and without a leftover placeholder;
+///    the game's terms are those of its French rule book.
 ///  - secrets(state): every hidden token and who may know it (for the leak check).
 template <class R>
 concept GameRules = requires(typename R::State& state, const typename R::State& cstate, const Json& j,
-                             const Options& options, const std::vector<std::string>& names) {
+                             const Options& options, const std::vector<std::string>& names, Lang lang) {
   typename R::State;
   { R::spec() } -> std::same_as<const GameSpec&>;
   { R::setup(int{}, options, std::uint64_t{}) } -> std::same_as<Result<typename R::State>>;
@@ -118,7 +122,7 @@ concept GameRules = requires(typename R::State& state, const typename R::State& 
   { R::to_json(cstate) } -> std::same_as<Json>;
   { R::from_json(j) } -> std::same_as<Result<typename R::State>>;
   { R::action_text(cstate, Seat{}, j) } -> std::same_as<std::string>;
-  { R::describe(j, names) } -> std::same_as<std::string>;
+  { R::describe(j, names, lang) } -> std::same_as<std::string>;
   { R::secrets(cstate) } -> std::same_as<std::vector<Secret>>;
 };
 

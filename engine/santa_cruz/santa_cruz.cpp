@@ -788,9 +788,14 @@ const GameSpec& Rules::spec() {
                              {{"rules",
                                {"online", "table"},
                                "online",
-                               "online: the Brettspielwelt rules (birds card 3 a chip, tied "
-                               "players share their place); table: the printed rules (birds card "
-                               "2 a chip, ties by arrival on the track)"}}};
+                               {"Rules", "Règles"},
+                               {"online: the Brettspielwelt rules (birds card 3 a chip, tied "
+                                "players share their place); table: the printed rules (birds card "
+                                "2 a chip, ties by arrival on the track)",
+                                "online : les règles de Brettspielwelt (carte Jetons oiseau 3 points par "
+                                "jeton, les joueurs à égalité partagent leur place) ; table : les règles "
+                                "imprimées (2 points par jeton, égalité départagée par l'ordre d'arrivée "
+                                "sur la piste de score)"}}}};
   return spec;
 }
 

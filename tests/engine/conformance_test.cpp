@@ -82,6 +82,19 @@ TEST_P(Conformance, SameSeedAndActionsGiveTheSameBytes) {
   }
 }
 
+// The harness's check of the log lines (run on every event of every playout above) catches what it is for.
+TEST(LogLines, TheCheckFindsAForgottenTranslationAndTemplateLeftovers) {
+  EXPECT_TRUE(log_line_problems("Red passes", "Red passe").empty());
+  EXPECT_EQ(log_line_problems("Red passes", "Red passes").size(), 1u) << "French is a copy of the English";
+  EXPECT_FALSE(log_line_problems("Red passes", "").empty());
+  EXPECT_FALSE(log_line_problems("", "Red passe").empty());
+  EXPECT_FALSE(log_line_problems("{seat} passes", "Red passe").empty());
+  EXPECT_FALSE(log_line_problems("Red passes", "%s passe").empty());
+  EXPECT_FALSE(log_line_problems("Red takes set ", "Red prend le set ").empty()) << "an empty field at the end";
+  EXPECT_FALSE(log_line_problems("Red builds on  (+2)", "Red construit sur C01 (+2)").empty());
+  EXPECT_FALSE(log_line_problems("Red plays null", "Red joue null").empty());
+}
+
 INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(all_configs()), config_name);
 
 }  // namespace

@@ -1,7 +1,8 @@
 // Golden playthroughs (after OpenSpiel's playthrough files): for every registered game, one seeded game at two
 // players (one for a solo-only game) with default options, written out step by step: every seat's and the
 // spectator's full view at the start, then for each move the actor, the action and its /play text, every event
-// with the line the room would read, and each viewer's view patch; the outcome at the end. The file is pinned
+// with the line the room would read (in English, then in French under it, marked "fr:"), and each viewer's view
+// patch; the outcome at the end. The file is pinned
 // under tests/engine/golden/<game>.txt, so any change to what a player sees or reads shows up as a readable diff.
 // A change made on purpose is recorded with
 //   ARCHIPEL_UPDATE_GOLDEN=1 ./build/tests/engine_tests --gtest_filter='Golden.*'
@@ -74,7 +75,9 @@ std::string playthrough(const engine::GameEntry& entry) {
       out << "refused: " << events.error().rule << "\n";
       break;
     }
-    for (const auto& e : events.value()) out << "event " << e.dump() << "\n  " << game->describe(e, names) << "\n";
+    for (const auto& e : events.value())
+      out << "event " << e.dump() << "\n  " << game->describe(e, names, engine::Lang::en) << "\n  fr: "
+          << game->describe(e, names, engine::Lang::fr) << "\n";
     for (std::size_t i = 0; i < viewers.size(); ++i) {
       Json now = game->client_view(viewers[i]);
       out << "patch " << viewer_name(viewers[i]) << " " << engine::view_patch(views[i], now).dump() << "\n";

@@ -15,7 +15,12 @@ namespace {
 struct LeakyRaceRules : RaceRules {
   static const engine::GameSpec& spec() {
     static const engine::GameSpec spec{"leaky-race", "Race that leaks a sum", 2, 4,
-                                       {{"target", {"10", "6"}, "10", "the counter value that ends the game"}}};
+                                       {{"target",
+                                         {"10", "6"},
+                                         "10",
+                                         {"Target", "Cible"},
+                                         {"the counter value that ends the game",
+                                          "la valeur du compteur qui termine la partie"}}}};
     return spec;
   }
   static Json view(const State& s, engine::Viewer viewer) {

@@ -5,7 +5,7 @@
 namespace archipel::engine {
 namespace {
 
-const GameSpec kSpec{"g", "G", 2, 4, {{"rules", {"online", "table"}, "online", "which rule book"}}};
+const GameSpec kSpec{"g", "G", 2, 4, {{"rules", {"online", "table"}, "online", {"Rules", "Règles"}, {"which rule book", "quel livre de règles"}}}};
 
 TEST(Options, DefaultsAreFilledIn) {
   auto r = complete_options(kSpec, {});
@@ -32,7 +32,7 @@ TEST(Options, UnknownKeyAndBadValueAreErrorsNamingTheChoices) {
 // An option that exists only at some player counts (OptionSpec::min_players/max_players) is checked like any
 // other, then left out of what a game of another count sees.
 TEST(Options, AnOptionBoundedByPlayerCountIsLeftOutElsewhere) {
-  GameSpec spec{"g", "G", 1, 4, {{"setup", {"standard", "advanced"}, "standard", "set-up", 2, 4}}};
+  GameSpec spec{"g", "G", 1, 4, {{"setup", {"standard", "advanced"}, "standard", {"Set-up", "Mise en place"}, {"set-up", "mise en place"}, 2, 4}}};
   auto solo = complete_options(spec, {{"setup", "advanced"}}, 1);
   ASSERT_TRUE(solo.ok());
   EXPECT_FALSE(solo.value().count("setup"));

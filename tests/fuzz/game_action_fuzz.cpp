@@ -41,7 +41,7 @@ void apply_checked(fuzz::Position& position, engine::Seat seat, const Json& acti
     fuzz::require(false, "an action outside the legal list was applied: " + protocol::serialize(action));
   for (const auto& event : result.value()) {
     fuzz::require(event.is_object() && event.contains("type"), "an event without a type");
-    (void)game.describe(event, position.names);
+    for (const auto lang : {engine::Lang::en, engine::Lang::fr}) (void)game.describe(event, position.names, lang);
   }
   const Json after = game.to_json();
   const auto restored = position.entry->restore(after);

@@ -65,5 +65,19 @@ TEST(Messages, ServerMessagesCarryTheirType) {
   EXPECT_EQ(over["ranking"][0]["score"], 9);
 }
 
+// The games message gives each option's label and help as strings in the reader's language, English by default.
+TEST(Messages, GamesListsOptionLabelAndHelpInTheReadersLanguage) {
+  const engine::GameSpec spec{"g", "G", 2, 4,
+                              {{"rules", {"online", "table"}, "online", {"Rules", "Règles"},
+                                {"which rule book", "quel livre de règles"}}}};
+  const auto english = games_message({&spec})["games"][0]["options"][0];
+  EXPECT_EQ(english["label"], "Rules");
+  EXPECT_EQ(english["help"], "which rule book");
+  const auto french = games_message({&spec}, {}, engine::Lang::fr)["games"][0]["options"][0];
+  EXPECT_EQ(french["label"], "Règles");
+  EXPECT_EQ(french["help"], "quel livre de règles");
+  EXPECT_EQ(french["choices"], english["choices"]) << "the values stay what /create accepts";
+}
+
 }  // namespace
 }  // namespace archipel::protocol

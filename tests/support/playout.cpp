@@ -34,6 +34,26 @@ void collect_strings(const Json& j, std::unordered_set<std::string>& out) {
 
 }  // namespace
 
+std::vector<std::string> log_line_problems(const std::string& en, const std::string& fr) {
+  std::vector<std::string> problems;
+  for (const auto& [lang, line] : {std::pair{"English", &en}, std::pair{"French", &fr}}) {
+    const std::string quoted = std::string(lang) + " line '" + *line + "'";
+    if (line->empty()) {
+      problems.push_back(std::string(lang) + " line is empty");
+      continue;
+    }
+    if (std::isspace(static_cast<unsigned char>(line->front())) ||
+        std::isspace(static_cast<unsigned char>(line->back())))
+      problems.push_back(quoted + " starts or ends with white space");
+    if (line->find("  ") != std::string::npos) problems.push_back(quoted + " has a doubled space (an empty field?)");
+    for (const char* leftover : {"{", "}", "%s", "%d", "null"})
+      if (line->find(leftover) != std::string::npos)
+        problems.push_back(quoted + " holds '" + leftover + "', left of a template");
+  }
+  if (!en.empty() && en == fr) problems.push_back("the French line is the English one: '" + en + "'");
+  return problems;
+}
+
 bool contains_string(const Json& j, const std::string& token) {
   if (j.is_string()) return j.get_ref<const std::string&>() == token;
   if (j.is_array()) {
@@ -157,7 +177,8 @@ bool names_token(const std::string& text, const std::string& token) {
   return false;
 }
 
-// Events go to the whole room: neither an event nor its log line may name a thing still hidden from anyone.
+// Events go to the whole room: neither an event nor its log line, in either language, may name a thing still
+// hidden from anyone.
 void check_events(const engine::GameInstance& game, const std::vector<Json>& events, const std::string& at) {
   std::vector<std::string> names;
   for (int i = 0; i < game.num_seats(); ++i) names.push_back("P" + std::to_string(i));
@@ -165,11 +186,16 @@ void check_events(const engine::GameInstance& game, const std::vector<Json>& eve
   for (const auto& event : events) {
     std::unordered_set<std::string> strings;
     collect_strings(event, strings);
-    const std::string line = game.describe(event, names);
+    for (const engine::Lang lang : {engine::Lang::en, engine::Lang::fr}) {
+      const std::string line = game.describe(event, names, lang);
+      for (const auto& secret : secrets) {
+        EXPECT_FALSE(names_token(line, secret.token))
+            << at << ": log line '" << line << "' names hidden '" << secret.token << "'";
+      }
+    }
     for (const auto& secret : secrets) {
       EXPECT_FALSE(strings.count(secret.token)) << at << ": event " << event.dump() << " names hidden '" << secret.token << "' (known to "
           << (secret.known_to ? "seat " + std::to_string(*secret.known_to) : std::string("nobody")) << ")";
-      EXPECT_FALSE(names_token(line, secret.token)) << at << ": log line '" << line << "' names hidden '" << secret.token << "'";
     }
   }
 }
@@ -246,7 +272,10 @@ PlayoutResult run_playout(const engine::Registry& registry, const PlayoutConfig&
       EXPECT_TRUE(event.is_object() && event.contains("type")) << where(config, seed, step) << ": event without type";
       std::vector<std::string> names;
       for (int i = 0; i < game.num_seats(); ++i) names.push_back("P" + std::to_string(i));
-      EXPECT_FALSE(game.describe(event, names).empty()) << where(config, seed, step);
+      const std::string en = game.describe(event, names, engine::Lang::en);
+      const std::string fr = game.describe(event, names, engine::Lang::fr);
+      for (const auto& problem : log_line_problems(en, fr))
+        ADD_FAILURE() << where(config, seed, step) << ": event " << event.dump() << ": " << problem;
     }
     if (hook) hook(game, applied.value());
     result.steps = step + 1;

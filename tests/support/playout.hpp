@@ -53,6 +53,12 @@ std::string replay(const engine::Registry& registry, const PlayoutConfig& config
 /// True when `token` occurs as a string value (or object key) anywhere in `j`.
 bool contains_string(const engine::Json& j, const std::string& token);
 
+/// What is wrong with one event's log lines in English and French, one sentence each; empty when both read
+/// well: a line is non-empty, has no white space at either end, no doubled space (a field that came out empty),
+/// and nothing left of a template ("{seat}", "%s", "null"); the French line is not the English one (a
+/// translation forgotten).
+std::vector<std::string> log_line_problems(const std::string& en, const std::string& fr);
+
 /// Every option configuration worth covering for a spec: its option_sets_to_test when it declares them, else
 /// the defaults, then each non-default choice of each option on its own.
 std::vector<engine::Options> option_variants(const engine::GameSpec& spec);

@@ -18,7 +18,11 @@ std::string card_id(int value) { return "K" + std::to_string(value); }
 const engine::GameSpec& RaceRules::spec() {
   static const engine::GameSpec spec{
       "race", "Race to ten (test game)", 2, 4,
-      {{"target", {"10", "6"}, "10", "the counter value that ends the game"}}};
+      {{"target",
+        {"10", "6"},
+        "10",
+        {"Target", "Cible"},
+        {"the counter value that ends the game", "la valeur du compteur qui termine la partie"}}}};
   return spec;
 }
 
@@ -157,19 +161,26 @@ std::string RaceRules::action_text(const State&, Seat, const Json& action) {
   return "add " + std::to_string(action.value("n", 0));
 }
 
-std::string RaceRules::describe(const Json& event, const std::vector<std::string>& names) {
+std::string RaceRules::describe(const Json& event, const std::vector<std::string>& names, engine::Lang lang) {
   auto name = [&](const Json& e) {
     int seat = e.value("seat", -1);
     return seat >= 0 && seat < static_cast<int>(names.size()) ? names[seat] : "?";
   };
-  const std::string type = event.value("type", "");
-  if (type == "bet") return name(event) + " places a secret bet";
-  if (type == "bets_revealed") return "Bets revealed: " + event["bets"].dump();
-  if (type == "add")
-    return name(event) + " adds " + std::to_string(event.value("n", 0)) + " (counter " +
-           std::to_string(event.value("counter", 0)) + ")";
-  if (type == "finished") return name(event) + " reaches the target";
-  return type;
+  auto line = [&]() -> engine::LocalText {
+    const std::string type = event.value("type", "");
+    if (type == "bet") return {name(event) + " places a secret bet", name(event) + " parie en secret"};
+    if (type == "bets_revealed")
+      return {"Bets revealed: " + event["bets"].dump(), "Paris révélés : " + event["bets"].dump()};
+    if (type == "add") {
+      const std::string n = std::to_string(event.value("n", 0));
+      const std::string counter = std::to_string(event.value("counter", 0));
+      return {name(event) + " adds " + n + " (counter " + counter + ")",
+              name(event) + " ajoute " + n + " (compteur " + counter + ")"};
+    }
+    if (type == "finished") return {name(event) + " reaches the target", name(event) + " atteint la cible"};
+    return {type, type};
+  };
+  return line().in(lang);
 }
 
 std::vector<engine::Secret> RaceRules::secrets(const State& s) {
