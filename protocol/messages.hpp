@@ -132,7 +132,10 @@ Json state_message(RoomId room, std::int64_t version, Json view, std::optional<e
 /// `by`: the seat whose move made version `to` (where several seats act at once, a seat waits for the patch
 /// of its own move before acting again).
 Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, engine::Seat by);
-Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names);
+/// `breakdown`: by seat, the points by source ({source, label, points, detail}), the labels in `lang` (the
+/// reader's language); absent when the game gives no breakdown.
+Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names,
+                  engine::Lang lang = engine::Lang::en);
 Json left_message(RoomId room);
 /// `bots`: the strategies `/addbot` accepts on this server (empty where bots are not offered).
 Json games_message(const std::vector<const engine::GameSpec*>& specs, const std::vector<std::string>& bots = {});

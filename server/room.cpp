@@ -531,7 +531,7 @@ void Room::finish_if_over() {
     if (!stored) spdlog::error("event=store_finish_failed room={}", id);
   });
   spdlog::info("event=game_over room={} game={}", id_, spec_->id);
-  broadcast(protocol::over_message(id_, *outcome, seat_names()));
+  broadcast(protocol::over_message(id_, *outcome, seat_names(), engine::Lang::en));
   publish_room();
 }
 
@@ -545,7 +545,8 @@ void Room::send_full_state(const std::string& token) {
                                         std::nullopt, static_data_));
   }
   if (status_ == Status::over) {
-    if (auto outcome = game_->outcome()) send(token, protocol::over_message(id_, *outcome, seat_names()));
+    if (auto outcome = game_->outcome())
+      send(token, protocol::over_message(id_, *outcome, seat_names(), engine::Lang::en));
   }
 }
 
