@@ -568,7 +568,8 @@ Result<std::vector<Json>> apply_play(State& s, Seat seat, const Json& action,
     for (int i = 0; i < s.num_seats; ++i) {
       const Seat other = (seat + i) % s.num_seats;
       add_points(s, other, points[other]);
-      if (points[other] != 0 || other == seat) s.players[other].card_points.emplace_back(*card, points[other]);
+      if (points[other] != 0 || other == seat)  // a card's own player sees it, even at 0
+        s.players[other].card_points.emplace_back(*card, points[other]);
       gains.push_back(Json{{"seat", other}, {"points", points[other]}});
     }
     Json e = event("score", seat);

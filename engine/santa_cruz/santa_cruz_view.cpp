@@ -293,10 +293,6 @@ Json Rules::public_view(const State& s) {
     pj["buildings_left"] = p.supply;
     pj["buildings_removed"] = p.removed;
     pj["must_discard"] = p.must_discard;
-    pj["building_points"] = p.building_points;
-    Json card_points = Json::array();
-    for (const auto& [card, points] : p.card_points) card_points.push_back(Json{c.score_cards[card].id, points});
-    pj["card_points"] = std::move(card_points);
     players.push_back(std::move(pj));
   }
   v["players"] = std::move(players);
@@ -384,6 +380,11 @@ Json Rules::to_json(const State& s) {
     pj["supply"] = p.supply;
     pj["removed"] = p.removed;
     pj["must_discard"] = p.must_discard;
+    pj["building_points"] = p.building_points;
+    Json card_points = Json::array();
+    for (const auto& [card, points] : p.card_points)
+      card_points.push_back(Json{c.score_cards[card].id, points});
+    pj["card_points"] = std::move(card_points);
     players.push_back(std::move(pj));
   }
   j["players"] = std::move(players);

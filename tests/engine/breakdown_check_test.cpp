@@ -10,12 +10,15 @@ namespace {
 
 engine::Outcome two_seats() {
   engine::Outcome o = engine::outcome_by_score({7, -1});
-  o.breakdown = {{{"buildings", {"Buildings", "Bâtiments"}, 9, ""}, {"eruption", {"Eruption", "Éruption"}, -2, "SC16"}},
+  o.breakdown = {{{"buildings", {"Buildings", "Bâtiments"}, 9, ""},
+                  {"eruption", {"Eruption", "Éruption"}, -2, "SC16"}},
                  {{"score_card_2", {"Score card", "Carte score"}, -1, ""}}};
   return o;
 }
 
-TEST(BreakdownCheck, AcceptsPartsAddingUpToTheScore) { EXPECT_TRUE(breakdown_problems(two_seats(), 2).empty()); }
+TEST(BreakdownCheck, AcceptsPartsAddingUpToTheScore) {
+  EXPECT_TRUE(breakdown_problems(two_seats(), 2).empty());
+}
 
 TEST(BreakdownCheck, NamesASumThatMissesTheScore) {
   auto o = two_seats();

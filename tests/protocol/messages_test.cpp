@@ -64,7 +64,8 @@ TEST(Messages, OverCarriesPointsBySourceInTheReadersLanguage) {
                   {"score_card", {"Score card", "Carte score"}, 1, "SC03"}}};
   const auto en = over_message(2, o, {"A", "B"});
   ASSERT_EQ(en["breakdown"].size(), 2u);
-  EXPECT_EQ(en["breakdown"][0][0], (nlohmann::json{{"source", "start_bonus"}, {"label", "Start bonus"}, {"points", 0}}));
+  EXPECT_EQ(en["breakdown"][0][0],
+            (nlohmann::json{{"source", "start_bonus"}, {"label", "Start bonus"}, {"points", 0}}));
   EXPECT_EQ(en["breakdown"][0][1],
             (nlohmann::json{{"source", "score_card"}, {"label", "Score card"}, {"points", 5}, {"detail", "SC03"}}));
   EXPECT_EQ(en["breakdown"][1][0]["points"], 1);

@@ -36,23 +36,25 @@ void collect_strings(const Json& j, std::unordered_set<std::string>& out) {
 
 std::vector<std::string> breakdown_problems(const engine::Outcome& outcome, int num_seats) {
   std::vector<std::string> problems;
-  if (static_cast<int>(outcome.breakdown.size()) != num_seats || static_cast<int>(outcome.scores.size()) != num_seats)
+  const auto seats = static_cast<std::size_t>(num_seats);
+  if (outcome.breakdown.size() != seats || outcome.scores.size() != seats)
     return {"the breakdown has " + std::to_string(outcome.breakdown.size()) + " seats, the game " +
             std::to_string(num_seats)};
   auto snake_case = [](const std::string& key) {
-    return !key.empty() && std::islower(static_cast<unsigned char>(key.front())) &&
-           std::islower(static_cast<unsigned char>(key.back())) &&
-           std::all_of(key.begin(), key.end(), [](char ch) {
-             return ch == '_' || std::islower(static_cast<unsigned char>(ch)) || std::isdigit(static_cast<unsigned char>(ch));
-           }) &&
-           key.find("__") == std::string::npos;
+    auto lower_or_digit = [](char ch) {
+      return std::islower(static_cast<unsigned char>(ch)) || std::isdigit(static_cast<unsigned char>(ch));
+    };
+    return !key.empty() && std::islower(static_cast<unsigned char>(key.front())) && key.back() != '_' &&
+           key.find("__") == std::string::npos &&
+           std::all_of(key.begin(), key.end(), [&](char ch) { return ch == '_' || lower_or_digit(ch); });
   };
   for (int seat = 0; seat < num_seats; ++seat) {
     const std::string who = "seat " + std::to_string(seat);
     int sum = 0;
     for (const auto& part : outcome.breakdown[seat]) {
       sum += part.points;
-      if (!snake_case(part.source)) problems.push_back(who + ": source '" + part.source + "' is not lower snake_case");
+      if (!snake_case(part.source))
+        problems.push_back(who + ": source '" + part.source + "' is not lower snake_case");
       if (part.label.en.empty() || part.label.fr.empty())
         problems.push_back(who + ": source '" + part.source + "' lacks an English or a French label");
     }
