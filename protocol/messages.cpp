@@ -235,7 +235,8 @@ Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, en
   return j;
 }
 
-Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names) {
+Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names,
+                  engine::Lang lang) {
   Json ranking = Json::array();
   for (std::size_t i = 0; i < outcome.ranking.size(); ++i) {
     const auto seat = outcome.ranking[i];
@@ -246,6 +247,19 @@ Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector
   Json j{{"type", "over"}, {"room", room}, {"scores", outcome.scores}, {"ranking", ranking}};
   if (!outcome.places.empty()) j["places"] = outcome.places;
   if (outcome.solo_won) j["solo"] = *outcome.solo_won ? "won" : "lost";
+  if (!outcome.breakdown.empty()) {
+    Json breakdown = Json::array();
+    for (const auto& parts : outcome.breakdown) {
+      Json seat_parts = Json::array();
+      for (const auto& part : parts) {
+        Json p{{"source", part.source}, {"label", part.label.in(lang)}, {"points", part.points}};
+        if (!part.detail.empty()) p["detail"] = part.detail;
+        seat_parts.push_back(std::move(p));
+      }
+      breakdown.push_back(std::move(seat_parts));
+    }
+    j["breakdown"] = std::move(breakdown);
+  }
   return j;
 }
 

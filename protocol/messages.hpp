@@ -140,7 +140,10 @@ Json state_message(RoomId room, std::int64_t version, Json view, std::optional<e
 /// (omitted when none): they travel in the patch, not as frames of their own.
 Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, engine::Seat by,
                    const std::vector<std::string>& log = {});
-Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names);
+/// `breakdown`: by seat, the points by source ({source, label, points, detail}), the labels in `lang` (the
+/// reader's language); absent when the game gives no breakdown.
+Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names,
+                  engine::Lang lang = engine::Lang::en);
 Json left_message(RoomId room);
 /// `bots`: the strategies `/addbot` accepts on this server (empty where bots are not offered). Each option's
 /// `label` and `help` are strings in `lang`.

@@ -649,7 +649,9 @@ void Room::finish_if_over() {
     if (!stored) spdlog::error("event=store_finish_failed room={}", id);
   });
   spdlog::info("event=game_over room={} game={}", id_, spec_->id);
-  broadcast(protocol::over_message(id_, *outcome, seat_names()));
+  const auto names = seat_names();
+  LocalFrames over([&](engine::Lang lang) { return protocol::over_message(id_, *outcome, names, lang); });
+  send_to_everyone(over);
   publish_room();
 }
 
@@ -664,7 +666,8 @@ void Room::send_full_state(const std::string& token) {
                                         std::nullopt, static_data_, log));
   }
   if (status_ == Status::over) {
-    if (auto outcome = game_->outcome()) send(token, protocol::over_message(id_, *outcome, seat_names()));
+    if (auto outcome = game_->outcome())
+      send(token, protocol::over_message(id_, *outcome, seat_names(), lang_of(token)));
   }
 }
 
@@ -734,6 +737,10 @@ void Room::send_error(const std::string& token, const protocol::Error& error) {
 
 void Room::announce(const LocalText& text) {
   LocalFrames frames([&](engine::Lang lang) { return protocol::info_message(text.in(lang), id_); });
+  send_to_everyone(frames);
+}
+
+void Room::send_to_everyone(LocalFrames& frames) {
   for (auto& s : seats_)
     if (s && s->client) frames.send_to(*s->client);
   for (auto& s : spectators_)

@@ -185,6 +185,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void send_info(const std::string& token, const engine::LocalText& text);
   void send_error(const std::string& token, const protocol::Error& error);
   void announce(const engine::LocalText& text);  // an info line to everyone in the room, in each one's language
+  void send_to_everyone(LocalFrames& frames);   // seats and spectators, each in their language
   std::vector<std::string> log_in(engine::Lang lang) const;
   void broadcast(const nlohmann::json& message);
   void publish_room();                         // room message to members, summary to the lobby

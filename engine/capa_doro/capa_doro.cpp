@@ -963,7 +963,22 @@ Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) 
 
 std::optional<Outcome> Rules::outcome(const State& s) {
   if (s.phase != Phase::over) return std::nullopt;
-  return final_standing(s);
+  Outcome o = final_standing(s);
+  for (Seat seat = 0; seat < s.num_seats; ++seat) o.breakdown.push_back(score_parts(s, seat));
+  return o;
+}
+
+std::vector<ScorePart> score_parts(const State& s, Seat seat) {
+  std::vector<ScorePart> parts{{"cigars_a", {"Cigars of category A", "Cigares de catégorie A"}, 0, ""},
+                               {"cigars_b", {"Cigars of category B", "Cigares de catégorie B"}, 0, ""},
+                               {"cigars_c", {"Cigars of category C", "Cigares de catégorie C"}, 0, ""}};
+  for (const Slot& slot : s.players[seat].slots)
+    for (std::size_t i = 0; i < slot.cards.size(); ++i) {
+      const bool finished = i + 1 < slot.cards.size() || slot.top_done;  // the cards below the top are made
+      const Cigar& cigar = components().cigars[slot.cards[i]];
+      if (finished) parts[static_cast<int>(cigar.level)].points += cigar.points;
+    }
+  return parts;
 }
 
 std::vector<Secret> Rules::secrets(const State& s) {

@@ -353,6 +353,9 @@ int bales_on_board(const State& s, int colour);
 bool bag_has_bale(const State& s);
 /// Scores, ranking and places as they stand.
 Outcome final_standing(const State& s);
+/// Where `seat`'s points came from (Outcome::breakdown): the only source of points is a finished cigar, so the
+/// parts are recomputed from the cigar slots, one per category: cigars_a, cigars_b, cigars_c.
+std::vector<ScorePart> score_parts(const State& s, Seat seat);
 
 /// The public part of the state (the view), shared by view(), to_json() and determinize().
 Json public_json(const State& s);

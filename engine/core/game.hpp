@@ -69,6 +69,15 @@ struct GameSpec {
 /// Chosen option values, key -> value. Missing keys take the spec's default.
 using Options = std::map<std::string, std::string>;
 
+/// Points a seat scored from one source, for the result's "points by source" (the `over` message's breakdown).
+struct ScorePart {
+  std::string source;  // a stable lower snake_case key, the same in every language: "buildings", "score_card"
+  LocalText label;     // what a person reads, the French rule book's terms in French
+  int points = 0;      // may be negative (a penalty)
+  std::string detail;  // what tells two parts of one source apart (a score card's id), or empty
+  friend bool operator==(const ScorePart&, const ScorePart&) = default;
+};
+
 /// Final result of a finished game.
 struct Outcome {
   std::vector<int> scores;    // by seat
@@ -78,6 +87,9 @@ struct Outcome {
   std::vector<int> places;
   /// A one-player game against its own target: won or lost. nullopt in a game of several players.
   std::optional<bool> solo_won;
+  /// By seat, where its score came from: the parts add up to scores[seat] exactly. Sources a game always has
+  /// are listed even at 0; repeated sources (one per card) only where they gave or cost the seat something.
+  std::vector<std::vector<ScorePart>> breakdown;
 };
 
 /// Something hidden from some viewers, for the no-leak check of the conformance harness: `token` is a
@@ -99,7 +111,7 @@ struct Secret {
 ///  - view(state, viewer): everything that viewer may see and nothing more. The only source of client data.
 ///  - static_data(state): what never changes during a game and is the same for every viewer (a board's
 ///    drawing, the component catalogue); sent with each full state, never in a view or a patch. May be {}.
-///  - outcome(state): nullopt while running; scores and ranking once over.
+///  - outcome(state): nullopt while running; scores, ranking and each seat's breakdown once over.
 ///  - to_json / from_json: the full state, generator included; to_json(from_json(j)) == j byte for byte.
 ///  - action_text(state, seat, action): the /play form, unique among the seat's legal actions.
 ///  - describe(event, names, lang): one log line for the room chat in `lang`; names are the players' names by

@@ -740,6 +740,12 @@ int score_of(const State& s, Seat seat) {
   return 2 * treasures_of(s, seat) + s.players[seat].reserve;
 }
 
+std::vector<ScorePart> score_parts(const State& s, Seat seat) {
+  return {{"treasures", {"Treasures (2 points each)", "Trésors (2 points chacun)"}, 2 * treasures_of(s, seat), ""},
+          {"natives", {"Natives in reserve (1 point each)", "Habitants dans la réserve (1 point chacun)"},
+           s.players[seat].reserve, ""}};
+}
+
 void advance(State& s, std::vector<Json>& events) {
   for (;;) {
     switch (s.phase) {
@@ -861,7 +867,9 @@ std::optional<Outcome> Rules::outcome(const State& s) {
     scores.push_back(score_of(s, seat));
     fewer_treasures.push_back(-treasures_of(s, seat));  // tie_order: lower ranks first
   }
-  return outcome_by_score(std::move(scores), fewer_treasures);
+  Outcome o = outcome_by_score(std::move(scores), fewer_treasures);
+  for (Seat seat = 0; seat < s.num_seats; ++seat) o.breakdown.push_back(score_parts(s, seat));
+  return o;
 }
 
 std::vector<std::string> Rules::check_invariants(const State& s) {

@@ -228,6 +228,9 @@ std::string slot_name(const Played& p);
 int played_index(const State& s, std::string_view slot);
 /// Scores as they stand: 2 a treasure (hut + this round) + 1 a reserve native.
 int score_of(const State& s, Seat seat);
+/// The same score by source (Outcome::breakdown), recomputed from the state as the book counts it at the end:
+/// treasures (2 points each, hut and this round) and natives in reserve (1 point each).
+std::vector<ScorePart> score_parts(const State& s, Seat seat);
 int treasures_of(const State& s, Seat seat);
 /// Runs the automatic steps until a seat must choose (used after set-up edits in tests).
 void advance(State& s, std::vector<Json>& events);

@@ -194,6 +194,7 @@ bool do_build(State& s, Seat seat, int site, const std::string& how, std::vector
   here.owners.push_back(seat);
   --p.supply[static_cast<int>(t.building)];
   add_points(s, seat, t.points);
+  p.building_points += t.points;
   Json e = event("build", seat);
   e["site"] = comp().sites[site].id;
   e["building"] = to_string(t.building);
@@ -567,6 +568,8 @@ Result<std::vector<Json>> apply_play(State& s, Seat seat, const Json& action,
     for (int i = 0; i < s.num_seats; ++i) {
       const Seat other = (seat + i) % s.num_seats;
       add_points(s, other, points[other]);
+      if (points[other] != 0 || other == seat)  // a card's own player sees it, even at 0
+        s.players[other].card_points.emplace_back(*card, points[other]);
       gains.push_back(Json{{"seat", other}, {"points", points[other]}});
     }
     Json e = event("score", seat);
@@ -979,7 +982,23 @@ Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) 
 
 std::optional<Outcome> Rules::outcome(const State& s) {
   if (s.phase != Phase::over) return std::nullopt;
-  return final_standing(s);
+  Outcome o = final_standing(s);
+  for (Seat seat = 0; seat < s.num_seats; ++seat) o.breakdown.push_back(score_parts(s, seat));
+  return o;
+}
+
+std::vector<ScorePart> score_parts(const State& s, Seat seat) {
+  const PlayerState& p = s.players[seat];
+  std::vector<ScorePart> parts;
+  parts.push_back({"start_bonus", {"Start bonus", "Aide au démarrage"}, comp().start_compensation[seat], ""});
+  parts.push_back({"buildings", {"Construction bonuses", "Primes de construction"}, p.building_points, ""});
+  for (const auto& [card, points] : p.card_points)
+    parts.push_back({"score_card", {"Score card", "Carte score"}, points, comp().score_cards[card].id});
+  int birds = 0;
+  if (s.phase == Phase::over)  // revealed and counted only at the end of the game
+    for (int species : p.birds) birds += comp().birds[species].value;
+  parts.push_back({"birds", {"Bird tokens", "Jetons oiseau"}, birds, ""});
+  return parts;
 }
 
 Outcome final_standing(const State& s) {

@@ -258,6 +258,11 @@ struct PlayerState {
   std::array<int, kBuildingTypes> supply{};   // buildings left to build
   std::array<int, kBuildingTypes> removed{};  // destroyed by an eruption this round
   bool must_discard = false;
+  // Where the score came from (the result's points by source), tracked as points are scored: a score card's
+  // points depend on the board when it is played and an eruption later removes buildings, so neither can be
+  // recomputed at the end. The start bonus (by seat) and the birds (kept to the end) are recomputed.
+  int building_points = 0;                       // construction bonuses of every build, both rounds
+  std::vector<std::pair<int, int>> card_points;  // (score card, points it gave this seat), in play order
 };
 
 struct Pile {  // round 2: a construction set plus the score cards played with it in round 1
@@ -296,6 +301,10 @@ struct State {
 Seat current_seat(const State& s);
 /// Scores, ranking and places as they stand (the outcome once over; the final view's places).
 Outcome final_standing(const State& s);
+
+/// Where `seat`'s score came from (Outcome::breakdown): start_bonus, buildings, one score_card per card
+/// that gave or cost the seat points (and each card the seat played itself), birds once revealed.
+std::vector<ScorePart> score_parts(const State& s, Seat seat);
 
 /// Seats on the score track, first place first (score descending, then arrival ascending).
 std::vector<Seat> track_order(const State& s);

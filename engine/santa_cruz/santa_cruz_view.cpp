@@ -177,6 +177,13 @@ State parse_state(const Json& j) {
     p.supply = read_counts<kBuildingTypes>(pj, "supply");
     p.removed = read_counts<kBuildingTypes>(pj, "removed");
     p.must_discard = read_bool(pj, "must_discard");
+    p.building_points = read_int(pj, "building_points", -100000, 100000);
+    for (const auto& entry : read_array(pj, "card_points")) {
+      require(entry.is_array() && entry.size() == 2, "card_points: [card, points] pairs");
+      const int card = c.card_index(as_string(entry[0], "card_points card"));
+      require(card >= 0, "card_points: unknown score card");
+      p.card_points.emplace_back(card, as_int(entry[1], "card_points points", -100000, 100000));
+    }
     s.players.push_back(std::move(p));
   }
   require(std::all_of(set_uses.begin(), set_uses.end(), [](int u) { return u <= 1; }),
@@ -373,6 +380,11 @@ Json Rules::to_json(const State& s) {
     pj["supply"] = p.supply;
     pj["removed"] = p.removed;
     pj["must_discard"] = p.must_discard;
+    pj["building_points"] = p.building_points;
+    Json card_points = Json::array();
+    for (const auto& [card, points] : p.card_points)
+      card_points.push_back(Json{c.score_cards[card].id, points});
+    pj["card_points"] = std::move(card_points);
     players.push_back(std::move(pj));
   }
   j["players"] = std::move(players);

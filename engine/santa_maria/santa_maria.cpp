@@ -235,6 +235,7 @@ void end_year(State& s, Events& ev) {
   Json by_seat = Json::array();
   for (Seat seat = 0; seat < s.num_seats; ++seat) {
     s.players[seat].points += points[seat];
+    s.players[seat].conquistador_points += points[seat];
     by_seat.push_back(points[seat]);
   }
   ev.push_back({{"type", "year_end"}, {"year", s.year}, {"conquistador_points", by_seat}});
@@ -1469,7 +1470,9 @@ Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) 
 
 std::optional<Outcome> Rules::outcome(const State& s) {
   if (s.phase != Phase::over) return std::nullopt;
-  return final_standing(s);
+  Outcome o = final_standing(s);
+  for (Seat seat = 0; seat < s.num_seats; ++seat) o.breakdown.push_back(score_parts(s, seat));
+  return o;
 }
 
 Outcome final_standing(const State& s) {

@@ -307,6 +307,10 @@ struct PlayerState {
   int religion = 0;
   int conquest = 0;
   int conquest_arrival = 0;  // lower = arrived first on its space (lower in the stack)
+  // The points of the year ends' Conquistador scoring, part of `points` (the result's points by source):
+  // tracked as scored, since the track is reset every year. The rest of `points` (buildings, ships,
+  // missionary camps, the religion track's end) is "other points during the game".
+  int conquistador_points = 0;
   int retreat = -1;          // retreat space this year (0-4), -1 on the market place
   int last_retreat = -1;     // the one of the previous completed year (tie-break)
   int monks = 6;
@@ -402,6 +406,9 @@ bool is_free_building(const PlayerState& p, int cell);
 
 /// Final scoring of one seat (as if the game ended now): used by the end and by evaluate().
 FinalScore score_final(const State& s, Seat seat);
+/// Where `seat`'s final score came from (Outcome::breakdown), the book's final count line by line; only once
+/// the game is over (from final_scores).
+std::vector<ScorePart> score_parts(const State& s, Seat seat);
 int colonist_points(const PlayerState& p);
 int bishop_goal_points(const State& s, Seat seat, Goal goal);
 int port_columns(const PlayerState& p);

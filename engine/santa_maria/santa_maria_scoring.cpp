@@ -227,4 +227,21 @@ FinalScore score_final(const State& s, Seat seat) {
   return f;
 }
 
+std::vector<ScorePart> score_parts(const State& s, Seat seat) {
+  const FinalScore& f = s.final_scores.at(seat);
+  const int conquistadors = s.players[seat].conquistador_points;
+  return {
+      {"conquistadors", {"Conquistador track", "Piste Conquistador"}, conquistadors, ""},
+      {"game_points", {"Other points during the game", "Autres points gagnés en cours de partie"},
+       f.before - conquistadors, ""},
+      {"coins", {"Resources and coins", "Ressources et Pièces"}, f.coins, ""},
+      {"colonists", {"Colonists", "Colons"}, f.colonists, ""},
+      {"scholars", {"Scholars", "Savants"}, f.scholars, ""},
+      {"bishops", {"Bishops promoted (−2 points each)", "Évêques promus (−2 points chacun)"}, f.bishops, ""},
+      {"bishop_goals", {"Bishops' goals", "Objectifs des Évêques"}, f.bishop_goals, ""},
+      {"ports", {"Ports", "Ports"}, f.port, ""},
+      {"ships", {"Ship tiles", "Tuiles Navire"}, f.ships, ""},
+  };
+}
+
 }  // namespace archipel::engine::santa_maria

@@ -174,6 +174,7 @@ Json write_state(const State& s, std::optional<Viewer> viewer) {
     pj["religion"] = p.religion;
     pj["conquistador"] = p.conquest;
     pj["conquistador_arrival"] = p.conquest_arrival;
+    if (full) pj["conquistador_points"] = p.conquistador_points;  // the state only: the view's `points` holds them
     pj["retreat"] = p.retreat;
     pj["last_retreat"] = p.last_retreat;
     pj["monks"] = p.monks;
@@ -358,6 +359,7 @@ State read_state(const Json& j, bool full) {
     p.religion = read_int(pj, "religion", 0, C().religion_last);
     p.conquest = read_int(pj, "conquistador", 0, C().conquest_last);
     p.conquest_arrival = read_int(pj, "conquistador_arrival", 0, 1 << 30);
+    if (full) p.conquistador_points = read_int(pj, "conquistador_points", 0, 1 << 20);
     p.retreat = read_int(pj, "retreat", -1, kRetreatSpaces - 1);
     p.last_retreat = read_int(pj, "last_retreat", -1, kRetreatSpaces - 1);
     p.monks = read_int(pj, "monks", 0, C().monks);

@@ -2,8 +2,8 @@
 // players (one for a solo-only game) with default options, written out step by step: every seat's and the
 // spectator's full view at the start, then for each move the actor, the action and its /play text, every event
 // with the line the room would read (in English, then in French under it, marked "fr:"), and each viewer's view
-// patch; the outcome at the end. The file is pinned
-// under tests/engine/golden/<game>.txt, so any change to what a player sees or reads shows up as a readable diff.
+// patch; the outcome at the end, with each seat's points by source. The file is pinned under
+// tests/engine/golden/<game>.txt, so any change to what a player sees or reads shows up as a readable diff.
 // A change made on purpose is recorded with
 //   ARCHIPEL_UPDATE_GOLDEN=1 ./build/tests/engine_tests --gtest_filter='Golden.*'
 // and committed with it. The determinism signatures (determinism_test.cpp) cover many games cheaply; this covers
@@ -84,9 +84,16 @@ std::string playthrough(const engine::GameEntry& entry) {
       views[i] = std::move(now);
     }
   }
-  if (auto outcome = game->outcome())
+  if (auto outcome = game->outcome()) {
     out << "\nover: scores " << Json(outcome->scores).dump() << ", places " << Json(outcome->places).dump() << "\n";
-  else
+    for (std::size_t seat = 0; seat < outcome->breakdown.size(); ++seat) {
+      out << "points by source, seat " << seat << ":";
+      for (const auto& part : outcome->breakdown[seat])
+        out << "\n  " << part.source << (part.detail.empty() ? "" : " " + part.detail) << " " << part.points << " ("
+            << part.label.en << " / " << part.label.fr << ")";
+      out << "\n";
+    }
+  } else
     out << "\nnot over after " << kMaxSteps << " steps\n";
   return out.str();
 }

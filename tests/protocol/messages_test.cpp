@@ -63,6 +63,26 @@ TEST(Messages, ServerMessagesCarryTheirType) {
   auto over = over_message(2, o, {"A", "B"});
   EXPECT_EQ(over["ranking"][0]["name"], "B");
   EXPECT_EQ(over["ranking"][0]["score"], 9);
+  EXPECT_FALSE(over.contains("breakdown"));  // a game that gives none
+}
+
+TEST(Messages, OverCarriesPointsBySourceInTheReadersLanguage) {
+  engine::Outcome o{{5, 2}, {0, 1}};
+  o.breakdown = {{{"start_bonus", {"Start bonus", "Aide au démarrage"}, 0, ""},
+                  {"score_card", {"Score card", "Carte score"}, 5, "SC03"}},
+                 {{"start_bonus", {"Start bonus", "Aide au démarrage"}, 1, ""},
+                  {"score_card", {"Score card", "Carte score"}, 1, "SC03"}}};
+  const auto en = over_message(2, o, {"A", "B"});
+  ASSERT_EQ(en["breakdown"].size(), 2u);
+  EXPECT_EQ(en["breakdown"][0][0],
+            (nlohmann::json{{"source", "start_bonus"}, {"label", "Start bonus"}, {"points", 0}}));
+  EXPECT_EQ(en["breakdown"][0][1],
+            (nlohmann::json{{"source", "score_card"}, {"label", "Score card"}, {"points", 5}, {"detail", "SC03"}}));
+  EXPECT_EQ(en["breakdown"][1][0]["points"], 1);
+  const auto fr = over_message(2, o, {"A", "B"}, engine::Lang::fr);
+  EXPECT_EQ(fr["breakdown"][0][0]["label"], "Aide au démarrage");
+  EXPECT_EQ(fr["breakdown"][1][1]["label"], "Carte score");
+  EXPECT_EQ(fr["breakdown"][1][1]["source"], "score_card");  // the key is the same in every language
 }
 
 // The games message gives each option's label and help as strings in the reader's language, English by default.

@@ -54,6 +54,37 @@ std::vector<std::string> log_line_problems(const std::string& en, const std::str
   return problems;
 }
 
+std::vector<std::string> breakdown_problems(const engine::Outcome& outcome, int num_seats) {
+  std::vector<std::string> problems;
+  const auto seats = static_cast<std::size_t>(num_seats);
+  if (outcome.breakdown.size() != seats || outcome.scores.size() != seats)
+    return {"the breakdown has " + std::to_string(outcome.breakdown.size()) + " seats, the game " +
+            std::to_string(num_seats)};
+  auto snake_case = [](const std::string& key) {
+    auto lower_or_digit = [](char ch) {
+      return std::islower(static_cast<unsigned char>(ch)) || std::isdigit(static_cast<unsigned char>(ch));
+    };
+    return !key.empty() && std::islower(static_cast<unsigned char>(key.front())) && key.back() != '_' &&
+           key.find("__") == std::string::npos &&
+           std::all_of(key.begin(), key.end(), [&](char ch) { return ch == '_' || lower_or_digit(ch); });
+  };
+  for (int seat = 0; seat < num_seats; ++seat) {
+    const std::string who = "seat " + std::to_string(seat);
+    int sum = 0;
+    for (const auto& part : outcome.breakdown[seat]) {
+      sum += part.points;
+      if (!snake_case(part.source))
+        problems.push_back(who + ": source '" + part.source + "' is not lower snake_case");
+      if (part.label.en.empty() || part.label.fr.empty())
+        problems.push_back(who + ": source '" + part.source + "' lacks an English or a French label");
+    }
+    if (sum != outcome.scores[seat])
+      problems.push_back(who + ": parts add up to " + std::to_string(sum) + ", the score is " +
+                         std::to_string(outcome.scores[seat]));
+  }
+  return problems;
+}
+
 bool contains_string(const Json& j, const std::string& token) {
   if (j.is_string()) return j.get_ref<const std::string&>() == token;
   if (j.is_array()) {
@@ -308,6 +339,8 @@ PlayoutResult run_playout(const engine::Registry& registry, const PlayoutConfig&
       }
     }
     EXPECT_EQ(outcome->solo_won.has_value(), game.num_seats() == 1) << at << ": a solo result exactly in solo games";
+    for (const auto& problem : breakdown_problems(*outcome, game.num_seats()))
+      ADD_FAILURE() << at << ": points by source: " << problem;
   }
   result.final_state = game.to_json().dump();
   return result;

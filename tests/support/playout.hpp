@@ -50,6 +50,11 @@ PlayoutResult run_playout(const engine::Registry& registry, const PlayoutConfig&
 std::string replay(const engine::Registry& registry, const PlayoutConfig& config, std::uint64_t seed,
                    const std::vector<std::pair<engine::Seat, engine::Json>>& log);
 
+/// What is wrong with an outcome's points by source (Outcome::breakdown), one sentence each; empty when each of
+/// the `num_seats` seats has parts adding up to its score, every source a lower snake_case key and every label
+/// written in English and French. Checked at the end of every playout.
+std::vector<std::string> breakdown_problems(const engine::Outcome& outcome, int num_seats);
+
 /// True when `token` occurs as a string value (or object key) anywhere in `j`.
 bool contains_string(const engine::Json& j, const std::string& token);
 

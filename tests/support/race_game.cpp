@@ -121,10 +121,18 @@ RaceRules::State RaceRules::scramble_hidden(const State& s, engine::Viewer viewe
 std::optional<engine::Outcome> RaceRules::outcome(const State& s) {
   if (s.finisher < 0) return std::nullopt;
   std::vector<int> scores;
+  std::vector<std::vector<engine::ScorePart>> breakdown;
   const std::string right = s.last_step == 2 ? "high" : "low";
-  for (Seat i = 0; i < s.num_seats; ++i)
-    scores.push_back(s.cards[i] + (i == s.finisher ? 5 : 0) + (s.bets[i] == right ? 3 : 0));
+  for (Seat i = 0; i < s.num_seats; ++i) {
+    breakdown.push_back({{"cards", {"Cards", "Cartes"}, s.cards[i], ""},
+                         {"finish", {"Finish", "Arrivée"}, i == s.finisher ? 5 : 0, ""},
+                         {"bet", {"Bet", "Pari"}, s.bets[i] == right ? 3 : 0, ""}});
+    int score = 0;
+    for (const auto& part : breakdown.back()) score += part.points;
+    scores.push_back(score);
+  }
   engine::Outcome out = engine::outcome_by_score(std::move(scores));
+  out.breakdown = std::move(breakdown);
   if (s.num_seats == 1) out.solo_won = out.scores[0] >= 8;
   return out;
 }

@@ -469,6 +469,36 @@ TEST(CapaDoroRules, DevelopmentCOnBNothingAfterC) {
   expect_sound(s);
 }
 
+// §D "Produire des cigares": the maker receives the cigar's value in coins and in points. The points by source
+// (Outcome::breakdown) count each finished cigar in its category: an A, then the B developed on it, are made;
+// the C developed on the B is still open and counts nothing.
+TEST(CapaDoroRules, PointsBySourceAreTheFinishedCigarsByCategory) {
+  cd::State s = at_action();
+  const int a = open_card(s, 0, 0);
+  give_recipe(s, 0, a);
+  must(s, 0, {{"type", "cigar"}, {"card", card_id(a)}});
+  if (s.active == 0) must(s, 0, {{"type", "done"}});
+  const int b = open_card(s, 0, 0);
+  ASSERT_EQ(cd::components().cigars[b].level, cd::Level::b);
+  s.active = 0;
+  s.phase = Phase::action;
+  s.action = cd::ActionKind::none;
+  give_recipe(s, 0, b);
+  must(s, 0, {{"type", "cigar"}, {"card", card_id(b)}});
+  ASSERT_EQ(cd::components().cigars[open_card(s, 0, 0)].level, cd::Level::c);
+  const auto parts = cd::score_parts(s, 0);
+  ASSERT_EQ(parts.size(), 3u);
+  EXPECT_EQ(parts[0].source, "cigars_a");
+  EXPECT_EQ(parts[0].points, cd::components().cigars[a].points);
+  EXPECT_EQ(parts[1].source, "cigars_b");
+  EXPECT_EQ(parts[1].points, cd::components().cigars[b].points);
+  EXPECT_EQ(parts[2].source, "cigars_c");
+  EXPECT_EQ(parts[2].points, 0);
+  EXPECT_EQ(parts[2].label.fr, "Cigares de catégorie C");
+  EXPECT_EQ(parts[0].points + parts[1].points, s.players[0].points);
+  for (const auto& part : cd::score_parts(s, 1)) EXPECT_EQ(part.points, 0) << part.source;
+}
+
 TEST(CapaDoroRules, OneActionPerTurn) {
   cd::State s = at_action();
   put(s, "AS1", Column::harvest, 0, 1);
