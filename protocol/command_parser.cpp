@@ -52,14 +52,15 @@ std::string lower(std::string_view s) {
   return out;
 }
 
+// A number from 1 to kMaxRoomId (room ids; seats are checked against their own bound after).
 std::optional<std::int64_t> positive_number(std::string_view s) {
-  if (s.empty() || s.size() > 12) return std::nullopt;
+  if (s.empty() || s.size() > 10) return std::nullopt;
   std::int64_t n = 0;
   for (char c : s) {
     if (c < '0' || c > '9') return std::nullopt;
     n = n * 10 + (c - '0');
   }
-  if (n <= 0) return std::nullopt;
+  if (n <= 0 || n > kMaxRoomId) return std::nullopt;
   return n;
 }
 
@@ -91,18 +92,26 @@ std::string name_skeleton(std::string_view name) {
     if (c == '.' || c == '_' || c == '-') continue;  // "Victim." and "Vic-tim" are "Victim"
     if (c == 'i' || c == '1') c = 'l';               // "Vlctim", "V1ctim"
     if (c == '0') c = 'o';
+    if (c == 'n' && !out.empty() && out.back() == 'r') {  // "rn" reads as "m": "Kirn" is "Kim"
+      out.back() = 'm';
+      continue;
+    }
     out.push_back(c);
   }
   return out;
 }
 
 bool bot_style_name(std::string_view name) {
-  // "<strategy>-bot-<n>" is how the server names the bots it seats; people may not look like one.
-  const std::string folded = lower(name);
-  const auto at = folded.find("-bot-");
-  if (at == std::string::npos || at == 0 || at + 5 >= folded.size()) return false;
-  return std::all_of(folded.begin() + static_cast<std::ptrdiff_t>(at) + 5, folded.end(),
-                     [](char c) { return c >= '0' && c <= '9'; });
+  // "<strategy>-bot-<n>" is how the server names the bots it seats; people may not look like one, whichever
+  // separators they use ("random_bot_3", "random.bot3").
+  std::string folded = lower(name);
+  std::replace_if(folded.begin(), folded.end(), [](char c) { return c == '_' || c == '.'; }, '-');
+  const auto at = folded.rfind("-bot");
+  if (at == std::string::npos || at == 0) return false;
+  std::size_t digits = at + 4;
+  if (digits < folded.size() && folded[digits] == '-') ++digits;
+  return digits < folded.size() && std::all_of(folded.begin() + static_cast<std::ptrdiff_t>(digits), folded.end(),
+                                               [](char c) { return c >= '0' && c <= '9'; });
 }
 
 bool valid_name(std::string_view name) {
@@ -178,7 +187,7 @@ Result<Command> parse_command(std::string_view line) {
     cmd::Join j;
     if (!args.empty()) {
       auto room = positive_number(args[0]);
-      if (!room) return usage_error(name, "a room is a number, not '" + std::string(args[0]) + "'");
+      if (!room) return usage_error(name, "a room is a number from 1 to " + std::to_string(kMaxRoomId) + ", not '" + excerpt(args[0], 32) + "'");
       j.room = *room;
     }
     if (args.size() == 2) {
@@ -192,7 +201,7 @@ Result<Command> parse_command(std::string_view line) {
   if (name == "watch") {
     if (args.size() != 1) return usage_error(name, "name one room");
     auto room = positive_number(args[0]);
-    if (!room) return usage_error(name, "a room is a number, not '" + std::string(args[0]) + "'");
+    if (!room) return usage_error(name, "a room is a number from 1 to " + std::to_string(kMaxRoomId) + ", not '" + excerpt(args[0], 32) + "'");
     return Command{cmd::Watch{*room}};
   }
   if (name == "start") return no_args(cmd::Start{});
@@ -211,7 +220,7 @@ Result<Command> parse_command(std::string_view line) {
     cmd::Log l;
     if (!args.empty()) {
       auto room = positive_number(args[0]);
-      if (!room) return usage_error(name, "a room is a number, not '" + std::string(args[0]) + "'");
+      if (!room) return usage_error(name, "a room is a number from 1 to " + std::to_string(kMaxRoomId) + ", not '" + excerpt(args[0], 32) + "'");
       l.room = *room;
     }
     return Command{l};
