@@ -62,14 +62,15 @@ std::string lower(std::string_view s) {
   return out;
 }
 
+// A number from 1 to kMaxRoomId (room ids; seats are checked against their own bound after).
 std::optional<std::int64_t> positive_number(std::string_view s) {
-  if (s.empty() || s.size() > 12) return std::nullopt;
+  if (s.empty() || s.size() > 10) return std::nullopt;
   std::int64_t n = 0;
   for (char c : s) {
     if (c < '0' || c > '9') return std::nullopt;
     n = n * 10 + (c - '0');
   }
-  if (n <= 0) return std::nullopt;
+  if (n <= 0 || n > kMaxRoomId) return std::nullopt;
   return n;
 }
 
@@ -90,8 +91,8 @@ Result<std::pair<std::string, std::string>> key_value(std::string_view name, std
 }
 
 Error not_a_room(std::string_view name, std::string_view word) {
-  return usage_error(name, {"a room is a number, not '" + excerpt(word, 32) + "'",
-                            "une salle est un nombre, pas « " + excerpt(word, 32) + " »"});
+  return usage_error(name, {"a room is a number from 1 to " + std::to_string(kMaxRoomId) + ", not '" + excerpt(word, 32) + "'",
+                            "une salle est un nombre de 1 à " + std::to_string(kMaxRoomId) + ", pas « " + excerpt(word, 32) + " »"});
 }
 
 }  // namespace
@@ -110,18 +111,26 @@ std::string name_skeleton(std::string_view name) {
     if (c == '.' || c == '_' || c == '-') continue;  // "Victim." and "Vic-tim" are "Victim"
     if (c == 'i' || c == '1') c = 'l';               // "Vlctim", "V1ctim"
     if (c == '0') c = 'o';
+    if (c == 'n' && !out.empty() && out.back() == 'r') {  // "rn" reads as "m": "Kirn" is "Kim"
+      out.back() = 'm';
+      continue;
+    }
     out.push_back(c);
   }
   return out;
 }
 
 bool bot_style_name(std::string_view name) {
-  // "<strategy>-bot-<n>" is how the server names the bots it seats; people may not look like one.
-  const std::string folded = lower(name);
-  const auto at = folded.find("-bot-");
-  if (at == std::string::npos || at == 0 || at + 5 >= folded.size()) return false;
-  return std::all_of(folded.begin() + static_cast<std::ptrdiff_t>(at) + 5, folded.end(),
-                     [](char c) { return c >= '0' && c <= '9'; });
+  // "<strategy>-bot-<n>" is how the server names the bots it seats; people may not look like one, whichever
+  // separators they use ("random_bot_3", "random.bot3").
+  std::string folded = lower(name);
+  std::replace_if(folded.begin(), folded.end(), [](char c) { return c == '_' || c == '.'; }, '-');
+  const auto at = folded.rfind("-bot");
+  if (at == std::string::npos || at == 0) return false;
+  std::size_t digits = at + 4;
+  if (digits < folded.size() && folded[digits] == '-') ++digits;
+  return digits < folded.size() && std::all_of(folded.begin() + static_cast<std::ptrdiff_t>(digits), folded.end(),
+                                               [](char c) { return c >= '0' && c <= '9'; });
 }
 
 bool valid_name(std::string_view name) {

@@ -7,27 +7,39 @@
 namespace archipel::protocol {
 namespace {
 
-// Reads a room id: a JSON integer, or a string of digits (bots written in loosely typed languages).
-std::optional<RoomId> room_id(const Json& j) {
-  if (j.is_number_integer()) return j.get<RoomId>();
-  if (j.is_number_unsigned() && j.get<std::uint64_t>() < (1ULL << 62)) return static_cast<RoomId>(j.get<std::uint64_t>());
+// Reads a room id from 0 to kMaxRoomId: a JSON integer, or a string of digits (bots written in loosely typed
+// languages). Anything else, negative numbers and numbers past the range included, is nullopt.
+std::optional<RoomId> room_number(const Json& j) {
+  if (j.is_number_integer()) {  // signed or unsigned: compared in the type that holds it
+    if (j.is_number_unsigned()) {
+      const auto n = j.get<std::uint64_t>();
+      return n <= static_cast<std::uint64_t>(kMaxRoomId) ? std::optional<RoomId>(static_cast<RoomId>(n)) : std::nullopt;
+    }
+    const auto n = j.get<std::int64_t>();
+    return n >= 0 && n <= kMaxRoomId ? std::optional<RoomId>(n) : std::nullopt;
+  }
   if (j.is_string()) {
     const auto& s = j.get_ref<const std::string&>();
-    if (s.empty() || s.size() > 18) return std::nullopt;
+    if (s.empty() || s.size() > 10) return std::nullopt;
     RoomId id = 0;
     for (char c : s) {
       if (c < '0' || c > '9') return std::nullopt;
       id = id * 10 + (c - '0');
     }
-    return id;
+    return id <= kMaxRoomId ? std::optional<RoomId>(id) : std::nullopt;
   }
   return std::nullopt;
 }
 
+const std::string& room_range_text() {
+  static const std::string text = "a room number from 1 to " + std::to_string(kMaxRoomId);
+  return text;
+}
+
 Result<RoomId> required_room(const Json& msg, const std::string& type) {
   if (!msg.contains("room")) return make_error(ErrorCode::missing_field, type + " needs a \"room\"");
-  auto id = room_id(msg["room"]);
-  if (!id) return make_error(ErrorCode::bad_message, "\"room\" must be a room number");
+  auto id = room_number(msg["room"]);
+  if (!id || *id < 1) return make_error(ErrorCode::bad_message, "\"room\" must be " + room_range_text());
   return *id;
 }
 
@@ -39,7 +51,7 @@ Result<std::optional<std::string>> optional_string(const Json& msg, const char* 
 }
 
 std::optional<RoomStatus> room_status(std::string_view s) {
-  for (auto status : {RoomStatus::waiting, RoomStatus::playing, RoomStatus::over})
+  for (auto status : {RoomStatus::waiting, RoomStatus::playing, RoomStatus::over})  // abandoned rooms are not listed
     if (to_string(status) == s) return status;
   return std::nullopt;
 }
@@ -60,8 +72,8 @@ Result<ListRooms> list_rooms(const Json& msg) {
     list.filter.free_seats = msg["free"].get<bool>();
   }
   if (msg.contains("after") && !msg["after"].is_null()) {
-    list.after = room_id(msg["after"]);
-    if (!list.after) return make_error(ErrorCode::bad_message, "\"after\" must be a room number");
+    list.after = room_number(msg["after"]);
+    if (!list.after) return make_error(ErrorCode::bad_message, "\"after\" must be 0 or " + room_range_text());
   }
   if (msg.contains("limit") && !msg["limit"].is_null()) {
     const auto& limit = msg["limit"];
@@ -105,7 +117,9 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
   if (type == "chat") {
     if (!msg.contains("text")) return make_error(ErrorCode::missing_field, "chat needs a \"text\"");
     if (!msg["text"].is_string()) return make_error(ErrorCode::bad_message, "\"text\" must be a string");
-    return ClientMessage{Chat{msg["text"].get<std::string>()}};
+    // Bidirectional controls could make a line read differently from what was sent (a name or a move
+    // reversed): they are taken out of every chat line before anything reads it.
+    return ClientMessage{Chat{without_bidi_controls(msg["text"].get_ref<const std::string&>())}};
   }
   if (type == "action") {
     auto room = required_room(msg, type);
@@ -135,6 +149,7 @@ std::string_view to_string(RoomStatus status) {
     case RoomStatus::waiting: return "waiting";
     case RoomStatus::playing: return "playing";
     case RoomStatus::over: return "over";
+    case RoomStatus::abandoned: return "abandoned";
   }
   return "waiting";
 }

@@ -20,6 +20,9 @@ namespace archipel::protocol {
 
 using Json = nlohmann::json;
 using RoomId = std::int64_t;
+/// Room ids run from 1 to this (the range of a 32-bit int, so every client's number type holds them); a room
+/// id outside it is refused with bad_message, never wrapped.
+inline constexpr RoomId kMaxRoomId = 2147483647;
 
 inline constexpr int kProtocolVersion = 1;
 /// Deepest nesting of arrays and objects a client frame may have (game actions are flat; 32 is generous).
@@ -54,7 +57,9 @@ struct Sync {
 /// command /games, whose reply is text for people.
 struct ListGames {};
 
-enum class RoomStatus { waiting, playing, over };
+/// `abandoned`: every person seated in the game was away for the server's --abandon-after; the game ended
+/// without a result and the room closed (docs/protocol.md).
+enum class RoomStatus { waiting, playing, over, abandoned };
 std::string_view to_string(RoomStatus status);
 /// The status in words for a person: "playing" / "en cours".
 std::string_view status_label(RoomStatus status, engine::Lang lang);

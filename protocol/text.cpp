@@ -17,6 +17,40 @@ std::string excerpt(std::string_view text, std::size_t max_bytes) {
   return out;
 }
 
+namespace {
+
+// The length in bytes of the bidirectional control that starts at text[i], or 0 if none does.
+std::size_t bidi_control_at(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  if (byte(i) == 0xD8 && i + 1 < text.size() && byte(i + 1) == 0x9C) return 2;  // U+061C
+  if (byte(i) != 0xE2 || i + 2 >= text.size()) return 0;
+  const unsigned char b1 = byte(i + 1), b2 = byte(i + 2);
+  if (b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || (b2 >= 0xAA && b2 <= 0xAE))) return 3;  // U+200E-F, U+202A-E
+  if (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9) return 3;                                    // U+2066-9
+  return 0;
+}
+
+}  // namespace
+
+bool has_bidi_controls(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (bidi_control_at(text, i)) return true;
+  return false;
+}
+
+std::string without_bidi_controls(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    if (const std::size_t n = bidi_control_at(text, i)) {
+      i += n;
+      continue;
+    }
+    out.push_back(text[i++]);
+  }
+  return out;
+}
+
 std::string serialize(const nlohmann::json& message) {
   return message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }

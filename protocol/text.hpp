@@ -18,6 +18,14 @@ std::string_view utf8_prefix(std::string_view text, std::size_t max_bytes);
 /// `text` cut to at most `max_bytes` on a character boundary, with "…" appended when something was cut.
 std::string excerpt(std::string_view text, std::size_t max_bytes);
 
+/// Whether `text` holds a bidirectional control character: the embeddings, overrides and isolates
+/// (U+202A–U+202E, U+2066–U+2069) and the marks U+200E, U+200F and U+061C. Such a character makes the text
+/// around it display in another order than it was written ("Trojan Source").
+bool has_bidi_controls(std::string_view text);
+
+/// `text` without its bidirectional control characters (the rest unchanged, invalid UTF-8 included).
+std::string without_bidi_controls(std::string_view text);
+
 /// Serializes a message for the wire. Never throws on text: invalid UTF-8 becomes U+FFFD.
 std::string serialize(const nlohmann::json& message);
 

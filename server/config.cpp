@@ -10,6 +10,26 @@ namespace archipel::server {
 
 std::string default_web_root() { return ARCHIPEL_DEFAULT_WEB_ROOT; }
 
+std::optional<std::chrono::milliseconds> parse_duration(std::string_view text) {
+  std::size_t digits = 0;
+  std::int64_t n = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') {
+    if (n > 1'000'000'000'000) return std::nullopt;  // far past any sensible duration
+    n = n * 10 + (text[digits++] - '0');
+  }
+  if (digits == 0) return std::nullopt;
+  const std::string_view unit = text.substr(digits);
+  std::int64_t ms_per_unit = 0;
+  if (unit.empty() || unit == "s") ms_per_unit = 1000;
+  else if (unit == "ms") ms_per_unit = 1;
+  else if (unit == "m") ms_per_unit = 60 * 1000;
+  else if (unit == "h") ms_per_unit = 3600 * 1000;
+  else if (unit == "d") ms_per_unit = 24 * 3600 * 1000;
+  else return std::nullopt;
+  if (n > std::int64_t{365} * 24 * 3600 * 1000 * 100 / ms_per_unit) return std::nullopt;  // over a century
+  return std::chrono::milliseconds(n * ms_per_unit);
+}
+
 std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
   Config c;
   CLI::App app{"archipel-server: board games online, played with chat commands"};
@@ -49,12 +69,36 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
   app.add_option("--lobby-flush", c.lobby_flush_ms,
                  "milliseconds room-list changes are gathered before lobby clients get them as one update")
       ->envname("ARCHIPEL_LOBBY_FLUSH")->check(CLI::Range(0, 10000));
+  std::string abandon_after = "24h";
+  app.add_option("--abandon-after", abandon_after,
+                 "a game whose seated people have all been away this long ends as abandoned: 90s, 30m, 24h, 7d "
+                 "(a number alone: seconds; 0: never)")
+      ->envname("ARCHIPEL_ABANDON_AFTER")
+      ->check(CLI::Validator([](std::string& v) { return parse_duration(v) ? std::string() : "not a duration: " + v; },
+                             "DURATION"));
+  app.add_option("--name-grace", c.name_grace_seconds,
+                 "seconds a dropped player's name and token stay theirs when they were in no room")
+      ->envname("ARCHIPEL_NAME_GRACE")->check(CLI::Range(0, 86400));
+  app.add_option("--allowed-origins", c.allowed_origins,
+                 "origins (scheme://host[:port]) a browser may open a WebSocket from, comma-separated, or * for any "
+                 "(default: the page's own origin only; clients sending no Origin are always accepted)")
+      ->envname("ARCHIPEL_ALLOWED_ORIGINS")->delimiter(',');
+  std::string sqlite_sync = "normal";
+  app.add_option("--sqlite-sync", sqlite_sync,
+                 "normal: a killed process loses nothing committed, a power loss may lose the last commits; "
+                 "full: a power loss loses nothing committed either, each commit waits for the disk")
+      ->envname("ARCHIPEL_SQLITE_SYNC")->check(CLI::IsMember({"normal", "full"}));
+  app.add_option("--max-rooms-per-player", c.max_rooms_per_player,
+                 "rooms, waiting or playing, that one player may have created and still sit in")
+      ->envname("ARCHIPEL_MAX_ROOMS_PER_PLAYER")->check(CLI::Range(1, 1000));
   app.add_option("--port-file", c.port_file, "write the bound port to this file once listening");
   app.add_flag("--health-check", c.health_check,
                "do not serve: GET /healthz from the server these flags and variables configure, exit 0 if it "
                "answers 200, else 1 (the image's HEALTHCHECK)");
   try {
     app.parse(argc, argv);
+    c.abandon_after = *parse_duration(abandon_after);
+    c.sqlite_sync_full = sqlite_sync == "full";
   } catch (const CLI::ParseError& e) {
     *exit_code = app.exit(e);
     return std::nullopt;

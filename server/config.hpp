@@ -1,14 +1,21 @@
 #pragma once
 // Configuration: flags, each with an environment variable (flags win). docs/operations.md lists them all.
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace archipel::server {
 
 /// The source tree's web-client/ folder, baked in at build time (the Docker image sets ARCHIPEL_WEB_ROOT).
 std::string default_web_root();
+
+/// A duration as an operator writes it: a whole number and a unit, `ms`, `s`, `m`, `h` or `d` ("90s", "24h");
+/// a number alone is seconds. nullopt for anything else (negative, fractional, unknown unit, overflow).
+std::optional<std::chrono::milliseconds> parse_duration(std::string_view text);
 
 struct Config {
   std::string bind = "0.0.0.0";         // --bind, ARCHIPEL_BIND
@@ -34,6 +41,16 @@ struct Config {
                                              // said hello by then is closed
   int lobby_flush_ms = 250;                  // --lobby-flush, ARCHIPEL_LOBBY_FLUSH: room-list changes are gathered
                                              // this long, then sent to lobby clients as one update (0: at once)
+  std::chrono::milliseconds abandon_after = std::chrono::hours(24);  // --abandon-after, ARCHIPEL_ABANDON_AFTER:
+                                             // a game whose seated people have all been away this long is
+                                             // ended as abandoned (0: never)
+  int name_grace_seconds = 60;               // --name-grace, ARCHIPEL_NAME_GRACE: a dropped lobby player's name
+                                             // and token stay theirs this long
+  std::vector<std::string> allowed_origins;  // --allowed-origins, ARCHIPEL_ALLOWED_ORIGINS: the Origins a
+                                             // WebSocket upgrade may come from (empty: the page's own origin)
+  bool sqlite_sync_full = false;             // --sqlite-sync, ARCHIPEL_SQLITE_SYNC: normal | full
+  int max_rooms_per_player = 3;              // --max-rooms-per-player, ARCHIPEL_MAX_ROOMS_PER_PLAYER: rooms
+                                             // waiting or playing that one player created and still sits in
   std::string port_file;                     // --port-file: write the bound port there (tests, scripts)
   bool health_check = false;                 // --health-check: probe the running server's /healthz and exit
 };

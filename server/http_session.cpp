@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "server/web_security.hpp"
 #include "server/websocket_session.hpp"
 
 namespace archipel::server {
@@ -31,6 +32,10 @@ http::response<Body> base_response(const http::request<http::string_body>& req, 
   res.set(http::field::server, "archipel");
   res.set(http::field::content_type, type);
   res.set("X-Content-Type-Options", "nosniff");
+  // The page runs only this server's scripts and cannot be framed (server/web_security.hpp).
+  res.set("Content-Security-Policy", content_security_policy(req[http::field::host]));
+  res.set("X-Frame-Options", "DENY");
+  res.set("Referrer-Policy", "no-referrer");
   res.keep_alive(req.keep_alive());
   return res;
 }
@@ -129,6 +134,11 @@ void HttpSession::on_read(error_code ec, std::size_t) {
       stream_.socket().shutdown(tcp::socket::shutdown_both, ec);
       return;
     }
+    // A browser says which page opened the socket; one from another site may not play in its visitor's name.
+    const auto& upgrade = parser_->get();
+    if (auto origin = upgrade.find(http::field::origin); origin != upgrade.end() &&
+        !origin_allowed(origin->value(), upgrade[http::field::host], context_->config.allowed_origins))
+      return refuse_origin(parser_->release());
     error_code address_ec;
     const auto remote = stream_.socket().remote_endpoint(address_ec);
     const std::string address = address_ec ? std::string("?") : remote.address().to_string();
@@ -149,6 +159,16 @@ void HttpSession::refuse_upgrade(http::request<http::string_body> request) {
   beast::async_write(stream_,
                      text_response(request, http::status::service_unavailable, "text/plain",
                                    "the server is full, or your address has too many connections; retry later\n"),
+                     beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), false));
+}
+
+void HttpSession::refuse_origin(http::request<http::string_body> request) {
+  spdlog::debug("event=websocket_refused reason=origin origin=\"{}\"", std::string(request[http::field::origin]));
+  context_->metrics->origins_refused++;
+  request.keep_alive(false);
+  beast::async_write(stream_,
+                     text_response(request, http::status::forbidden, "text/plain",
+                                   "this page's origin may not open a WebSocket here (--allowed-origins)\n"),
                      beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), false));
 }
 

@@ -20,6 +20,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void on_read(error_code ec, std::size_t bytes);
   void on_write(bool keep_alive, error_code ec, std::size_t bytes);
   void refuse_upgrade(http::request<http::string_body> request);
+  /// An upgrade from a page whose Origin is not allowed: HTTP 403, then the connection closes.
+  void refuse_origin(http::request<http::string_body> request);
 
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;

@@ -5,6 +5,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "engine/core/lang.hpp"
 #include "protocol/command_parser.hpp"
 #include "server/command_router.hpp"
 #include "server/replay.hpp"
@@ -122,8 +123,15 @@ void Lobby::on_close(ClientPtr client) {
     if (auto at = p->room ? p->room : p->pending_join) {
       if (auto r = l.room(*at)) r->disconnect(p->token);
       l.placed(*p);
-    } else {
+    } else if (l.name_grace_.count() <= 0) {
       l.players_.erase(p->token);  // nothing to come back to: the name is free again
+    } else {
+      // A reload or a flaky network: the name and token stay theirs a while, so nobody takes the name over.
+      auto timer = std::make_shared<net::steady_timer>(l.strand_, l.name_grace_);
+      timer->async_wait([lobby = l.shared_from_this(), token = p->token, drop = ++p->drops, timer](error_code ec) {
+        Player* gone = ec ? nullptr : lobby->players_.by_token(token);
+        if (gone && !gone->client && gone->drops == drop && !gone->present_in()) lobby->players_.erase(token);
+      });
     }
   });
 }
@@ -395,8 +403,18 @@ void Lobby::create(Player& player, const protocol::cmd::Create& create) {
                                                                  "pas de jeu « " + create.game + " » ; /games les liste"));
   auto options = engine::complete_options(*entry->spec, create.options);
   if (!options.ok()) return send_error(player.client, options.error());
+  if (rooms_created_and_held(player) >= max_rooms_per_player_) {
+    const engine::LocalText why{
+        "you already have " + std::to_string(max_rooms_per_player_) +
+            " rooms open (waiting or playing, with your seat); finish or leave one before creating another",
+        "vous avez déjà " + std::to_string(max_rooms_per_player_) +
+            " salles ouvertes (en attente ou en cours, avec votre place) ; terminez-en ou quittez-en une avant d'en "
+            "créer une autre"};
+    return send_error(player.client, make_error(ErrorCode::too_many_rooms, why));
+  }
   stop_watching(player);
   const RoomId id = next_room_++;
+  player.created.push_back(id);
   auto r = std::make_shared<Room>(executor_, id, *entry->spec, options.value(), context_, weak_from_this());
   rooms_[id] = r;
   player.pending_join = id;
@@ -566,6 +584,21 @@ void Lobby::placed(Player& player) {
   player.linked = r ? want : std::nullopt;
   if (r) link->link_room(r, *want, player.token);
   else link->unlink_room();
+}
+
+int Lobby::rooms_created_and_held(Player& player) {
+  // A room counts while the player created it and still holds a seat there, waiting or playing (the seat of
+  // a game left with /leave waits for its player, so that game counts). Finished, abandoned and closed rooms,
+  // and rooms the player has left before the start, are dropped from the list here.
+  std::erase_if(player.created, [&](RoomId id) {
+    if (!rooms_.count(id)) return true;
+    const protocol::RoomInfo* info = room_list_.find(id);
+    if (!info) return false;  // just created, not listed yet
+    if (info->status != RoomStatus::waiting && info->status != RoomStatus::playing) return true;
+    return std::none_of(info->seats.begin(), info->seats.end(),
+                        [&](const protocol::SeatInfo& s) { return !s.bot && s.name == player.name; });
+  });
+  return static_cast<int>(player.created.size());
 }
 
 void Lobby::schedule_flush() {

@@ -37,6 +37,11 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   /// update for everything that changed meanwhile). Call before accepting connections. Default 250 ms.
   void set_flush_interval(std::chrono::milliseconds interval) { flush_interval_ = interval; }
 
+  /// How long a dropped player who was in no room keeps their name and token (0: freed at once). Default 60 s.
+  void set_name_grace(std::chrono::milliseconds grace) { name_grace_ = grace; }
+  /// How many rooms, waiting or playing, one player may have created and still sit in. Default 3.
+  void set_max_rooms_per_player(int n) { max_rooms_per_player_ = n; }
+
   /// The most rooms a page request looks at (RoomList::page), whatever its filter.
   static constexpr std::size_t kMaxRoomsScanned = 2000;
 
@@ -111,6 +116,9 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   void flush();
   void send_games(const ClientPtr& client);
   void broadcast_lobby(const nlohmann::json& message);  // to everyone not in a room: one frame, O(lobby clients)
+  /// The rooms `player` created that are waiting or playing with the player still seated (prunes the rest
+  /// from Player::created). A room created moments ago and not yet listed counts.
+  int rooms_created_and_held(Player& player);
   std::string new_token();
 
   net::strand<net::any_io_executor> strand_;
@@ -122,6 +130,8 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   net::steady_timer flush_timer_;
   std::chrono::milliseconds flush_interval_{250};
   bool flush_armed_ = false;
+  std::chrono::milliseconds name_grace_{std::chrono::seconds(60)};
+  int max_rooms_per_player_ = 3;
   std::deque<RoomId> finished_;                            // rooms whose game is over, oldest first
   RoomId next_room_ = 1;
   int bots_made_ = 0;

@@ -28,7 +28,9 @@ int main(int argc, char** argv) {
   try {
     std::unique_ptr<Store> store = (config->data_dir.empty() || config->data_dir == "memory")
                                        ? make_memory_store()
-                                       : make_sqlite_store(config->data_dir);
+                                       : make_sqlite_store(config->data_dir, config->sqlite_sync_full
+                                                                                  ? SqliteSync::full
+                                                                                  : SqliteSync::normal);
     net::io_context ioc{config->threads};
     net::thread_pool bot_pool{1};  // where /addbot bots think, away from the network threads
     Server server(ioc, *config, archipel::engine::default_registry(), *store,

@@ -29,11 +29,25 @@ class MemoryStore final : public Store {
     it->second.outcome = outcome;
     return true;
   }
+  bool abandon_game(RoomId room) override {
+    std::lock_guard lock(mutex_);
+    auto it = games_.find(room);
+    if (it == games_.end()) return false;
+    it->second.status = "abandoned";
+    return true;
+  }
+  bool set_away_since(RoomId room, std::optional<std::int64_t> unix_ms) override {
+    std::lock_guard lock(mutex_);
+    auto it = games_.find(room);
+    if (it == games_.end()) return false;
+    it->second.away_since = unix_ms;
+    return true;
+  }
   std::vector<GameRecord> load_unfinished() override {
     std::lock_guard lock(mutex_);
     std::vector<GameRecord> out;
     for (const auto& [id, game] : games_)
-      if (game.status != "over") out.push_back(game);
+      if (game.status == "playing") out.push_back(game);
     return out;
   }
   std::optional<GameRecord> load_game(RoomId room) override {

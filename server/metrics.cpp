@@ -18,6 +18,8 @@ std::string Metrics::prometheus_text() const {
   add(out, "rooms", "gauge", "Rooms in memory.", rooms);
   add(out, "games_running", "gauge", "Games started and not over.", games_running);
   add(out, "games_finished_total", "counter", "Games played to the end.", games_finished);
+  add(out, "games_abandoned_total", "counter", "Games ended because every person in them was away too long.",
+      games_abandoned);
   add(out, "messages_in_total", "counter", "WebSocket messages received.", messages_in);
   add(out, "messages_out_total", "counter", "WebSocket messages sent.", messages_out);
   add(out, "errors_sent_total", "counter", "Error messages sent to clients.", errors_sent);
@@ -25,6 +27,8 @@ std::string Metrics::prometheus_text() const {
   add(out, "rate_limited_total", "counter", "Messages dropped by the rate limit.", rate_limited);
   add(out, "actions_applied_total", "counter", "Game actions applied.", actions_applied);
   add(out, "http_requests_total", "counter", "HTTP requests served.", http_requests);
+  add(out, "origins_refused_total", "counter", "WebSocket upgrades answered 403: an Origin not allowed.",
+      origins_refused);
   add(out, "connections_refused_total", "counter", "Connections answered 503: over the socket cap.",
       connections_refused);
   add(out, "accept_errors_total", "counter", "Failed accepts (out of file descriptors).", accept_errors);

@@ -13,6 +13,8 @@ struct Metrics {
   std::atomic<std::int64_t> rooms{0};              // rooms in memory (any status)
   std::atomic<std::int64_t> games_running{0};
   std::atomic<std::int64_t> games_finished{0};
+  std::atomic<std::int64_t> games_abandoned{0};
+  std::atomic<std::int64_t> origins_refused{0};
   std::atomic<std::int64_t> messages_in{0};
   std::atomic<std::int64_t> messages_out{0};
   std::atomic<std::int64_t> errors_sent{0};

@@ -28,6 +28,8 @@ struct Player {
   std::string strategy;                // the bot's strategy
   std::optional<RoomId> linked;        // the room its connection is linked to (RoomLink), as last told
   std::vector<RoomId> indexed_in;      // the rooms Players::update_places last filed the player under
+  std::vector<RoomId> created;         // rooms this player opened with /create (pruned at each /create)
+  std::uint64_t drops = 0;             // connections lost so far: a name-grace timer acts on its own drop only
   /// Where the player's table talk and room commands go: the seat, else the room being joined, else the one
   /// watched.
   std::optional<RoomId> present_in() const {

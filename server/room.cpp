@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "engine/core/lang.hpp"
 #include "protocol/errors.hpp"
 #include "server/command_router.hpp"
 #include "server/replay.hpp"
@@ -32,6 +33,12 @@ protocol::Error not_host(const std::string& command) {
   return make_error(ErrorCode::not_host, "only the host can " + command, "seul l'hôte peut faire " + command);
 }
 
+// Wall-clock time, as the store keeps it: an away-since must mean the same after a restart.
+std::int64_t unix_ms_now() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
 }  // namespace
 
 Room::Room(net::any_io_executor executor, RoomId id, const engine::GameSpec& spec, engine::Options options,
@@ -42,7 +49,8 @@ Room::Room(net::any_io_executor executor, RoomId id, const engine::GameSpec& spe
       options_(std::move(options)),
       context_(std::move(context)),
       observer_(std::move(observer)),
-      seats_(static_cast<std::size_t>(spec.max_players)) {
+      seats_(static_cast<std::size_t>(spec.max_players)),
+      abandon_timer_(strand_) {
   context_.metrics->rooms++;
 }
 
@@ -71,6 +79,7 @@ std::shared_ptr<Room> Room::restore(net::any_io_executor executor, const GameRec
   if (room->status_ == Status::playing) context.metrics->games_running++;
   room->views_.reset(room->game_->num_seats());  // built when someone is there to receive them
   room->static_data_ = room->game_->static_data();
+  room->away_since_ = record.away_since;  // nobody is connected yet: publish() starts the count from here
   return room;
 }
 
@@ -644,6 +653,7 @@ void Room::finish_if_over() {
   status_ = Status::over;
   context_.metrics->games_running--;
   context_.metrics->games_finished++;
+  abandon_timer_.cancel();
   context_.writer->finish_game(id_, outcome_json(*outcome), strand_, [id = id_](bool stored) {
     // Not fatal: a restart replays the actions, all stored, and finds the game over again.
     if (!stored) spdlog::error("event=store_finish_failed room={}", id);
@@ -766,6 +776,58 @@ void Room::publish_room() {
   auto i = info();
   broadcast(protocol::room_message(i));
   if (auto o = observer_.lock()) o->room_changed(i);
+  watch_presence();  // every change of who is connected ends here
+}
+
+// ---- abandoned games (issue 9, point 6) ------------------------------------------------------------------
+
+void Room::watch_presence() {
+  if (status_ != Status::playing || context_.abandon_after.count() <= 0) return;
+  const bool someone_here =
+      std::any_of(seats_.begin(), seats_.end(), [](const auto& s) { return s && !s->bot && s->client; });
+  if (someone_here) {
+    if (!away_since_ && !abandon_timer_armed_) return;
+    ++presence_epoch_;
+    abandon_timer_armed_ = false;
+    abandon_timer_.cancel();
+    if (away_since_) context_.writer->set_away_since(id_, std::nullopt, strand_, [](bool) {});
+    away_since_.reset();
+    return;
+  }
+  if (abandon_timer_armed_) return;  // already counting
+  const std::int64_t now = unix_ms_now();
+  if (!away_since_) {
+    away_since_ = now;
+    context_.writer->set_away_since(id_, away_since_, strand_, [](bool) {});
+  }
+  const auto left = std::chrono::milliseconds(*away_since_ - now) + context_.abandon_after;
+  abandon_timer_armed_ = true;
+  abandon_timer_.expires_after(std::max(left, std::chrono::milliseconds(0)));
+  abandon_timer_.async_wait([self = shared_from_this(), epoch = presence_epoch_](error_code ec) {
+    if (ec || epoch != self->presence_epoch_) return;
+    self->abandon_timer_armed_ = false;
+    self->abandon();
+  });
+}
+
+void Room::abandon() {
+  if (status_ != Status::playing) return;
+  status_ = Status::abandoned;
+  context_.metrics->games_running--;
+  context_.metrics->games_abandoned++;
+  context_.writer->abandon_game(id_, strand_, [id = id_](bool stored) {
+    // Then a restart restores it once more, and it is abandoned again after --abandon-after.
+    if (!stored) spdlog::error("event=store_abandon_failed room={}", id);
+  });
+  spdlog::info("event=game_abandoned room={} game={} actions={}", id_, spec_->id, actions_);
+  const engine::LocalText notice{
+      "The game in room " + std::to_string(id_) + " is abandoned: all its players were away too long. It ends "
+          "without a result.",
+      "La partie de la salle " + std::to_string(id_) + " est abandonnée : tous ses joueurs se sont absentés trop "
+          "longtemps. Elle s'arrête sans résultat."};
+  announce(notice);  // the spectators, each in their language
+  publish_room();
+  if (auto o = observer_.lock()) o->room_closed(id_);
 }
 
 }  // namespace archipel::server

@@ -78,6 +78,9 @@ struct RoomContext {
   std::shared_ptr<BotFactory> bots;         // null: this server offers no bots
   /// How long a seat in a room that has not started waits for a dropped player (a reload) before it is freed.
   std::chrono::milliseconds waiting_seat_grace{std::chrono::seconds(60)};
+  /// A running game whose seated people (bots do not count) have all been away this long is ended as
+  /// abandoned and its room closed (0: never; the server's --abandon-after).
+  std::chrono::milliseconds abandon_after{0};
 };
 
 class Room : public std::enable_shared_from_this<Room> {
@@ -198,6 +201,11 @@ class Room : public std::enable_shared_from_this<Room> {
   void send_state_to_spectators();            // one frame, serialized once
   void finish_if_over();
   void close_if_empty();
+  /// After any change of who is connected: while every seated person of a running game is away, counts
+  /// --abandon-after from when they left (kept in the store across restarts); someone back stops the count.
+  void watch_presence();
+  /// Ends a running game nobody came back to: stored as abandoned, no result, the room closed.
+  void abandon();
 
   net::strand<net::any_io_executor> strand_;
   RoomId id_;
@@ -230,6 +238,12 @@ class Room : public std::enable_shared_from_this<Room> {
   // host may also /start with whoever came back).
   std::vector<std::string> kept_for_;
   bool auto_start_ = false;
+  // Abandonment (watch_presence): since when every seated person has been away (ms since the Unix epoch),
+  // and the timer counting --abandon-after from then; a new epoch makes an earlier wait moot.
+  std::optional<std::int64_t> away_since_;
+  net::steady_timer abandon_timer_;
+  bool abandon_timer_armed_ = false;
+  std::uint64_t presence_epoch_ = 0;
 };
 
 }  // namespace archipel::server

@@ -20,11 +20,14 @@ Server::Server(net::io_context& ioc, Config config, const engine::Registry& regi
     return (static_cast<std::uint64_t>(device()) << 32) | device();
   };
   rooms.waiting_seat_grace = std::chrono::seconds(config.seat_grace_seconds);
+  rooms.abandon_after = config.abandon_after;
   context_ = std::make_shared<ServerContext>();
   context_->config = std::move(config);
   context_->metrics = &metrics_;
   context_->lobby = std::make_shared<Lobby>(ioc.get_executor(), rooms);
   context_->lobby->set_flush_interval(std::chrono::milliseconds(context_->config.lobby_flush_ms));
+  context_->lobby->set_name_grace(std::chrono::seconds(context_->config.name_grace_seconds));
+  context_->lobby->set_max_rooms_per_player(context_->config.max_rooms_per_player);
   const std::size_t max_sockets =
       context_->config.max_connections ? context_->config.max_connections : default_max_sockets();
   context_->limits = std::make_shared<ConnectionLimits>(max_sockets, context_->config.max_per_address);

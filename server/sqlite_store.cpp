@@ -1,5 +1,6 @@
 // The embedded default Store: one SQLite file in the data folder. WAL journal so a crash of the process loses
-// nothing that was committed (synchronous=NORMAL: a power loss may lose the last commits; see operations.md).
+// nothing that was committed (synchronous=NORMAL: a power loss may lose the last commits; FULL, on request,
+// survives that too at the cost of a disk flush per commit; see operations.md).
 // The writer thread (store_writer.hpp) commits the actions waiting at once as one transaction, before the
 // rooms send their results. The statements of the hot path are prepared once.
 #include <sqlite3.h>
@@ -43,6 +44,7 @@ class Statement {
     sqlite3_clear_bindings(stmt_);
   }
   std::int64_t int_at(int i) { return sqlite3_column_int64(stmt_, i); }
+  bool is_null(int i) { return sqlite3_column_type(stmt_, i) == SQLITE_NULL; }
   std::string text_at(int i) {
     auto p = sqlite3_column_text(stmt_, i);
     return p ? std::string(reinterpret_cast<const char*>(p)) : std::string();
@@ -54,7 +56,7 @@ class Statement {
 
 class SqliteStore final : public Store {
  public:
-  explicit SqliteStore(const std::string& data_dir) {
+  SqliteStore(const std::string& data_dir, SqliteSync sync) {
     std::filesystem::create_directories(data_dir);
     const std::string path = (std::filesystem::path(data_dir) / "archipel.sqlite3").string();
     if (sqlite3_open(path.c_str(), &db_) != SQLITE_OK) {
@@ -63,7 +65,7 @@ class SqliteStore final : public Store {
       throw std::runtime_error("cannot open " + path + ": " + why);
     }
     exec("PRAGMA journal_mode=WAL");
-    exec("PRAGMA synchronous=NORMAL");
+    exec(sync == SqliteSync::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
     exec("PRAGMA foreign_keys=ON");
     exec(R"(CREATE TABLE IF NOT EXISTS games (
               id INTEGER PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed TEXT NOT NULL,
@@ -72,6 +74,10 @@ class SqliteStore final : public Store {
     exec(R"(CREATE TABLE IF NOT EXISTS actions (
               game INTEGER NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, seat INTEGER NOT NULL,
               action TEXT NOT NULL, PRIMARY KEY (game, idx)))");
+    // Databases made before games could be abandoned have no away_since column.
+    if (!has_column("games", "away_since")) exec("ALTER TABLE games ADD COLUMN away_since INTEGER");
+    // Restore reads the running games only: by this index, not by scanning every game ever played.
+    exec("CREATE INDEX IF NOT EXISTS games_by_status ON games(status)");
     insert_action_ = std::make_unique<Statement>(db_, "INSERT INTO actions (game, idx, seat, action) VALUES (?,?,?,?)");
     begin_ = std::make_unique<Statement>(db_, "BEGIN");
     commit_ = std::make_unique<Statement>(db_, "COMMIT");
@@ -124,10 +130,25 @@ class SqliteStore final : public Store {
     return done(st.step(), "finish_game");
   }
 
+  bool abandon_game(RoomId room) override {
+    std::lock_guard lock(mutex_);
+    Statement st(db_, "UPDATE games SET status='abandoned', away_since=NULL WHERE id=?");
+    st.bind(1, room);
+    return done(st.step(), "abandon_game");
+  }
+
+  bool set_away_since(RoomId room, std::optional<std::int64_t> unix_ms) override {
+    std::lock_guard lock(mutex_);
+    Statement st(db_, "UPDATE games SET away_since=? WHERE id=?");
+    if (unix_ms) st.bind(1, *unix_ms);
+    st.bind(2, room);
+    return done(st.step(), "set_away_since");
+  }
+
   std::vector<GameRecord> load_unfinished() override {
     std::lock_guard lock(mutex_);
     std::vector<RoomId> ids;
-    Statement st(db_, "SELECT id FROM games WHERE status <> 'over' ORDER BY id");
+    Statement st(db_, "SELECT id FROM games WHERE status='playing' ORDER BY id");  // games_by_status
     while (st.step() == SQLITE_ROW) ids.push_back(st.int_at(0));
     std::vector<GameRecord> out;
     for (auto id : ids)
@@ -148,7 +169,7 @@ class SqliteStore final : public Store {
 
  private:
   std::optional<GameRecord> load_locked(RoomId room) {
-    Statement st(db_, "SELECT id, game, options, seed, seats, host, status, outcome FROM games WHERE id=?");
+    Statement st(db_, "SELECT id, game, options, seed, seats, host, status, outcome, away_since FROM games WHERE id=?");
     st.bind(1, room);
     if (st.step() != SQLITE_ROW) return std::nullopt;
     try {
@@ -164,6 +185,7 @@ class SqliteStore final : public Store {
       g.status = st.text_at(6);
       const std::string outcome = st.text_at(7);
       if (!outcome.empty()) g.outcome = Json::parse(outcome);
+      if (!st.is_null(8)) g.away_since = st.int_at(8);
       Statement acts(db_, "SELECT seat, action FROM actions WHERE game=? ORDER BY idx");
       acts.bind(1, room);
       while (acts.step() == SQLITE_ROW)
@@ -173,6 +195,13 @@ class SqliteStore final : public Store {
       spdlog::error("event=store_corrupt game={} error=\"{}\"", room, e.what());
       return std::nullopt;
     }
+  }
+
+  bool has_column(const char* table, const char* column) {
+    Statement st(db_, (std::string("PRAGMA table_info(") + table + ")").c_str());
+    while (st.step() == SQLITE_ROW)
+      if (st.text_at(1) == column) return true;
+    return false;
   }
 
   void exec(const char* sql) {
@@ -208,8 +237,8 @@ class SqliteStore final : public Store {
 
 }  // namespace
 
-std::unique_ptr<Store> make_sqlite_store(const std::string& data_dir) {
-  return std::make_unique<SqliteStore>(data_dir);
+std::unique_ptr<Store> make_sqlite_store(const std::string& data_dir, SqliteSync sync) {
+  return std::make_unique<SqliteStore>(data_dir, sync);
 }
 
 }  // namespace archipel::server

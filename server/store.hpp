@@ -45,10 +45,16 @@ struct GameRecord {
   std::uint64_t seed = 0;
   std::vector<SeatRecord> seats;
   std::string host;                       // host's token
-  std::string status = "playing";         // playing | over
+  std::string status = "playing";         // playing | over | abandoned (every person away too long: no result)
   std::vector<ActionRecord> actions;
   std::optional<nlohmann::json> outcome;  // {"scores":[...],"ranking":[...]} once over
+  /// While playing: since when (milliseconds since the Unix epoch) every person seated has been away, if they
+  /// are; the clock of --abandon-after goes on across a restart from there.
+  std::optional<std::int64_t> away_since;
 };
+
+/// SQLite's `synchronous` setting (docs/operations.md): `normal` survives a killed process, `full` a power loss.
+enum class SqliteSync { normal, full };
 
 class Store {
  public:
@@ -67,7 +73,12 @@ class Store {
   }
   /// Marks a game over with its outcome.
   virtual bool finish_game(RoomId room, const nlohmann::json& outcome) = 0;
-  /// Every game not over, with its actions in order.
+  /// Marks a game abandoned: over without a result, never restored.
+  virtual bool abandon_game(RoomId room) = 0;
+  /// Records since when every person of a running game has been away (nullopt: someone is back).
+  virtual bool set_away_since(RoomId room, std::optional<std::int64_t> unix_ms) = 0;
+  /// Every game still being played (neither over nor abandoned), with its actions in order. Reads only those:
+  /// its cost does not grow with the number of ended games.
   virtual std::vector<GameRecord> load_unfinished() = 0;
   /// One game (finished or not), for /log.
   virtual std::optional<GameRecord> load_game(RoomId room) = 0;
@@ -77,6 +88,6 @@ class Store {
 
 std::unique_ptr<Store> make_memory_store();
 /// Opens (creating if needed) `<data_dir>/archipel.sqlite3`. Throws std::runtime_error if it cannot.
-std::unique_ptr<Store> make_sqlite_store(const std::string& data_dir);
+std::unique_ptr<Store> make_sqlite_store(const std::string& data_dir, SqliteSync sync = SqliteSync::normal);
 
 }  // namespace archipel::server

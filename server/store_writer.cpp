@@ -23,6 +23,15 @@ void StoreWriter::finish_game(RoomId room, nlohmann::json outcome, boost::asio::
   queue(Write{Finish{room, std::move(outcome)}, boost::asio::make_work_guard(waiting), std::move(done)});
 }
 
+void StoreWriter::abandon_game(RoomId room, boost::asio::any_io_executor waiting, Done done) {
+  queue(Write{Abandon{room}, boost::asio::make_work_guard(waiting), std::move(done)});
+}
+
+void StoreWriter::set_away_since(RoomId room, std::optional<std::int64_t> unix_ms, boost::asio::any_io_executor waiting,
+                                 Done done) {
+  queue(Write{MarkAway{room, unix_ms}, boost::asio::make_work_guard(waiting), std::move(done)});
+}
+
 void StoreWriter::queue(Write write) {
   {
     std::lock_guard lock(mutex_);
@@ -44,13 +53,22 @@ void StoreWriter::run() {
   }
 }
 
-// Consecutive appends go to the store as one group (one transaction in SqliteStore); a finish is written in
-// its place in the order, so a game is never marked over before its last action.
+// Consecutive appends go to the store as one group (one transaction in SqliteStore); any other write is made
+// in its place in the order, so a game is never marked over (or abandoned) before its last action.
 void StoreWriter::write_batch(std::deque<Write>& batch) {
   std::size_t i = 0;
   while (i < batch.size()) {
-    if (auto* finish = std::get_if<Finish>(&batch[i].what)) {
-      batch[i].done(store_.finish_game(finish->room, finish->outcome));
+    if (!std::holds_alternative<Append>(batch[i].what)) {
+      const bool stored = std::visit(
+          [this](const auto& w) {
+            using W = std::decay_t<decltype(w)>;
+            if constexpr (std::is_same_v<W, Finish>) return store_.finish_game(w.room, w.outcome);
+            else if constexpr (std::is_same_v<W, Abandon>) return store_.abandon_game(w.room);
+            else if constexpr (std::is_same_v<W, MarkAway>) return store_.set_away_since(w.room, w.since);
+            else return false;  // appends are grouped below
+          },
+          batch[i].what);
+      batch[i].done(stored);
       batch[i].guard.reset();
       ++i;
       continue;

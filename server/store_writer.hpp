@@ -36,6 +36,12 @@ class StoreWriter {
   /// Queues the end of a game, after every action queued before it.
   void finish_game(RoomId room, nlohmann::json outcome, boost::asio::any_io_executor waiting, Done done);
 
+  /// Queues the abandonment of a game (Store::abandon_game), after every write queued before it.
+  void abandon_game(RoomId room, boost::asio::any_io_executor waiting, Done done);
+  /// Queues Store::set_away_since, in order with the rest.
+  void set_away_since(RoomId room, std::optional<std::int64_t> unix_ms, boost::asio::any_io_executor waiting,
+                      Done done);
+
   Store& store() { return store_; }
 
  private:
@@ -46,8 +52,15 @@ class StoreWriter {
     RoomId room;
     nlohmann::json outcome;
   };
+  struct Abandon {
+    RoomId room;
+  };
+  struct MarkAway {
+    RoomId room;
+    std::optional<std::int64_t> since;
+  };
   struct Write {
-    std::variant<Append, Finish> what;
+    std::variant<Append, Finish, Abandon, MarkAway> what;
     boost::asio::executor_work_guard<boost::asio::any_io_executor> guard;
     Done done;
   };

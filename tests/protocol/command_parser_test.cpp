@@ -34,6 +34,18 @@ TEST(CommandParser, JoinTakesAnOptionalRoomAndSeat) {
   EXPECT_EQ(error_of("/join 1 2 3").rule, "bad_arguments");
 }
 
+// Room numbers in commands have the range of room ids on the wire (1 to 2^31-1), never wrapped.
+TEST(CommandParser, RoomNumbersOutOfRangeAreRefused) {
+  EXPECT_EQ(*as<cmd::Join>("/join 2147483647").room, 2147483647);
+  EXPECT_EQ(as<cmd::Watch>("/watch 2147483647").room, 2147483647);
+  for (const char* line : {"/join 2147483648", "/join -1", "/watch 4294967297", "/watch 99999999999",
+                           "/log 2147483648", "/join 9223372036854775808"}) {
+    const Error e = error_of(line);
+    EXPECT_EQ(e.rule, "bad_arguments") << line;
+    EXPECT_NE(e.message.find("1 to 2147483647"), std::string::npos) << e.message;
+  }
+}
+
 TEST(CommandParser, CreateTakesKeyValueOptions) {
   auto c = as<cmd::Create>("/create Santa-Cruz rules=table");
   EXPECT_EQ(c.game, "santa-cruz");

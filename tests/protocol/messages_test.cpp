@@ -54,6 +54,37 @@ TEST(Messages, EveryMalformedShapeHasItsCode) {
   EXPECT_EQ(error_code(R"({"type":"sync","room":"12a"})"), "bad_message");
 }
 
+// Issue 9, point 7: a room id is 1 to 2^31-1, as a number or a string of digits; anything outside that range
+// is refused as it is, never wrapped into another room's id.
+TEST(Messages, RoomIdsOutOfRangeAreRefused) {
+  EXPECT_EQ(parsed_as<Sync>(R"({"type":"sync","room":2147483647})").room, 2147483647);
+  EXPECT_EQ(parsed_as<Sync>(R"({"type":"sync","room":"2147483647"})").room, 2147483647);
+  EXPECT_EQ(parsed_as<Sync>(R"({"type":"sync","room":1})").room, 1);
+  for (const char* room : {"-1", "0", "-9223372036854775808", "2147483648", "4294967297", "9223372036854775807",
+                           "18446744073709551615", "99999999999999999999", "\"-1\"", "\"0\"", "\"2147483648\"",
+                           "\"4294967297\"", "\"000000000001\"", "1.0", "1e3", "true", "null"}) {
+    const std::string sync = std::string(R"({"type":"sync","room":)") + room + "}";
+    const std::string action = std::string(R"({"type":"action","action":{},"room":)") + room + "}";
+    for (const auto& frame : {sync, action}) {
+      auto r = parse_client_message(frame);
+      ASSERT_FALSE(r.ok()) << frame;
+      EXPECT_EQ(r.error().rule, "bad_message") << frame;
+      EXPECT_NE(r.error().message.find("1 to 2147483647"), std::string::npos) << r.error().message;
+    }
+  }
+  EXPECT_EQ(error_code(R"({"type":"rooms","after":-1})"), "bad_message");
+  EXPECT_EQ(error_code(R"({"type":"rooms","after":4294967296})"), "bad_message");
+  EXPECT_EQ(*parsed_as<ListRooms>(R"({"type":"rooms","after":0})").after, 0);
+}
+
+// Issue 9, point 7: bidirectional controls are taken out of chat lines (a line cannot display reversed).
+TEST(Messages, ChatLinesLoseTheirBidiControls) {
+  const std::string rlo = "\xE2\x80\xAE", lri = "\xE2\x81\xA6", alm = "\xD8\x9C", lrm = "\xE2\x80\x8E";
+  const nlohmann::json frame{{"type", "chat"}, {"text", "gg " + rlo + "evil" + lri + " /x" + alm + lrm + " \xC3\xA9t\xC3\xA9"}};
+  const auto chat = parsed_as<Chat>(frame.dump());
+  EXPECT_EQ(chat.text, "gg evil /x \xC3\xA9t\xC3\xA9");
+}
+
 TEST(Messages, ServerMessagesCarryTheirType) {
   EXPECT_EQ(welcome_message("A", "t")["version"], kProtocolVersion);
   EXPECT_TRUE(chat_message(std::nullopt, "A", "hi")["room"].is_null());

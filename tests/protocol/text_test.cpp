@@ -32,6 +32,26 @@ TEST(Serialize, ReplacesInvalidUtf8InsteadOfThrowing) {
   EXPECT_NE(out.find("\xEF\xBF\xBD"), std::string::npos);  // U+FFFD
 }
 
+TEST(BidiControls, EveryOneIsFoundAndTakenOut) {
+  // U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C, in UTF-8.
+  const char* controls[] = {"\xE2\x80\xAA", "\xE2\x80\xAB", "\xE2\x80\xAC", "\xE2\x80\xAD", "\xE2\x80\xAE",
+                            "\xE2\x81\xA6", "\xE2\x81\xA7", "\xE2\x81\xA8", "\xE2\x81\xA9", "\xE2\x80\x8E",
+                            "\xE2\x80\x8F", "\xD8\x9C"};
+  for (const char* c : controls) {
+    const std::string text = std::string("a") + c + "b";
+    EXPECT_TRUE(has_bidi_controls(text)) << text;
+    EXPECT_EQ(without_bidi_controls(text), "ab");
+  }
+  // Their neighbours are ordinary characters and stay: U+2029, U+202F, U+2065, U+206A, U+200D, U+061B, and
+  // the euro sign (E2 82 AC), whose bytes end like U+202C's.
+  for (const char* kept : {"\xE2\x80\xA9", "\xE2\x80\xAF", "\xE2\x81\xA5", "\xE2\x81\xAA", "\xE2\x80\x8D",
+                           "\xD8\x9B", "\xE2\x82\xAC", "caf\xC3\xA9"}) {
+    EXPECT_FALSE(has_bidi_controls(kept)) << kept;
+    EXPECT_EQ(without_bidi_controls(kept), kept);
+  }
+  EXPECT_EQ(without_bidi_controls("\xE2\x80"), "\xE2\x80");  // a cut sequence is left as it is
+}
+
 TEST(JsonNestingDepth, CountsArraysAndObjectsOutsideStrings) {
   EXPECT_EQ(json_nesting_depth(R"({"a":1})", 10), 1u);
   EXPECT_EQ(json_nesting_depth(R"({"a":[{"b":[]}]})", 10), 4u);

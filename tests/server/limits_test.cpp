@@ -62,6 +62,39 @@ TEST(Limits, ANonReadingClientIsDroppedByQueuedBytes) {
   flooder.expect_where("info", [](const json& m) { return m["text"].get<std::string>().find("Online") != std::string::npos; });
 }
 
+// Issue 9, point 4: a player may hold seats in at most --max-rooms-per-player rooms they created (a game left
+// with /leave keeps its seat, so it counts); past it /create is refused with too_many_rooms.
+TEST(Limits, RoomsCreatedPerPlayerAreCapped) {
+  auto config = TestServer::default_config();
+  config.max_rooms_per_player = 2;
+  TestServer server(registry_with_race(), "", config);
+  TestClient host(server.port()), other(server.port());
+  host.hello("Hana");
+  other.hello("Olaf");
+  for (int i = 0; i < 2; ++i) {
+    host.chat("/create santa-cruz");
+    host.expect("room");
+    host.chat("/addbot");
+    host.expect_where("room", [](const json& r) { return r["seats"][1].value("bot", false); });
+    host.chat("/start");
+    host.expect("state");
+    host.chat("/leave");  // the game goes on; Hana's seat waits for her
+    host.expect("left");
+  }
+  host.chat("/create santa-cruz");
+  EXPECT_NE(host.expect_error("too_many_rooms")["message"].get<std::string>().find("2 rooms"), std::string::npos);
+  host.chat("/create race");
+  host.expect_error("too_many_rooms");
+  // The limit is per player, and a waiting room its creator left no longer counts (it closed): Olaf creates
+  // and leaves three rooms in turn.
+  for (int i = 0; i < 3; ++i) {
+    other.chat("/create race");
+    other.expect("room");
+    other.chat("/leave");
+    other.expect("left");
+  }
+}
+
 TEST(Limits, PastTheSocketCapConnectionsGet503AndHealthzAnswers) {
   auto config = TestServer::default_config();
   config.max_connections = 36;  // WebSockets may use 36 - 16 (kept for plain HTTP) = 20

@@ -89,5 +89,59 @@ TEST(Robustness, LookAlikeAndBotStyleNamesAreRefused) {
   EXPECT_EQ(victim.expect("welcome")["name"], "Vlctim.");
 }
 
+// Issue 9, point 7: a lobby player whose connection drops keeps their name and token for --name-grace (a
+// reload, a flaky network); nobody takes the name meanwhile. A second drop starts a new grace period.
+TEST(Robustness, ADroppedPlayersNameStaysTheirsForTheGracePeriod) {
+  auto config = TestServer::default_config();
+  config.name_grace_seconds = 3;
+  TestServer server(registry_with_race(), "", config);
+  const auto t0 = std::chrono::steady_clock::now();
+  std::string token;
+  {
+    TestClient victim(server.port());
+    token = victim.hello("Victim")["token"];
+  }  // dropped
+  {
+    TestClient impostor(server.port());
+    impostor.send(json{{"type", "hello"}, {"name", "Victim"}});
+    impostor.expect_error("name_taken");
+  }
+  std::this_thread::sleep_until(t0 + 1s);
+  {
+    TestClient back(server.port());
+    back.send(json{{"type", "hello"}, {"token", token}});
+    EXPECT_EQ(back.expect("welcome")["name"], "Victim");  // the token still works
+  }  // dropped again, about 1 s after the first time
+  std::this_thread::sleep_until(t0 + 3500ms);  // past the first drop's grace, within the second's
+  {
+    TestClient impostor(server.port());
+    impostor.send(json{{"type", "hello"}, {"name", "V1ctim"}});
+    impostor.expect_error("name_taken");
+  }
+  std::this_thread::sleep_until(t0 + 4700ms);  // past the second drop's grace: the name is free
+  {
+    TestClient late(server.port());
+    late.send(json{{"type", "hello"}, {"token", token}});
+    late.expect_error("bad_token");
+    TestClient newcomer(server.port());
+    EXPECT_EQ(newcomer.hello("Victim")["name"], "Victim");
+  }
+}
+
+// Issue 9, point 7: bidirectional controls never reach another client's screen.
+TEST(Robustness, ChatLosesItsBidiControls) {
+  TestServer server(registry_with_race());
+  TestClient a(server.port()), b(server.port());
+  a.hello("Ann");
+  b.hello("Ben");
+  a.chat("see \xE2\x80\xAEtxt.exe\xE2\x81\xA9 ok");
+  EXPECT_EQ(b.expect("chat")["text"], "see txt.exe ok");
+  b.send(json{{"type", "hello"}, {"name", "B\xE2\x80\x8F" "en"}});
+  b.expect_error("already_welcomed");
+  TestClient c(server.port());
+  c.send(json{{"type", "hello"}, {"name", "C\xE2\x80\xAE" "at"}});
+  c.expect_error("bad_name");
+}
+
 }  // namespace
 }  // namespace archipel::testing

@@ -47,6 +47,8 @@ struct WatchingStore : Store {
     return !fail_appends && inner->append_action(r, i, a);
   }
   bool finish_game(RoomId r, const json& o) override { return inner->finish_game(r, o); }
+  bool abandon_game(RoomId r) override { return inner->abandon_game(r); }
+  bool set_away_since(RoomId r, std::optional<std::int64_t> ms) override { return inner->set_away_since(r, ms); }
   std::vector<GameRecord> load_unfinished() override { return inner->load_unfinished(); }
   std::optional<GameRecord> load_game(RoomId r) override { return inner->load_game(r); }
   RoomId max_room_id() override { return inner->max_room_id(); }

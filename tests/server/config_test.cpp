@@ -1,0 +1,79 @@
+// Flags and environment variables of the robustness work (issue 9): durations, origins, SQLite's sync mode,
+// the per-player room limit.
+
+#include "server/config.hpp"
+
+#include <cstdlib>
+
+#include <gtest/gtest.h>
+
+namespace archipel::server {
+namespace {
+
+using namespace std::chrono_literals;
+
+std::optional<Config> parse(std::vector<std::string> args, int* exit_code) {
+  args.insert(args.begin(), "archipel-server");
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  return parse_config(static_cast<int>(argv.size()), argv.data(), exit_code);
+}
+
+TEST(ParseDuration, ANumberAndAUnit) {
+  EXPECT_EQ(parse_duration("90"), 90s);
+  EXPECT_EQ(parse_duration("90s"), 90s);
+  EXPECT_EQ(parse_duration("250ms"), 250ms);
+  EXPECT_EQ(parse_duration("30m"), 30min);
+  EXPECT_EQ(parse_duration("24h"), 24h);
+  EXPECT_EQ(parse_duration("7d"), 168h);
+  EXPECT_EQ(parse_duration("0"), 0ms);
+  for (const char* bad : {"", "h", "-1h", "1.5h", "1 h", "1w", "10hh", "99999999999999999999", "1000000d"})
+    EXPECT_FALSE(parse_duration(bad)) << bad;
+}
+
+TEST(Config, DefaultsOfTheRobustnessFlags) {
+  int code = 0;
+  auto c = parse({}, &code);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->abandon_after, 24h);
+  EXPECT_EQ(c->name_grace_seconds, 60);
+  EXPECT_TRUE(c->allowed_origins.empty());
+  EXPECT_FALSE(c->sqlite_sync_full);
+  EXPECT_EQ(c->max_rooms_per_player, 3);
+}
+
+TEST(Config, FlagsAndEnvironment) {
+  int code = 0;
+  auto c = parse({"--abandon-after", "90m", "--name-grace", "5", "--allowed-origins",
+                  "https://a.example,https://b.example", "--sqlite-sync", "full", "--max-rooms-per-player", "7"},
+                 &code);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->abandon_after, 90min);
+  EXPECT_EQ(c->name_grace_seconds, 5);
+  EXPECT_EQ(c->allowed_origins, (std::vector<std::string>{"https://a.example", "https://b.example"}));
+  EXPECT_TRUE(c->sqlite_sync_full);
+  EXPECT_EQ(c->max_rooms_per_player, 7);
+
+  ::setenv("ARCHIPEL_ABANDON_AFTER", "2d", 1);
+  ::setenv("ARCHIPEL_SQLITE_SYNC", "full", 1);
+  ::setenv("ARCHIPEL_ALLOWED_ORIGINS", "https://c.example,https://d.example", 1);
+  auto e = parse({}, &code);
+  ::unsetenv("ARCHIPEL_ABANDON_AFTER");
+  ::unsetenv("ARCHIPEL_SQLITE_SYNC");
+  ::unsetenv("ARCHIPEL_ALLOWED_ORIGINS");
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->abandon_after, 48h);
+  EXPECT_TRUE(e->sqlite_sync_full);
+  EXPECT_EQ(e->allowed_origins, (std::vector<std::string>{"https://c.example", "https://d.example"}));
+
+  testing::internal::CaptureStderr();
+  testing::internal::CaptureStdout();
+  EXPECT_FALSE(parse({"--abandon-after", "soon"}, &code));
+  EXPECT_FALSE(parse({"--sqlite-sync", "off"}, &code));
+  testing::internal::GetCapturedStdout();
+  testing::internal::GetCapturedStderr();
+  EXPECT_NE(code, 0);
+}
+
+}  // namespace
+}  // namespace archipel::server

@@ -1,0 +1,128 @@
+// The SQLite store and abandoned games (issue 9, point 6): only running games are read at start (by an index
+// on the status, whatever the number of ended games), an abandoned game is never loaded again, the time its
+// people have been away survives a reopening, and a database made before all this gains the column it needs.
+
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "server/store.hpp"
+
+namespace archipel::server {
+namespace {
+
+using nlohmann::json;
+
+struct TempDir {
+  std::filesystem::path path = std::filesystem::temp_directory_path() /
+                               ("archipel-store-" + std::to_string(::getpid()) + "-" +
+                                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  TempDir() { std::filesystem::remove_all(path); }
+  ~TempDir() { std::filesystem::remove_all(path); }
+  std::string db() const { return (path / "archipel.sqlite3").string(); }
+};
+
+GameRecord game(RoomId id) {
+  GameRecord g;
+  g.id = id;
+  g.game = "race";
+  g.seed = 1;
+  g.seats = {SeatRecord{"Ann", "ta"}, SeatRecord{"Ben", "tb"}};
+  g.host = "ta";
+  return g;
+}
+
+std::vector<RoomId> ids(const std::vector<GameRecord>& games) {
+  std::vector<RoomId> out;
+  for (const auto& g : games) out.push_back(g.id);
+  return out;
+}
+
+// Both stores behave alike.
+void abandoned_and_finished_games_are_not_loaded(Store& store) {
+  for (RoomId id : {1, 2, 3}) ASSERT_TRUE(store.save_game(game(id)));
+  ASSERT_TRUE(store.append_action(2, 0, ActionRecord{0, json{{"type", "bet"}, {"side", "high"}}}));
+  ASSERT_TRUE(store.finish_game(1, json{{"scores", {1, 2}}}));
+  ASSERT_TRUE(store.abandon_game(2));
+  EXPECT_EQ(ids(store.load_unfinished()), std::vector<RoomId>{3});
+  const auto abandoned = store.load_game(2);
+  ASSERT_TRUE(abandoned);
+  EXPECT_EQ(abandoned->status, "abandoned");
+  EXPECT_FALSE(abandoned->outcome);
+  EXPECT_EQ(abandoned->actions.size(), 1u);  // its moves stay for /log
+  EXPECT_EQ(store.max_room_id(), 3);
+
+  ASSERT_TRUE(store.set_away_since(3, 1'700'000'000'123));
+  EXPECT_EQ(store.load_unfinished().at(0).away_since, 1'700'000'000'123);
+  ASSERT_TRUE(store.set_away_since(3, std::nullopt));
+  EXPECT_FALSE(store.load_unfinished().at(0).away_since);
+}
+
+TEST(Stores, AbandonedAndFinishedGamesAreNotLoaded) {
+  TempDir dir;
+  abandoned_and_finished_games_are_not_loaded(*make_memory_store());
+  abandoned_and_finished_games_are_not_loaded(*make_sqlite_store(dir.path.string()));
+}
+
+TEST(SqliteStore, AwaySinceSurvivesAReopening) {
+  TempDir dir;
+  {
+    auto store = make_sqlite_store(dir.path.string(), SqliteSync::full);
+    ASSERT_TRUE(store->save_game(game(4)));
+    ASSERT_TRUE(store->set_away_since(4, 42));
+  }
+  auto store = make_sqlite_store(dir.path.string());
+  ASSERT_EQ(store->load_unfinished().size(), 1u);
+  EXPECT_EQ(store->load_unfinished()[0].away_since, 42);
+}
+
+std::string query_plan(const std::string& db, const std::string& sql) {
+  sqlite3* handle = nullptr;
+  EXPECT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+  sqlite3_stmt* st = nullptr;
+  EXPECT_EQ(sqlite3_prepare_v2(handle, ("EXPLAIN QUERY PLAN " + sql).c_str(), -1, &st, nullptr), SQLITE_OK);
+  std::string plan;
+  while (sqlite3_step(st) == SQLITE_ROW) plan += std::string(reinterpret_cast<const char*>(sqlite3_column_text(st, 3))) + "\n";
+  sqlite3_finalize(st);
+  sqlite3_close(handle);
+  return plan;
+}
+
+// Restore reads the running games through the status index, not by scanning every game ever stored.
+TEST(SqliteStore, RunningGamesAreFoundByAnIndex) {
+  TempDir dir;
+  { auto store = make_sqlite_store(dir.path.string()); }
+  const std::string plan = query_plan(dir.db(), "SELECT id FROM games WHERE status='playing' ORDER BY id");
+  EXPECT_NE(plan.find("games_by_status"), std::string::npos) << plan;
+  EXPECT_EQ(plan.find("SCAN games"), std::string::npos) << plan;
+}
+
+// A database written before games could be abandoned (no away_since column) opens, and its games restore.
+TEST(SqliteStore, AnOlderDatabaseGainsTheAwayColumn) {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path);
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(dir.db().c_str(), &db), SQLITE_OK);
+  const char* old_schema = R"(
+    CREATE TABLE games (id INTEGER PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed TEXT NOT NULL,
+                        seats TEXT NOT NULL, host TEXT NOT NULL, status TEXT NOT NULL, outcome TEXT,
+                        created_at INTEGER NOT NULL DEFAULT (strftime('%s','now')));
+    CREATE TABLE actions (game INTEGER NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, seat INTEGER NOT NULL,
+                          action TEXT NOT NULL, PRIMARY KEY (game, idx));
+    INSERT INTO games (id, game, options, seed, seats, host, status)
+      VALUES (9, 'race', '{}', '1', '[{"name":"Ann","token":"ta","bot":false}]', 'ta', 'playing');)";
+  ASSERT_EQ(sqlite3_exec(db, old_schema, nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(db);
+  auto store = make_sqlite_store(dir.path.string());
+  const auto games = store->load_unfinished();
+  ASSERT_EQ(ids(games), std::vector<RoomId>{9});
+  EXPECT_FALSE(games[0].away_since);
+  EXPECT_TRUE(store->set_away_since(9, 7));
+  EXPECT_EQ(store->load_game(9)->away_since, 7);
+}
+
+}  // namespace
+}  // namespace archipel::server
