@@ -21,6 +21,7 @@ const state = {
   bots: [], // the bot strategies the server offers for /addbot (from the `games` message)
   conn: { s: 'idle', detail: {} }, // the connection indicator's last state
   shownGame: null, // the room and game id whose text-move and raw-view panels were last laid out
+  foldedRoom: null, // the room whose details were folded away when its game started (unfolded again by hand)
 };
 
 const els = {
@@ -49,6 +50,8 @@ const els = {
   addBotButton: $('#addbot-button'),
   leaveButton: $('#leave-button'),
   roomHint: $('#room-hint'),
+  roomMore: $('#room-more'),
+  roomButtons: $('#room-buttons'),
   over: $('#over'),
   ranking: $('#ranking'),
   moves: $('#moves'),
@@ -355,6 +358,16 @@ function renderRoom() {
   els.room.dataset.status = room.status;
   els.room.dataset.seat = mySeat >= 0 ? mySeat : '';
   els.room.dataset.version = game ? game.version : '';
+  // Board first: once the game is on, the room shrinks to a header (seat chips, status line, Leave) and its
+  // options fold away, once, so that a player who unfolds them again keeps them open.
+  els.room.classList.toggle('in-game', started);
+  if (started && state.foldedRoom !== room.id) {
+    state.foldedRoom = room.id;
+    els.roomMore.open = false;
+  } else if (!started) {
+    state.foldedRoom = null;
+    els.roomMore.open = true;
+  }
   els.roomId.textContent = `#${room.id}`;
   els.roomTitle.textContent = room.title || room.game;
   els.roomStatus.textContent = t(`status.${room.status}`);
@@ -391,6 +404,7 @@ function renderRoom() {
   els.startButton.disabled = seated < room.min_players || seated > room.max_players;
   els.sitButton.hidden = !(waiting && mySeat < 0 && seated < seats.length);
   els.addBot.hidden = !(waiting && amHost && seated < seats.length && state.bots.length > 0);
+  els.roomButtons.hidden = els.startButton.hidden && els.sitButton.hidden && els.addBot.hidden;
   els.leaveButton.textContent = mySeat < 0 ? t('room.stopWatching') : room.status === 'over' ? t('room.backToLobby') : t('room.leave');
 
   const nameOf = (i) => seats[i]?.name || t('room.seatN', { n: i + 1 });
