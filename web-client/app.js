@@ -21,6 +21,7 @@ const state = {
   bots: [], // the bot strategies the server offers for /addbot (from the `games` message)
   conn: { s: 'idle', detail: {} }, // the connection indicator's last state
   shownGame: null, // the room and game id whose text-move and raw-view panels were last laid out
+  gameLog: { room: null, shown: 0 }, // the game log lines of that room already in the chat pane (state/patch `log`)
   foldedRoom: null, // the room whose details were folded away when its game started (unfolded again by hand)
 };
 
@@ -50,6 +51,7 @@ const els = {
   addBotButton: $('#addbot-button'),
   leaveButton: $('#leave-button'),
   roomHint: $('#room-hint'),
+  roomSince: $('#room-since'),
   roomMore: $('#room-more'),
   roomButtons: $('#room-buttons'),
   over: $('#over'),
@@ -191,9 +193,31 @@ function leaveRoomState() {
 function onGameMessage(msg) {
   if (state.room && state.room.id !== msg.room) return; // a room we already left
   const update = tracker.onMessage(msg);
+  if (update === Update.updated) showGameLog(msg);
   if (tracker.patchError) chat.error(t('err.patch', { msg: tracker.patchError }));
   if (update === Update.needSync) connection.send({ type: 'sync', room: tracker.room });
   if (update !== Update.ignored) render();
+}
+
+// The game log travels with the game (docs/protocol.md): a `state` carries the whole log, a move's `patch` the
+// lines it caused. The chat pane shows each line once: a state after a reload shows them all, a state after a
+// sync or a second /join only those not shown yet. (Servers older than this send each line as an `info`.)
+function showGameLog(msg) {
+  if (!Array.isArray(msg.log)) return;
+  const lines = msg.log.filter((l) => typeof l === 'string');
+  const seen = state.gameLog;
+  if (seen.room !== msg.room) {
+    seen.room = msg.room;
+    seen.shown = 0;
+  }
+  if (msg.type === 'state') {
+    if (lines.length < seen.shown) seen.shown = 0; // another game in this room: its log from the start
+    for (const line of lines.slice(seen.shown)) chat.log(line, msg.room);
+    seen.shown = lines.length;
+  } else {
+    for (const line of lines) chat.log(line, msg.room);
+    seen.shown += lines.length;
+  }
 }
 
 function onInfo(msg) {
@@ -419,6 +443,7 @@ function renderRoom() {
     if (mySeat < 0) hint = `${t('room.youWatch')} ${hint}`;
   }
   els.roomHint.textContent = hint;
+  renderSince(room, game, mySeat, nameOf);
   document.title = mySeat >= 0 && toAct.includes(mySeat) && room.status === 'playing' ? t('title.yourTurn') : 'Archipel';
 
   renderOver(room);
@@ -428,6 +453,7 @@ function renderRoom() {
     toAct,
     legal,
     busy: tracker.moveInFlight,
+    changedSince: game ? game.changedSince() : [],
     status: room.status,
     over: state.over && state.over.room === room.id ? state.over : null,
   });
@@ -440,6 +466,37 @@ function renderRoom() {
   }
   renderMoves(room, game, legal);
   renderRaw(game);
+}
+
+/**
+ * "Since your last turn": who moved and what the log says they did (the last lines of each), beside the marks
+ * the board draws from the same trail (view_tracker.js, last_moves.js). A spectator reads each seat's last turn.
+ */
+function renderSince(room, game, mySeat, nameOf) {
+  const trail = room.status === 'playing' && game ? game.changedSince() : [];
+  if (!trail.length) {
+    els.roomSince.replaceChildren();
+    return;
+  }
+  const MAX_LINES = 2;
+  fill(
+    els.roomSince,
+    t(mySeat >= 0 ? 'since.yourTurn' : 'since.lastMoves'),
+    ' ',
+    trail.map((e, i) => {
+      const lines = e.log.slice(-MAX_LINES);
+      return h(
+        'span',
+        { class: 'since-entry', dataset: { testid: 'since-entry', seat: e.seat }, title: e.log.join('\n') || null },
+        i ? ' · ' : null,
+        seatMarker(e.seat, 12),
+        ' ',
+        h('span', { class: 'since-seat' }, nameOf(e.seat)),
+        ': ',
+        lines.length ? (e.log.length > lines.length ? '… ' : '') + lines.join('; ') : t('since.moves', { n: e.moves }),
+      );
+    }),
+  );
 }
 
 /** The room's options; before the start, one that does not exist for the players seated says so. */

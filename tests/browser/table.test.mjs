@@ -3,6 +3,9 @@
 //
 // - Board first: while playing, the top of the game's board is within the first screen, and the page never
 //   scrolls sideways.
+// - Last moves: when it is our turn again, the bot's move is marked on the board (the elements it changed, in
+//   its colour: .last-move) and in its panel, and the "since your last turn" line names it; our own move clears
+//   the marks.
 // - Screenshots mid-game and at the end at both sizes (artifacts/table-<game>-<size>-<when>.png).
 //
 //   cd tests/browser && ARCHIPEL_SERVER_BIN=... npm test -- table.test.mjs
@@ -14,7 +17,14 @@ import { startAll, stopAll, openPage, signIn, roomData, artifacts, sleep, BOARD_
 
 const GAMES = Object.keys(BOARD_OF);
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
-const MIDGAME_AT = 6; // moves of ours before the mid-game checks
+const MIDGAME_AT = 10; // moves of ours before the mid-game checks
+// Where the other players' moves show on each game's board (Santa Maria: their colonies, beside yours).
+const MARKED_ON = Object.freeze({
+  'santa-cruz': '[data-testid=sc-board]',
+  'costa-ruana': '[data-testid=cr-board]',
+  'capa-doro': '[data-testid=cd-board]',
+  'santa-maria': '[data-testid=sm-colony-small]',
+});
 
 let env;
 before(async () => {
@@ -50,17 +60,52 @@ for (const game of GAMES) {
     test(`${game} on a ${size}: board first while playing`, { timeout: 120_000 }, async (t) => {
       const phone = size === 'phone';
       const page = await openPage(env, { viewport, locale: 'en-US', isMobile: phone, hasTouch: phone });
+      // Our own record of who moved (the patches' `by`), apart from the page's: did the bot move since our move?
+      const wire = { botMoved: false };
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', (f) => {
+          const msg = JSON.parse(f.payload);
+          if (msg.type === 'patch' && msg.by === 0) Object.assign(wire, { botMoved: false, myVersion: String(msg.to) });
+          if (msg.type === 'patch' && msg.by === 1) wire.botMoved = true;
+        }),
+      );
       await signIn(env, page, `${size}-${game}`.slice(0, 24));
       await gameAgainstBots(page, game);
       const board = BOARD_OF[game];
 
       let moves = 0;
+      const marks = { turns: 0, panel: 0, board: 0, since: 0, cleared: 0 };
       const deadline = Date.now() + 60_000;
       while (moves < MIDGAME_AT && Date.now() < deadline && !(await page.locator('#room[data-status=over]').count())) {
-        if (await playOne(page)) moves++;
-        else await sleep(20);
+        if (wire.botMoved && (await page.locator('[data-testid=legal-move]:enabled').count()) > 0) {
+          // Our turn again after the bot's: what did it leave marked?
+          const seen = await page.evaluate((on) => ({
+            panel: document.querySelectorAll('.board-custom article[data-last-move="1"]').length,
+            board: document.querySelectorAll(`${on} .last-move[data-last-move="1"]`).length,
+            since: !!document.querySelector('[data-testid=since-entry][data-seat="1"]'),
+          }), MARKED_ON[game]);
+          marks.turns++;
+          marks.panel += seen.panel ? 1 : 0;
+          marks.board += seen.board ? 1 : 0;
+          marks.since += seen.since ? 1 : 0;
+        }
+        if (await playOne(page)) {
+          moves++;
+          // Right after our own move (the page holds its patch's version), nothing is marked.
+          const left = await page.evaluate((v) => document.querySelector('#room').dataset.version !== v ? null
+            : document.querySelectorAll('.board-custom [data-last-move], [data-testid=since-entry]').length, wire.myVersion);
+          if (left !== null) {
+            marks.cleared++;
+            assert.equal(left, 0, 'our move cleared the marks');
+          }
+        } else await sleep(20);
       }
       assert.ok(moves >= 1, 'the player played');
+      t.diagnostic(`${game} ${size}: of ${marks.turns} turns after the bot's, marks in its panel ${marks.panel}, on the board ${marks.board}, in the summary ${marks.since}; cleared by our move ${marks.cleared} times`);
+      assert.ok(marks.turns >= 2, 'the bot moved between our moves');
+      assert.equal(marks.panel, marks.turns, 'the bot\'s panel is marked each time');
+      assert.equal(marks.since, marks.turns, 'the summary names the bot each time');
+      assert.ok(marks.board >= 1, 'its move is marked on the board');
       await page.evaluate(() => window.scrollTo(0, 0));
       const seen = await layout(page, board);
       t.diagnostic(`${game} ${size}: board top at ${Math.round(seen.boardTop)} px of ${viewport.height}`);

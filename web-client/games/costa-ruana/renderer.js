@@ -17,6 +17,7 @@ import { h, fill, svg as s } from '../../dom.js';
 import { t, addStrings, getLang } from '../../i18n.js';
 import { seatColor, seatSymbol, seatMarker } from '../../markers.js';
 import { linkStylesheet } from '../../stylesheet.js';
+import { markChanged, markMovers } from '../../last_moves.js';
 
 await linkStylesheet(new URL('./renderer.css', import.meta.url));
 
@@ -428,6 +429,10 @@ function draw(b) {
     islandsPanel(env),
     handPanel(env),
     playersPanel(env));
+  // Other players' moves since yours (../../last_moves.js): the islands they changed, their panels.
+  const islands = Array.isArray(view.islands) ? view.islands : [];
+  markChanged(root, ctx.changedSince, ['islands'], (i) => islands[i] && root.querySelector(`[data-testid=cr-island][data-island="${CSS.escape(String(islands[i].id))}"]`));
+  markMovers(root, ctx.changedSince, (seat) => root.querySelector(`[data-testid=cr-player][data-seat="${seat}"]`));
   if (focusKey) root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
 }
 

@@ -20,6 +20,7 @@ import { h, fill, svg as s } from '../../dom.js';
 import { t, addStrings, getLang } from '../../i18n.js';
 import { seatColor, seatSymbol, seatMarker } from '../../markers.js';
 import { linkStylesheet } from '../../stylesheet.js';
+import { markChanged, markMovers } from '../../last_moves.js';
 
 // The stylesheet of this board, loaded with the module (the first draw waits for it, at most one second).
 await linkStylesheet(new URL('./renderer.css', import.meta.url));
@@ -598,6 +599,11 @@ function draw(b) {
     map ? boardPanel(env) : h('p', { class: 'sc-no-map muted', dataset: { testid: 'sc-no-map' } }, t('sc.noMap')),
     playersPanel(env),
   );
+  // Other players' moves since yours (../../last_moves.js): the sites they built or revealed, their panels.
+  const site = (id) => b.root.querySelector(`[data-testid=sc-site][data-site="${CSS.escape(String(id))}"]`);
+  markChanged(b.root, ctx.changedSince, ['board'], site);
+  markChanged(b.root, ctx.changedSince, ['buildings'], site);
+  markMovers(b.root, ctx.changedSince, (seat) => b.root.querySelector(`[data-testid=sc-player][data-seat="${CSS.escape(String(seat))}"]`));
   if (focusKey) b.root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
 }
 
