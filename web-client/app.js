@@ -56,6 +56,10 @@ const els = {
   roomButtons: $('#room-buttons'),
   over: $('#over'),
   ranking: $('#ranking'),
+  rankingHead: $('#ranking-head'),
+  overWinner: $('#over-winner'),
+  rematchButton: $('#rematch-button'),
+  lobbyButton: $('#lobby-button'),
   moves: $('#moves'),
   movesTitle: $('#moves-title'),
   legalMoves: $('#legal-moves'),
@@ -464,6 +468,7 @@ function renderRoom() {
     els.moves.open = !hasBoard;
     els.raw.open = !hasBoard;
   }
+  els.board.classList.toggle('busy', tracker.moveInFlight);
   renderMoves(room, game, legal);
   renderRaw(game);
 }
@@ -510,22 +515,80 @@ function optionsLine(room, seated) {
   return list.length ? t('room.options', { list: list.join(', ') }) : '';
 }
 
+/**
+ * The result panel, the only one at the end (the boards' own final tables are hidden under it): the winner named
+ * (or the shared win, or a solo game won or lost), each player's points by source from `over.breakdown` (a
+ * column per source, labelled in the page's language from the board's words, else the server's label, else the
+ * source key), then Rematch (or "join the rematch" once someone asked for it) and Back to the lobby.
+ */
 function renderOver(room) {
   const over = state.over && state.over.room === room.id ? state.over : null;
   els.over.hidden = !over;
+  els.room.classList.toggle('game-over', !!over);
   if (!over) return;
+  const ranking = Array.isArray(over.ranking) ? over.ranking : [];
+  const nameOf = (r) => r.name || room.seats?.[r.seat]?.name || t('room.seatN', { n: r.seat + 1 });
+  const winners = ranking.filter((r, i) => (r.place ?? i + 1) === 1).map(nameOf);
+  let winner;
+  if (over.solo === 'won' || over.solo === 'lost') winner = t(`over.solo.${over.solo}`, { name: winners[0] || nameOf(ranking[0] || { seat: 0 }) });
+  else if (winners.length > 1) winner = t('over.sharedWin', { names: winners.join(t('over.and')) });
+  else if (winners.length === 1) winner = t('over.winner', { name: winners[0] });
+  els.overWinner.textContent = winner || '';
+
+  // The sources, in the order the server lists them; a source met several times (Santa Cruz's score cards) is
+  // one column, its cell the sum, its title the details.
+  const breakdown = Array.isArray(over.breakdown) ? over.breakdown : [];
+  const sources = [];
+  const labels = new Map();
+  for (const parts of breakdown) {
+    for (const part of Array.isArray(parts) ? parts : []) {
+      if (!part || typeof part.source !== 'string') continue;
+      if (!labels.has(part.source)) {
+        sources.push(part.source);
+        labels.set(part.source, sourceLabel(room.game, part));
+      }
+    }
+  }
+  fill(
+    els.rankingHead,
+    h('tr', {}, h('th', {}, t('over.place')), h('th', {}, t('over.player')),
+      sources.map((src) => h('th', { class: 'num', dataset: { source: src } }, labels.get(src))),
+      h('th', { class: 'num' }, t('over.score'))),
+  );
+  const mine = gameOf(room)?.seat;
   fill(
     els.ranking,
-    (over.ranking || []).map((r, i) =>
-      h(
+    ranking.map((r, i) => {
+      const parts = (Array.isArray(breakdown[r.seat]) ? breakdown[r.seat] : []).filter((p) => p && typeof p.source === 'string');
+      return h(
         'tr',
-        { dataset: { testid: 'ranking-row', seat: r.seat, place: r.place ?? i + 1 }, class: r.seat === gameOf(room)?.seat ? 'mine' : '' },
+        { dataset: { testid: 'ranking-row', seat: r.seat, place: r.place ?? i + 1, score: r.score }, class: r.seat === mine ? 'mine' : '' },
         h('td', {}, String(r.place ?? i + 1)),
-        h('td', {}, seatMarker(r.seat), r.name || t('room.seatN', { n: r.seat + 1 })),
-        h('td', { class: 'num' }, String(r.score)),
-      ),
-    ),
+        h('td', {}, seatMarker(r.seat), nameOf(r)),
+        sources.map((src) => {
+          const here = parts.filter((p) => p.source === src);
+          const points = here.reduce((sum, p) => sum + (Number(p.points) || 0), 0);
+          const details = here.filter((p) => p.detail !== undefined).map((p) => `${p.detail}: ${p.points}`);
+          return h('td', { class: 'num', dataset: { testid: 'breakdown-cell', source: src, points }, title: details.join(', ') || null }, here.length ? String(points) : '–');
+        }),
+        h('td', { class: 'num total' }, String(r.score)),
+      );
+    }),
   );
+
+  // Rematch: for the players of the game (a spectator has no seat to keep).
+  const seated = mySeatIndex(room) >= 0;
+  els.rematchButton.hidden = !seated || room.status !== 'over';
+  els.rematchButton.textContent = Number.isInteger(room.rematch) ? t('over.joinRematch', { id: room.rematch }) : t('over.rematch');
+  els.rematchButton.dataset.rematch = Number.isInteger(room.rematch) ? room.rematch : '';
+}
+
+/** A score source's label: the board's words (`source.<game>.<key>`), else the server's label, else the key. */
+function sourceLabel(gameId, part) {
+  const key = `source.${gameId}.${part.source}`;
+  const ours = t(key);
+  if (ours !== key) return ours;
+  return typeof part.label === 'string' && part.label ? part.label : part.source;
 }
 
 function renderMoves(room, game, legal) {
@@ -561,7 +624,14 @@ function act(roomId, action) {
     return;
   }
   tracker.acted();
-  renderRoom();
+  showBusy();
+}
+
+// A move on its way (issue 12, point 8): no redraw, only the switches that stop a second move; the patch that
+// answers draws the new view. The board gets `busy` (style.css: no pointer events, a progress cursor).
+function showBusy() {
+  els.board.classList.add('busy');
+  for (const button of els.legalMoves.querySelectorAll('button')) button.disabled = true;
 }
 
 const requestedRenderers = new Set(); // game ids whose renderer was asked for
@@ -634,6 +704,8 @@ function renderBotChoice() {
   if (state.bots.includes(previous)) els.addBotStrategy.value = previous;
 }
 els.leaveButton.addEventListener('click', () => command('/leave'));
+els.lobbyButton.addEventListener('click', () => command('/leave'));
+els.rematchButton.addEventListener('click', () => command('/rematch'));
 
 // A spectator's room, kept for this tab so a reload watches it again (a seated player is resumed by token).
 function sessionWatching() {
