@@ -525,6 +525,7 @@ function renderOver(room) {
   const over = state.over && state.over.room === room.id ? state.over : null;
   els.over.hidden = !over;
   els.room.classList.toggle('game-over', !!over);
+  els.leaveButton.hidden = false;
   if (!over) return;
   const ranking = Array.isArray(over.ranking) ? over.ranking : [];
   const nameOf = (r) => r.name || room.seats?.[r.seat]?.name || t('room.seatN', { n: r.seat + 1 });
@@ -581,6 +582,7 @@ function renderOver(room) {
   els.rematchButton.hidden = !seated || room.status !== 'over';
   els.rematchButton.textContent = Number.isInteger(room.rematch) ? t('over.joinRematch', { id: room.rematch }) : t('over.rematch');
   els.rematchButton.dataset.rematch = Number.isInteger(room.rematch) ? room.rematch : '';
+  els.leaveButton.hidden = true; // the panel's own Back to the lobby
 }
 
 /** A score source's label: the board's words (`source.<game>.<key>`), else the server's label, else the key. */

@@ -6,6 +6,12 @@
 // - Last moves: when it is our turn again, the bot's move is marked on the board (the elements it changed, in
 //   its colour: .last-move) and in its panel, and the "since your last turn" line names it; our own move clears
 //   the marks.
+// - Phone: at each of our turns every legal target on the board (flagged sites, cards, chips, buttons) is at
+//   least 44 px on its smaller side, and the page never scrolls sideways, from the first move to the end.
+// - Result panel at the end: the winner named, each player's points by source adding up to the score (when the
+//   server sends over.breakdown), one panel only; Rematch starts a new game with the same seats (when the server
+//   has /rematch).
+// - Speed: click to board update, printed (not asserted: the machine is noisy); the board's root is kept.
 // - Screenshots mid-game and at the end at both sizes (artifacts/table-<game>-<size>-<when>.png).
 //
 //   cd tests/browser && ARCHIPEL_SERVER_BIN=... npm test -- table.test.mjs
@@ -45,15 +51,29 @@ const layout = (page, testid) =>
     };
   }, testid);
 
+/** The legal targets of the board smaller than 44 px on a side (visible ones), and whether the page is too wide. */
+const smallTargets = (page) =>
+  page.evaluate(() => {
+    const selector = '.flagged, .sm-target, [data-legal=true], [data-playable=true], [data-flag=true]';
+    const small = [...document.querySelectorAll('.board-custom')].flatMap((b) => [...b.querySelectorAll(selector)])
+      .filter((el) => !el.closest('[hidden], details:not([open]) > :not(summary)') && !el.matches(':disabled'))
+      .map((el) => ({ el, r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && r.height > 0 && Math.min(r.width, r.height) < 43.5)
+      .map(({ el, r }) => `${el.dataset.testid || el.getAttribute('class')} ${Math.round(r.width)}x${Math.round(r.height)}`);
+    return { small, pageWider: document.documentElement.scrollWidth > window.innerWidth };
+  });
+
 /**
  * Plays our seat's first text move when it is our turn (the same action as pointing on the board); resolves to
  * null when it is not our turn, else to {ms: click to the new view drawn, sameRoot: the board's root element
  * was kept}. The time is taken in the page: performance.now() at the click, and again when the room's version
  * changes (the page draws the board in the same task).
  */
-async function playOne(page) {
-  const button = page.locator('[data-testid=legal-move]:enabled').first();
-  if ((await button.count()) === 0) return null;
+async function playOne(page, random = () => 0) {
+  const buttons = page.locator('[data-testid=legal-move]:enabled');
+  const count = await buttons.count();
+  if (count === 0) return null;
+  const button = buttons.nth(Math.floor(random() * count));
   const result = await button.evaluate(
     (b) =>
       new Promise((resolve) => {
@@ -78,6 +98,17 @@ async function playOne(page) {
   return result;
 }
 
+/** A small seeded generator (mulberry32), so a failing run makes the same choices again. */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 for (const game of GAMES) {
@@ -99,10 +130,21 @@ for (const game of GAMES) {
       const board = BOARD_OF[game];
 
       let moves = 0;
+      const random = rng(12); // the moves after the mid-game: random legal ones (the first one can take long to end)
       const timings = [];
       const marks = { turns: 0, panel: 0, board: 0, since: 0, cleared: 0 };
       const deadline = Date.now() + 60_000;
-      while (moves < MIDGAME_AT && Date.now() < deadline && !(await page.locator('#room[data-status=over]').count())) {
+      const touch = { turns: 0, small: new Set(), wider: 0 };
+      const checkTouch = async () => {
+        if (!phone || (await page.locator('[data-testid=legal-move]:enabled').count()) === 0) return;
+        await sleep(30); // the board's zoom is laid out after its draw
+        const seen = await smallTargets(page);
+        touch.turns++;
+        for (const x of seen.small) touch.small.add(x);
+        if (seen.pageWider) touch.wider++;
+      };
+      while ((moves < MIDGAME_AT || marks.turns < 2) && moves < 4 * MIDGAME_AT && Date.now() < deadline && !(await page.locator('#room[data-status=over]').count())) {
+        await checkTouch();
         if (wire.botMoved && (await page.locator('[data-testid=legal-move]:enabled').count()) > 0) {
           // Our turn again after the bot's: what did it leave marked?
           const seen = await page.evaluate((on) => ({
@@ -148,7 +190,13 @@ for (const game of GAMES) {
       const endBy = Date.now() + 300_000;
       while (!(await page.locator('#room[data-status=over]').count())) {
         assert.ok(Date.now() < endBy, 'the game ended in time');
-        if (!(await playOne(page))) await sleep(20);
+        await checkTouch();
+        if (!(await playOne(page, random))) await sleep(20);
+      }
+      if (phone) {
+        t.diagnostic(`${game} phone: targets measured at ${touch.turns} turns`);
+        assert.deepEqual([...touch.small], [], 'every legal target is at least 44 px');
+        assert.equal(touch.wider, 0, 'the page never scrolled sideways');
       }
       await page.getByTestId('over').waitFor();
       const over = await page.evaluate(() => ({

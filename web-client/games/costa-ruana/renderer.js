@@ -18,6 +18,7 @@ import { t, addStrings, getLang } from '../../i18n.js';
 import { seatColor, seatSymbol, seatMarker } from '../../markers.js';
 import { linkStylesheet } from '../../stylesheet.js';
 import { markChanged, markMovers } from '../../last_moves.js';
+import { zoomToTargets } from '../../touch_zoom.js';
 
 await linkStylesheet(new URL('./renderer.css', import.meta.url));
 
@@ -433,6 +434,8 @@ function draw(b) {
   const islands = Array.isArray(view.islands) ? view.islands : [];
   markChanged(root, ctx.changedSince, ['islands'], (i) => islands[i] && root.querySelector(`[data-testid=cr-island][data-island="${CSS.escape(String(islands[i].id))}"]`));
   markMovers(root, ctx.changedSince, (seat) => root.querySelector(`[data-testid=cr-player][data-seat="${seat}"]`));
+  // On a phone the islands zoom until each flagged target is 44 px (../../touch_zoom.js).
+  zoomToTargets(root.querySelector('[data-testid=cr-board]'));
   if (focusKey) root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
 }
 

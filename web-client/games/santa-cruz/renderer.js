@@ -21,6 +21,7 @@ import { t, addStrings, getLang } from '../../i18n.js';
 import { seatColor, seatSymbol, seatMarker } from '../../markers.js';
 import { linkStylesheet } from '../../stylesheet.js';
 import { markChanged, markMovers } from '../../last_moves.js';
+import { zoomToTargets } from '../../touch_zoom.js';
 
 // The stylesheet of this board, loaded with the module (the first draw waits for it, at most one second).
 await linkStylesheet(new URL('./renderer.css', import.meta.url));
@@ -613,6 +614,8 @@ function draw(b) {
   markChanged(b.root, ctx.changedSince, ['board'], site);
   markChanged(b.root, ctx.changedSince, ['buildings'], site);
   markMovers(b.root, ctx.changedSince, (seat) => b.root.querySelector(`[data-testid=sc-player][data-seat="${CSS.escape(String(seat))}"]`));
+  // On a phone the island zooms until each flagged site is a 44 px target (../../touch_zoom.js).
+  zoomToTargets(b.root.querySelector('[data-testid=sc-board]'));
   if (focusKey) b.root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
 }
 

@@ -22,6 +22,7 @@ import { t, addStrings, getLang } from '../../i18n.js';
 import { seatColor, seatSymbol, seatMarker } from '../../markers.js';
 import { linkStylesheet } from '../../stylesheet.js';
 import { markChanged, markMovers } from '../../last_moves.js';
+import { zoomToTargets } from '../../touch_zoom.js';
 
 await linkStylesheet(new URL('./renderer.css', import.meta.url));
 
@@ -518,6 +519,8 @@ function draw(b) {
     if (board) markChanged(b.root, [entry], ['players', String(entry.seat), 'cells'], (cell) => board.querySelector(`[data-cell="${CSS.escape(cell)}"]`));
   }
   markMovers(b.root, b.ctx.changedSince, (seat) => b.root.querySelector(`[data-testid=sm-player][data-seat="${CSS.escape(String(seat))}"]`));
+  // On a phone each board with targets zooms until they are 44 px (../../touch_zoom.js).
+  for (const board of b.root.querySelectorAll('svg')) if (board.querySelector('.sm-target')) zoomToTargets(board, { selector: '.sm-target' });
   // Every legal move has something to point at: the count of those that do not is kept for the tests.
   b.root.dataset.unreached = String(m.legal.filter((e) => !env.reached.has(e)).length);
   if (focusKey) b.root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
