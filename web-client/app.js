@@ -52,6 +52,8 @@ const els = {
   leaveButton: $('#leave-button'),
   roomHint: $('#room-hint'),
   roomSince: $('#room-since'),
+  boardTip: $('#board-tip'),
+  leaveConfirm: $('#leave-confirm'),
   roomMore: $('#room-more'),
   roomButtons: $('#room-buttons'),
   over: $('#over'),
@@ -448,6 +450,7 @@ function renderRoom() {
   }
   els.roomHint.textContent = hint;
   renderSince(room, game, mySeat, nameOf);
+  if (!game || els.boardTip.dataset.version !== String(game.version)) els.boardTip.hidden = true; // a new view: the tip is old
   document.title = mySeat >= 0 && toAct.includes(mySeat) && room.status === 'playing' ? t('title.yourTurn') : 'Archipel';
 
   renderOver(room);
@@ -692,6 +695,47 @@ function sortedKeys(_key, value) {
   return Object.fromEntries(Object.keys(value).sort().map((k) => [k, value[k]]));
 }
 
+// ---- tap for details, and why nothing happened ----------------------------------------------------------------
+// A tap (or click) on the board that is not a move shows what the boards otherwise tell on hover (an SVG <title>
+// or a title attribute: a site, a tile, a card), and why it does nothing: not your turn (waiting for whom),
+// watching, or not one of the flagged moves. No hover needed, for every game (issue 12, points 4 and 10).
+const MOVE_TARGETS = '.flagged, .sm-target, [data-legal=true], [data-playable=true], [data-flag=true], button:not(:disabled), a, summary, input, select';
+
+function describedAt(el) {
+  for (let at = el; at && at !== els.board; at = at.parentElement) {
+    const own = at.getAttribute?.('title') || [...(at.children || [])].find((c) => c.tagName.toLowerCase() === 'title')?.textContent;
+    if (own) return own;
+  }
+  return '';
+}
+
+function whyNothing(room, game) {
+  const toAct = Array.isArray(game.view?.to_act) ? game.view.to_act : [];
+  const seat = game.seat;
+  if (room.status !== 'playing') return '';
+  if (seat === null) return t('room.youWatch');
+  if (tracker.moveInFlight) return '';
+  if (!toAct.includes(seat)) {
+    const names = toAct.map((i) => room.seats?.[i]?.name || t('room.seatN', { n: i + 1 }));
+    return t('tip.notYourTurn', { list: names.join(', ') });
+  }
+  return t('tip.notAMove');
+}
+
+els.board.addEventListener('click', (event) => {
+  const room = state.room;
+  const game = room ? gameOf(room) : null;
+  if (!game || !(event.target instanceof Element)) return;
+  if (event.target.closest(MOVE_TARGETS)) {
+    els.boardTip.hidden = true;
+    return;
+  }
+  const text = [describedAt(event.target), whyNothing(room, game)].filter(Boolean).join(' · ');
+  els.boardTip.textContent = text;
+  els.boardTip.dataset.version = game.version;
+  els.boardTip.hidden = !text;
+});
+
 // ---- buttons ----------------------------------------------------------------------------------------------
 els.startButton.addEventListener('click', () => command('/start'));
 els.sitButton.addEventListener('click', () => state.room && command(`/join ${state.room.id}`));
@@ -705,7 +749,16 @@ function renderBotChoice() {
   fill(els.addBotStrategy, state.bots.map((name) => h('option', { value: name }, label(name))));
   if (state.bots.includes(previous)) els.addBotStrategy.value = previous;
 }
-els.leaveButton.addEventListener('click', () => command('/leave'));
+// Leaving a started game keeps the seat (the server holds it; /join brings the player back): ask first.
+els.leaveButton.addEventListener('click', () => {
+  const room = state.room;
+  if (room && room.status === 'playing' && mySeatIndex(room) >= 0) els.leaveConfirm.showModal();
+  else command('/leave');
+});
+els.leaveConfirm.addEventListener('close', () => {
+  if (els.leaveConfirm.returnValue === 'leave') command('/leave');
+  els.leaveConfirm.returnValue = '';
+});
 els.lobbyButton.addEventListener('click', () => command('/leave'));
 els.rematchButton.addEventListener('click', () => command('/rematch'));
 
