@@ -20,8 +20,10 @@ const state = {
   over: null, // the `over` message of the current room
   bots: [], // the bot strategies the server offers for /addbot (from the `games` message)
   conn: { s: 'idle', detail: {} }, // the connection indicator's last state
+  connTried: false, // a connection was tried since the page opened
   shownGame: null, // the room and game id whose text-move and raw-view panels were last laid out
   gameLog: { room: null, shown: 0 }, // the game log lines of that room already in the chat pane (state/patch `log`)
+  quick: null, // "play against bots now" under way: {game, seats, asked} (see advanceQuick)
   foldedRoom: null, // the room whose details were folded away when its game started (unfolded again by hand)
 };
 
@@ -70,6 +72,7 @@ const els = {
   viewTitle: $('#view-title'),
   stateView: $('#state-view'),
   langSelect: $('#lang-select'),
+  quickButton: $('#quick-button'),
 };
 
 // The game view of that room, its version, our seat, and whether a move of ours is on its way (view_tracker.js).
@@ -123,7 +126,9 @@ function handle(msg) {
     case 'games':
       state.bots = Array.isArray(msg.bots) ? msg.bots : [];
       renderBotChoice();
-      return lobby.setGames(msg.games);
+      lobby.setGames(msg.games);
+      els.quickButton.disabled = !lobby.games.length || !state.bots.length;
+      return;
     case 'room':
       return onRoom(msg);
     case 'left':
@@ -184,6 +189,7 @@ function onRoom(msg) {
     state.over = state.over && state.over.room === msg.id ? state.over : null;
   }
   state.room = msg;
+  advanceQuick(msg);
   requestRenderer(msg.game);
   setSessionWatching(mySeatIndex(msg) < 0 ? msg.id : null);
   render();
@@ -248,6 +254,7 @@ function onError(msg) {
     }
   }
   tracker.forgetAction(); // the move on its way, if any, was refused (or it never mattered)
+  state.quick = null; // a quick game that met an error stops where it is: the room's own buttons carry on
   chat.error(msg.message || msg.code, msg.code);
   renderRoom();
 }
@@ -308,6 +315,9 @@ function showConnection(s, detail) {
   clearInterval(countdown);
   state.conn = { s, detail };
   els.conn.dataset.state = s;
+  // "not connected" means something only once a connection was tried (the login form comes first).
+  if (s !== 'idle') state.connTried = true;
+  els.conn.hidden = s === 'idle' && !state.connTried;
   els.reconnect.hidden = s !== 'replaced' && s !== 'retrying';
   if (s === 'retrying') {
     const tick = () => {
@@ -693,6 +703,36 @@ els.raw.addEventListener('toggle', () => state.room && renderRoom());
 function sortedKeys(_key, value) {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   return Object.fromEntries(Object.keys(value).sort().map((k) => [k, value[k]]));
+}
+
+// ---- play against bots now ----------------------------------------------------------------------------------
+// One click (issue 12, point 8): a room of the form's game and options, a bot in every other seat the game needs
+// (its minimum, and at least one bot), then /start; only the commands a person could type, each sent when the
+// room message shows the previous one done.
+els.quickButton.addEventListener('click', () => {
+  const game = lobby.chosenGame();
+  const line = lobby.createLine();
+  if (!game || !line || !state.bots.length) return;
+  const seats = Math.min(Math.max(2, game.min_players || 2), game.max_players || 2);
+  state.quick = { game: game.id, seats, asked: -1 };
+  if (!command(line)) state.quick = null;
+});
+
+function advanceQuick(room) {
+  const quick = state.quick;
+  if (!quick) return;
+  if (room.game !== quick.game || room.status !== 'waiting' || !sameName(room.host, state.identity.name)) {
+    state.quick = null;
+    return;
+  }
+  const seated = (room.seats || []).filter((s) => s.name).length;
+  if (seated >= quick.seats) {
+    state.quick = null;
+    command('/start');
+  } else if (quick.asked !== seated) {
+    quick.asked = seated; // one bot asked for each count seen: the room message with it comes next
+    command(`/addbot ${els.addBotStrategy.value || state.bots[0]}`);
+  }
 }
 
 // ---- tap for details, and why nothing happened ----------------------------------------------------------------
