@@ -482,6 +482,7 @@ function renderRoom() {
     els.raw.open = !hasBoard;
   }
   els.board.classList.toggle('busy', tracker.moveInFlight);
+  els.room.classList.toggle('board-final', !!els.board.querySelector(".board-custom [data-testid$='-final'] table"));
   renderMoves(room, game, legal);
   renderRaw(game);
 }
@@ -529,7 +530,7 @@ function optionsLine(room, seated) {
 }
 
 /**
- * The result panel, the only one at the end (the boards' own final tables are hidden under it): the winner named
+ * The result panel at the end (one result table: see style.css, .game-over): the winner named
  * (or the shared win, or a solo game won or lost), each player's points by source from `over.breakdown` (a
  * column per source, labelled in the page's language from the board's words, else the server's label, else the
  * source key), then Rematch (or "join the rematch" once someone asked for it) and Back to the lobby.
@@ -552,6 +553,7 @@ function renderOver(room) {
   // The sources, in the order the server lists them; a source met several times (Santa Cruz's score cards) is
   // one column, its cell the sum, its title the details.
   const breakdown = Array.isArray(over.breakdown) ? over.breakdown : [];
+  els.room.classList.toggle('has-breakdown', breakdown.length > 0);
   const sources = [];
   const labels = new Map();
   for (const parts of breakdown) {

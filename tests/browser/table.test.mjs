@@ -206,15 +206,33 @@ for (const game of GAMES) {
           score: Number(r.dataset.score),
           parts: [...r.querySelectorAll('[data-testid=breakdown-cell]')].map((c) => Number(c.dataset.points)),
         })),
-        boardFinalsShown: [...document.querySelectorAll('.board-custom [data-testid$=-final]')].filter((e) => e.offsetParent !== null).length,
+        tablesShown: [...document.querySelectorAll('[data-testid=ranking-table], .board-custom [data-testid$=-final] table')].filter((e) => e.offsetParent !== null).length,
       }));
       assert.equal(over.rows.length, 2, 'a row per player');
       assert.match(over.winner, /wins|Shared win/, 'the winner is named');
-      assert.equal(over.boardFinalsShown, 0, 'one result panel: the board\'s own final table is hidden');
+      assert.equal(over.tablesShown, 1, 'one result table, not two');
       if (over.rows.every((r) => r.parts.length === 0)) {
         t.diagnostic('this server sends no over.breakdown yet: the points by source are not checked');
       } else {
         for (const r of over.rows) assert.equal(r.parts.reduce((a, b) => a + b, 0), r.score, `seat ${r.seat}: the breakdown adds up to the score`);
+      }
+      if (game === 'santa-cruz') {
+        // Each player's resource ticks count their buildings on revealed tiles of each resource (from the view).
+        if (!(await page.getByTestId('raw').evaluate((d) => d.open))) await page.getByTestId('raw-toggle').click();
+        const view = JSON.parse(await page.getByTestId('state-view').textContent());
+        const ticks = await page.locator('[data-testid=sc-resources] [data-resource]').evaluateAll((els) =>
+          els.map((e) => [Number(e.closest('[data-seat]').dataset.seat), e.dataset.resource, Number(e.dataset.count)]));
+        assert.equal(ticks.length, 2 * 5, 'five resources for each player');
+        let some = 0;
+        for (const [seat, resource, count] of ticks) {
+          const expected = Object.entries(view.buildings)
+            .filter(([id]) => (view.board[id] || '').split(' ').slice(3).includes(resource))
+            .reduce((n, [, owners]) => n + owners.filter((o) => o === seat).length, 0);
+          assert.equal(count, expected, `seat ${seat}'s ${resource}`);
+          some += count;
+        }
+        assert.ok(some > 0, 'the players hold resources at the end');
+        await page.getByTestId('raw-toggle').click();
       }
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(artifacts, `table-${game}-${size}-end.png`) });

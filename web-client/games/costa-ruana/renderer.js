@@ -19,6 +19,7 @@ import { seatColor, seatSymbol, seatMarker } from '../../markers.js';
 import { linkStylesheet } from '../../stylesheet.js';
 import { markChanged, markMovers } from '../../last_moves.js';
 import { zoomToTargets } from '../../touch_zoom.js';
+import { handDrawer } from '../../drawer.js';
 
 await linkStylesheet(new URL('./renderer.css', import.meta.url));
 
@@ -428,7 +429,7 @@ function draw(b) {
     actionBar(env),
     view.step === 'over' ? finalPanel(env) : null,
     islandsPanel(env),
-    handPanel(env),
+    handDrawer(handPanel(env), ui, () => draw(b)),
     playersPanel(env));
   // Other players' moves since yours (../../last_moves.js): the islands they changed, their panels.
   const islands = Array.isArray(view.islands) ? view.islands : [];

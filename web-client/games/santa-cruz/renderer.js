@@ -22,6 +22,7 @@ import { seatColor, seatSymbol, seatMarker } from '../../markers.js';
 import { linkStylesheet } from '../../stylesheet.js';
 import { markChanged, markMovers } from '../../last_moves.js';
 import { zoomToTargets } from '../../touch_zoom.js';
+import { handDrawer } from '../../drawer.js';
 
 // The stylesheet of this board, loaded with the module (the first draw waits for it, at most one second).
 await linkStylesheet(new URL('./renderer.css', import.meta.url));
@@ -80,6 +81,7 @@ addStrings({
     'sc.site.coast': 'coast',
     'sc.site.land': 'land',
     'sc.site.volcano': 'volcano',
+    'sc.resources': 'Resources:',
     'sc.res.sheep': 'sheep',
     'sc.res.wood': 'wood',
     'sc.res.sugar': 'sugar',
@@ -201,6 +203,7 @@ addStrings({
     'sc.site.coast': 'côte',
     'sc.site.land': 'terre',
     'sc.site.volcano': 'volcan',
+    'sc.resources': 'Ressources :',
     'sc.res.sheep': 'mouton',
     'sc.res.wood': 'bois',
     'sc.res.sugar': 'sucre',
@@ -605,7 +608,7 @@ function draw(b) {
     actionBar(env),
     view.phase === 'over' ? finalPanel(env) : null,
     choicePanel(env),
-    handPanel(env),
+    handDrawer(handPanel(env), ui, redraw),
     map ? boardPanel(env) : h('p', { class: 'sc-no-map muted', dataset: { testid: 'sc-no-map' } }, t('sc.noMap')),
     playersPanel(env),
   );
@@ -1060,15 +1063,22 @@ function handPanel(env) {
           : h('p', { class: 'muted small' }, t('sc.noScoreCards')),
         discarded.length ? h('div', { class: 'sc-discarded small muted' }, `${t('sc.discarded')} `, discarded.map((c) => cardInfo(c, v.rules).title).join(', ')) : null),
       h('div', { class: 'sc-hand-group' }, h('h4', {}, t('sc.yourBirds')),
-        birds.length ? h('ul', { class: 'sc-birds' }, birds.map((sp) => h('li', {}, birdIcon(), `${t(`sc.bird.${sp}`)} (${birdValue(sp)})`)))
+        // Grouped by species (issue 12): "Macaw (3) ×2" rather than the same chip twice.
+        birds.length ? h('ul', { class: 'sc-birds' }, [...groupCounts(birds)].map(([sp, k]) =>
+          h('li', { dataset: { testid: 'sc-bird-group', species: sp, count: k } }, birdIcon(), `${t(`sc.bird.${sp}`)} (${birdValue(sp)})${k > 1 ? ` ×${k}` : ''}`)))
           : h('p', { class: 'muted small' }, t('sc.noBirds')))));
 }
 
 /** ["tern", "tern", "macaw"] -> "tern 1 ×2, macaw 3" (species, value, how many). */
-function birdList(species) {
+/** Each distinct item of `list` with how many times it is there, in the order first met. */
+function groupCounts(list) {
   const counts = new Map();
-  for (const sp of species) counts.set(sp, (counts.get(sp) || 0) + 1);
-  return [...counts].map(([sp, k]) => `${t(`sc.bird.${sp}`)} ${birdValue(sp)}${k > 1 ? ` ×${k}` : ''}`).join(', ');
+  for (const x of list) counts.set(x, (counts.get(x) || 0) + 1);
+  return counts;
+}
+
+function birdList(species) {
+  return [...groupCounts(species)].map(([sp, k]) => `${t(`sc.bird.${sp}`)} ${birdValue(sp)}${k > 1 ? ` ×${k}` : ''}`).join(', ');
 }
 
 /** Scrolls the board into view when less than half of it is visible (the flags are what to click next). */
@@ -1126,6 +1136,7 @@ function playersPanel(env) {
           (p.score_cards_played || []).length
             ? (p.score_cards_played || []).map((c) => { const info = cardInfo(c, v.rules); return h('span', { class: 'sc-chip', title: info.text }, info.title); })
             : h('span', { class: 'muted' }, t('sc.none'))),
+        resourceTicks(v, seat),
         h('div', { class: 'sc-player-line' }, birdIcon(), ' ', t('sc.birds', { k: p.birds ?? 0 }),
           Array.isArray(species) && species.length ? h('span', { class: 'muted' }, ` (${birdList(species)})`) : null),
         h('div', { class: 'sc-player-line sc-supply' }, h('span', { class: 'muted' }, `${t('sc.buildingsLeft')} `),
@@ -1133,6 +1144,25 @@ function playersPanel(env) {
         removed.length ? h('div', { class: 'sc-player-line small muted' }, t('sc.removed', { list: removed.map(([bt, c]) => `${c} ${t(c === 1 ? `sc.building.${bt}` : `sc.buildings.${bt}`)}`).join(', ') })) : null,
         v.phase === 'discard' ? h('div', { class: 'sc-player-line small' }, p.must_discard ? t('sc.mustDiscard') : t('sc.hasDiscarded')) : null);
     })));
+}
+
+/**
+ * A player's resources (issue 12, point 9): how many of the seat's buildings stand on a revealed tile of each
+ * resource, as the score cards count them; all from the public view (the board's tiles and who built where).
+ */
+const RESOURCES = ['wood', 'sugar', 'sheep', 'fish', 'gold'];
+function resourceTicks(v, seat) {
+  const counts = Object.fromEntries(RESOURCES.map((r) => [r, 0]));
+  for (const [siteId, owners] of Object.entries(v.buildings || {})) {
+    if (!Array.isArray(owners) || !owners.includes(seat)) continue;
+    const site = parseSite((v.board || {})[siteId]);
+    if (!site.faceDown && site.resource in counts) counts[site.resource] += owners.filter((o) => o === seat).length;
+  }
+  return h('div', { class: 'sc-player-line sc-resources', dataset: { testid: 'sc-resources', seat } },
+    h('span', { class: 'muted' }, `${t('sc.resources')} `),
+    RESOURCES.map((r) => h('span', { class: 'sc-supply-item', title: `${t(`sc.res.${r}`)}: ${counts[r]}`, dataset: { resource: r, count: counts[r] } },
+      s('svg', { viewBox: '-8 -8 16 16', width: 15, height: 15, 'aria-hidden': 'true' }, resourceIcon(r)),
+      h('span', { class: 'visually-hidden' }, t(`sc.res.${r}`)), `×${counts[r]}`)));
 }
 
 // ---- the end ------------------------------------------------------------------------------------------------
