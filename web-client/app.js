@@ -764,7 +764,8 @@ function whyNothing(room, game) {
   return t('tip.notAMove');
 }
 
-els.board.addEventListener('click', (event) => {
+// pointerup as well as click: a disabled card (greyed, no click event) still answers a tap with why.
+const onBoardTap = (event) => {
   const room = state.room;
   const game = room ? gameOf(room) : null;
   if (!game || !(event.target instanceof Element)) return;
@@ -776,7 +777,9 @@ els.board.addEventListener('click', (event) => {
   els.boardTip.textContent = text;
   els.boardTip.dataset.version = game.version;
   els.boardTip.hidden = !text;
-});
+};
+els.board.addEventListener('click', onBoardTap);
+els.board.addEventListener('pointerup', (event) => event.target instanceof Element && event.target.closest(':disabled') && onBoardTap(event));
 
 // ---- buttons ----------------------------------------------------------------------------------------------
 els.startButton.addEventListener('click', () => command('/start'));

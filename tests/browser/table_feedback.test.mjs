@@ -1,5 +1,6 @@
 // The table's feedback (issue 12, points 3, 4 and 10), on Santa Cruz against a slow bot (1.5 s a move, so the
 // page can be poked while the bot thinks):
+// - a greyed construction card says why it is greyed (its title, and a tap);
 // - a tap on the board that is not a move says what was tapped and why nothing happened: "not your turn:
 //   waiting for <bot>" during the bot's turn, "not a move now" on an unflagged site during ours; in French too;
 // - Leave in mid-game asks first ("your seat will wait"); Stay keeps the game, Leave goes to the lobby, where
@@ -44,6 +45,13 @@ test('tap for details, why nothing happened, leave with confirmation, the log af
   const ours = await tip(page).textContent();
   assert.match(ours, /Not a move now/, `the tip says why: ${ours}`);
   assert.ok(ours.split(' · ')[0].length > 0, 'and what the site is');
+
+  // A greyed construction card says why, on hover (title) and on a tap.
+  const greyed = page.locator('[data-testid=sc-card][data-playable=false]').first();
+  const why = await greyed.getAttribute('title');
+  assert.ok(why && why.length > 5, `a greyed card says why: ${why}`);
+  await greyed.click({ force: true });
+  await tip(page).filter({ hasText: why }).waitFor();
 
   // Our moves (by text) until the bot's turn: then a tap says whom we wait for.
   await page.getByTestId('moves-toggle').click();

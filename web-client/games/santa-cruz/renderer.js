@@ -82,6 +82,11 @@ addStrings({
     'sc.site.land': 'land',
     'sc.site.volcano': 'volcano',
     'sc.resources': 'Resources:',
+    'sc.why.noneLeft': 'None of these cards left.',
+    'sc.why.notYourTurn': 'Not your turn.',
+    'sc.why.notNow': 'Construction cards are played in the card phase.',
+    'sc.why.double': 'Finish the double turn first.',
+    'sc.why.noSite': 'No site where this card can build now.',
     'sc.res.sheep': 'sheep',
     'sc.res.wood': 'wood',
     'sc.res.sugar': 'sugar',
@@ -204,6 +209,11 @@ addStrings({
     'sc.site.land': 'terre',
     'sc.site.volcano': 'volcan',
     'sc.resources': 'Ressources :',
+    'sc.why.noneLeft': 'Plus aucune carte de ce type.',
+    'sc.why.notYourTurn': 'Ce n’est pas votre tour.',
+    'sc.why.notNow': 'Les cartes de construction se jouent pendant la phase des cartes.',
+    'sc.why.double': 'Terminez d’abord le double tour.',
+    'sc.why.noSite': 'Aucun emplacement où cette carte peut bâtir maintenant.',
     'sc.res.sheep': 'mouton',
     'sc.res.wood': 'bois',
     'sc.res.sugar': 'sucre',
@@ -1047,6 +1057,7 @@ function handPanel(env) {
       disabled: !playable || !!m.ctx.busy,
       'aria-pressed': String(ui.selected === kind),
       dataset: { testid: 'sc-card', kind, playable, count, focusKey: `card-${kind}` },
+      title: playable ? null : whyNotPlayable(m, v, count),
       onclick: () => clickCard(kind),
     }, kindIcon(kind, 30), h('span', { class: 'sc-card-name' }, t(`sc.Kind.${kind}`)), h('span', { class: 'sc-card-count' }, `×${count}`));
   });
@@ -1070,6 +1081,15 @@ function handPanel(env) {
 }
 
 /** ["tern", "tern", "macaw"] -> "tern 1 ×2, macaw 3" (species, value, how many). */
+/** Why a construction card cannot be played now (its tooltip, and the page's tap-for-details line). */
+function whyNotPlayable(m, v, count) {
+  if (!count) return t('sc.why.noneLeft');
+  if (m.me === null || !m.myTurn) return t('sc.why.notYourTurn');
+  if (v.phase !== 'play') return t('sc.why.notNow');
+  if (v.pending_double) return t('sc.why.double');
+  return t('sc.why.noSite');
+}
+
 /** Each distinct item of `list` with how many times it is there, in the order first met. */
 function groupCounts(list) {
   const counts = new Map();
