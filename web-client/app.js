@@ -10,6 +10,7 @@ import { Lobby, optionExistsFor } from './lobby.js';
 import { ChatPane } from './chat.js';
 import { h, fill, $ } from './dom.js';
 import { t, getLang, setLang, onLangChange, applyStatic } from './i18n.js';
+import { turnAlertOn, setTurnAlert, alertTurn } from './turn_alert.js';
 
 // ---- state ------------------------------------------------------------------------------------------------
 const state = {
@@ -23,6 +24,7 @@ const state = {
   connTried: false, // a connection was tried since the page opened
   shownGame: null, // the room and game id whose text-move and raw-view panels were last laid out
   gameLog: { room: null, shown: 0 }, // the game log lines of that room already in the chat pane (state/patch `log`)
+  myTurn: false, // it was this seat's turn at the last draw (the turn alert sounds when it becomes so)
   quick: null, // "play against bots now" under way: {game, seats, asked} (see advanceQuick)
   foldedRoom: null, // the room whose details were folded away when its game started (unfolded again by hand)
 };
@@ -73,6 +75,7 @@ const els = {
   stateView: $('#state-view'),
   langSelect: $('#lang-select'),
   quickButton: $('#quick-button'),
+  turnAlert: $('#turn-alert'),
 };
 
 // The game view of that room, its version, our seat, and whether a move of ours is on its way (view_tracker.js).
@@ -461,7 +464,10 @@ function renderRoom() {
   els.roomHint.textContent = hint;
   renderSince(room, game, mySeat, nameOf);
   if (!game || els.boardTip.dataset.version !== String(game.version)) els.boardTip.hidden = true; // a new view: the tip is old
-  document.title = mySeat >= 0 && toAct.includes(mySeat) && room.status === 'playing' ? t('title.yourTurn') : 'Archipel';
+  const myTurn = mySeat >= 0 && toAct.includes(mySeat) && room.status === 'playing';
+  document.title = myTurn ? t('title.yourTurn') : 'Archipel';
+  if (myTurn && !state.myTurn && turnAlertOn()) alertTurn(t('room.yourTurn'));
+  state.myTurn = myTurn;
 
   renderOver(room);
   const hasBoard = renderBoard(room, game, {
@@ -805,6 +811,8 @@ els.leaveConfirm.addEventListener('close', () => {
   els.leaveConfirm.returnValue = '';
 });
 els.lobbyButton.addEventListener('click', () => command('/leave'));
+els.turnAlert.checked = turnAlertOn();
+els.turnAlert.addEventListener('change', () => setTurnAlert(els.turnAlert.checked));
 els.rematchButton.addEventListener('click', () => command('/rematch'));
 
 // A spectator's room, kept for this tab so a reload watches it again (a seated player is resumed by token).

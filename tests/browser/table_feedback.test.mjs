@@ -3,6 +3,7 @@
 // - a greyed construction card says why it is greyed (its title, and a tap);
 // - a tap on the board that is not a move says what was tapped and why nothing happened: "not your turn:
 //   waiting for <bot>" during the bot's turn, "not a move now" on an unflagged site during ours; in French too;
+// - the turn alert (a tone) is off by default and sounds when our turn comes back once turned on;
 // - Leave in mid-game asks first ("your seat will wait"); Stay keeps the game, Leave goes to the lobby, where
 //   the room offers the seat back, and /join gives it back;
 // - the game log comes back after a reload (when the server sends `log` with the state; older servers sent
@@ -34,6 +35,22 @@ test('tap for details, why nothing happened, leave with confirmation, the log af
       if (msg.type === 'state' && Array.isArray(msg.log) && msg.log.length) stateHadLog = true;
     }),
   );
+  // Count the tones the page makes (the turn alert's Web Audio oscillator).
+  await page.addInitScript(() => {
+    window.tones = 0;
+    const Base = window.AudioContext;
+    window.AudioContext = class extends Base {
+      createOscillator() {
+        const tone = super.createOscillator();
+        const start = tone.start.bind(tone);
+        tone.start = (...args) => {
+          window.tones++;
+          return start(...args);
+        };
+        return tone;
+      }
+    };
+  });
   await signIn(env, page, 'Tapper');
   const roomId = await gameAgainstBots(page, 'santa-cruz');
 
@@ -53,6 +70,12 @@ test('tap for details, why nothing happened, leave with confirmation, the log af
   await greyed.click({ force: true });
   await tip(page).filter({ hasText: why }).waitFor();
 
+  // The turn alert is off by default; turned on in Room details, it sounds when our turn comes back.
+  assert.equal(await page.evaluate(() => window.tones), 0, 'no sound by default');
+  assert.equal(await page.getByTestId('turn-alert').isChecked(), false);
+  await page.locator('[data-testid=room-more] summary').click();
+  await page.getByTestId('turn-alert').check();
+
   // Our moves (by text) until the bot's turn: then a tap says whom we wait for.
   await page.getByTestId('moves-toggle').click();
   while ((await page.locator('[data-testid=sc-root][data-my-turn=false]').count()) === 0) {
@@ -70,6 +93,7 @@ test('tap for details, why nothing happened, leave with confirmation, the log af
 
   // The log after a reload.
   await myTurn(page);
+  assert.ok((await page.evaluate(() => window.tones)) >= 1, 'the turn alert sounded when our turn came back');
   const before = await page.locator('#chat-log .line-log, #chat-log .line-info').count();
   await page.reload();
   await page.locator(`#room[data-room-id="${roomId}"][data-status=playing]`).waitFor();
