@@ -16,6 +16,7 @@ import { turnAlertOn, setTurnAlert, alertTurn } from './turn_alert.js';
 const state = {
   identity: loadIdentity(), // {name, token}
   welcomed: false, // this socket said hello and was welcomed
+  serverLang: false, // the server's welcome named a language: it takes /lang
   everWelcomed: false, // some socket was: the lobby has something to show
   room: null, // the last `room` message of the room we sit in or watch
   over: null, // the `over` message of the current room
@@ -86,8 +87,9 @@ const connection = new Connection({
   onState: (s, detail) => showConnection(s, detail),
   hello: () => {
     const { name, token } = state.identity;
-    if (token) return { type: 'hello', token };
-    if (name) return { type: 'hello', name };
+    // The page's language goes with the hello: the server writes this person's lines in it (docs/protocol.md).
+    if (token) return { type: 'hello', token, lang: getLang() };
+    if (name) return { type: 'hello', name, lang: getLang() };
     return null;
   },
 });
@@ -159,6 +161,7 @@ function handle(msg) {
 }
 
 function onWelcome(msg) {
+  state.serverLang = typeof msg.lang === 'string'; // a server that speaks both languages says which it uses
   if (state.welcomed) {
     // Sent again on this socket after /nick: the same player under a new name.
     state.identity = { name: msg.name, token: msg.token || state.identity.token };
@@ -247,7 +250,7 @@ function onError(msg) {
       // The server forgot us (a restart, or we were in no room when the page went away): sign in by name.
       state.identity.token = '';
       saveIdentity(state.identity);
-      if (state.identity.name) connection.send({ type: 'hello', name: state.identity.name });
+      if (state.identity.name) connection.send({ type: 'hello', name: state.identity.name, lang: getLang() });
       else showLogin();
       return;
     }
@@ -292,7 +295,7 @@ els.loginForm.addEventListener('submit', (event) => {
   state.identity = { name, token: '' };
   saveIdentity(state.identity);
   els.loginError.hidden = true;
-  if (connection.isOpen && !state.welcomed) connection.send({ type: 'hello', name });
+  if (connection.isOpen && !state.welcomed) connection.send({ type: 'hello', name, lang: getLang() });
   else connection.start();
 });
 
@@ -341,6 +344,9 @@ els.langSelect.value = getLang();
 els.langSelect.addEventListener('change', () => setLang(els.langSelect.value));
 onLangChange(() => {
   els.langSelect.value = getLang();
+  // The server's lines follow (/lang), where the server has languages (its welcome said which); an older one
+  // would answer "unknown command", and the next hello carries the language anyway.
+  if (state.welcomed && state.serverLang) connection.send({ type: 'chat', text: `/lang ${getLang()}` });
   const { s, detail } = state.conn;
   const welcomed = state.welcomed;
   showConnection(s, detail);
