@@ -11,6 +11,7 @@ import { ChatPane } from './chat.js';
 import { h, fill, $ } from './dom.js';
 import { t, getLang, setLang, onLangChange, applyStatic } from './i18n.js';
 import { turnAlertOn, setTurnAlert, alertTurn } from './turn_alert.js';
+import { loadRules } from './rules.js';
 
 // ---- state ------------------------------------------------------------------------------------------------
 const state = {
@@ -77,6 +78,8 @@ const els = {
   langSelect: $('#lang-select'),
   quickButton: $('#quick-button'),
   turnAlert: $('#turn-alert'),
+  roomRules: $('#room-rules'),
+  rulesList: $('#rules-list'),
 };
 
 // The game view of that room, its version, our seat, and whether a move of ours is on its way (view_tracker.js).
@@ -469,6 +472,7 @@ function renderRoom() {
   }
   els.roomHint.textContent = hint;
   renderSince(room, game, mySeat, nameOf);
+  renderRules(room.game);
   if (!game || els.boardTip.dataset.version !== String(game.version)) els.boardTip.hidden = true; // a new view: the tip is old
   const myTurn = mySeat >= 0 && toAct.includes(mySeat) && room.status === 'playing';
   document.title = myTurn ? t('title.yourTurn') : 'Archipel';
@@ -528,6 +532,23 @@ function renderSince(room, game, mySeat, nameOf) {
       );
     }),
   );
+}
+
+const rulesOf = new Map(); // game id -> its {en, fr} summary once loaded (null: none)
+
+/** "The rules in short" (games/<id>/rules.js, rules.js), folded under the room's header, in the page's language. */
+function renderRules(gameId) {
+  if (!rulesOf.has(gameId)) {
+    rulesOf.set(gameId, null);
+    loadRules(gameId).then((rules) => {
+      rulesOf.set(gameId, rules);
+      if (rules && state.room && state.room.game === gameId) renderRoom();
+    });
+  }
+  const rules = rulesOf.get(gameId);
+  const lines = rules && Array.isArray(rules[getLang()]) ? rules[getLang()] : null;
+  els.roomRules.hidden = !lines;
+  if (lines) fill(els.rulesList, lines.map((line) => h('li', {}, line)));
 }
 
 /** The room's options; before the start, one that does not exist for the players seated says so. */

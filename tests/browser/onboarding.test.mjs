@@ -1,7 +1,7 @@
 // Onboarding (issue 12, point 8): no "not connected" before anyone tried; once signed in, a welcome line says
 // what Archipel is (in English and French), and "Play against bots now" makes a room of the chosen game with a
 // bot in each other seat it needs and starts it, with the commands a person could type (/create, /addbot,
-// /start) and nothing else.
+// /start) and nothing else; the room's "The rules in short" unfolds the game's summary, in both languages.
 //
 //   cd tests/browser && ARCHIPEL_SERVER_BIN=... npm test -- onboarding.test.mjs
 
@@ -42,6 +42,13 @@ test('welcome line, no early "not connected", play against bots in one click', {
   assert.match(seats[0], /Newcomer/);
   assert.match(seats[1], /bot/);
   assert.equal((await roomData(page)).seat, '0');
+  // The rules in short, from the room, in the page's language.
+  await page.locator('[data-testid=room-rules] summary').click();
+  const rules = await page.locator('[data-testid=rules-list] li').allTextContents();
+  assert.ok(rules.length >= 3 && /^Five rounds/.test(rules[0]), `the rules summary: ${rules[0]}`);
+  await page.getByTestId('lang-select').selectOption('fr');
+  assert.match(await page.locator('[data-testid=rules-list] li').first().textContent(), /^Cinq manches/);
+  await page.getByTestId('lang-select').selectOption('en');
   const lines = sent.filter((m) => m.type === 'chat').map((m) => m.text);
   assert.deepEqual(lines, ['/create costa-ruana', '/addbot random', '/start'], 'only the commands a person could type');
   assert.deepEqual(page.errors, [], 'no console errors');
