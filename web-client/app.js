@@ -10,8 +10,6 @@ import { Lobby, optionExistsFor } from './lobby.js';
 import { ChatPane } from './chat.js';
 import { h, fill, $ } from './dom.js';
 import { t, getLang, setLang, onLangChange, applyStatic } from './i18n.js';
-import { turnAlertOn, setTurnAlert, alertTurn } from './turn_alert.js';
-import { loadRules } from './rules.js';
 
 // ---- state ------------------------------------------------------------------------------------------------
 const state = {
@@ -476,7 +474,7 @@ function renderRoom() {
   if (!game || els.boardTip.dataset.version !== String(game.version)) els.boardTip.hidden = true; // a new view: the tip is old
   const myTurn = mySeat >= 0 && toAct.includes(mySeat) && room.status === 'playing';
   document.title = myTurn ? t('title.yourTurn') : 'Archipel';
-  if (myTurn && !state.myTurn && turnAlertOn()) alertTurn(t('room.yourTurn'));
+  if (myTurn && !state.myTurn) turnAlert().then((a) => a.turnAlertOn() && a.alertTurn(t('room.yourTurn')));
   state.myTurn = myTurn;
 
   renderOver(room);
@@ -540,7 +538,8 @@ const rulesOf = new Map(); // game id -> its {en, fr} summary once loaded (null:
 function renderRules(gameId) {
   if (!rulesOf.has(gameId)) {
     rulesOf.set(gameId, null);
-    loadRules(gameId).then((rules) => {
+    turnAlert().then((a) => (els.turnAlert.checked = a.turnAlertOn()));
+    import('./rules.js').then((r) => r.loadRules(gameId)).then((rules) => {
       rulesOf.set(gameId, rules);
       if (rules && state.room && state.room.game === gameId) renderRoom();
     });
@@ -838,8 +837,11 @@ els.leaveConfirm.addEventListener('close', () => {
   els.leaveConfirm.returnValue = '';
 });
 els.lobbyButton.addEventListener('click', () => command('/leave'));
-els.turnAlert.checked = turnAlertOn();
-els.turnAlert.addEventListener('change', () => setTurnAlert(els.turnAlert.checked));
+// The turn alert and the rules summaries are loaded with the first room shown, not with the lobby.
+function turnAlert() {
+  return import('./turn_alert.js');
+}
+els.turnAlert.addEventListener('change', () => turnAlert().then((a) => a.setTurnAlert(els.turnAlert.checked)));
 els.rematchButton.addEventListener('click', () => command('/rematch'));
 
 // A spectator's room, kept for this tab so a reload watches it again (a seated player is resumed by token).

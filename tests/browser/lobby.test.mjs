@@ -238,7 +238,7 @@ test('two players create, join, play, reload and finish a game in the browser', 
       await p.getByTestId('over').waitFor();
       const rows = await p.locator('[data-testid=ranking-row]').allTextContents();
       assert.equal(rows.length, 2, 'the ranking lists both players');
-      for (const row of rows) assert.match(row, /^\d(Anna|Bob)-?\d+$/, `ranking row "${row}"`);
+      for (const row of rows) assert.match(row, /^\d(Anna|Bob)[-–0-9]+$/, `ranking row "${row}"`); // place, name, [points by source,] score
       assert.equal(await p.locator('#room[data-status=over]').count(), 1);
       assert.equal(await p.getByTestId('legal-move').count(), 0);
     }
