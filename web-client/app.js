@@ -15,12 +15,18 @@ import { t, getLang, setLang, onLangChange, applyStatic } from './i18n.js';
 const state = {
   identity: loadIdentity(), // {name, token}
   welcomed: false, // this socket said hello and was welcomed
+  serverLang: false, // the server's welcome named a language: it takes /lang
   everWelcomed: false, // some socket was: the lobby has something to show
   room: null, // the last `room` message of the room we sit in or watch
   over: null, // the `over` message of the current room
   bots: [], // the bot strategies the server offers for /addbot (from the `games` message)
   conn: { s: 'idle', detail: {} }, // the connection indicator's last state
+  connTried: false, // a connection was tried since the page opened
   shownGame: null, // the room and game id whose text-move and raw-view panels were last laid out
+  gameLog: { room: null, shown: 0 }, // the game log lines of that room already in the chat pane (state/patch `log`)
+  myTurn: false, // it was this seat's turn at the last draw (the turn alert sounds when it becomes so)
+  quick: null, // "play against bots now" under way: {game, seats, asked} (see advanceQuick)
+  foldedRoom: null, // the room whose details were folded away when its game started (unfolded again by hand)
 };
 
 const els = {
@@ -49,8 +55,17 @@ const els = {
   addBotButton: $('#addbot-button'),
   leaveButton: $('#leave-button'),
   roomHint: $('#room-hint'),
+  roomSince: $('#room-since'),
+  boardTip: $('#board-tip'),
+  leaveConfirm: $('#leave-confirm'),
+  roomMore: $('#room-more'),
+  roomButtons: $('#room-buttons'),
   over: $('#over'),
   ranking: $('#ranking'),
+  rankingHead: $('#ranking-head'),
+  overWinner: $('#over-winner'),
+  rematchButton: $('#rematch-button'),
+  lobbyButton: $('#lobby-button'),
   moves: $('#moves'),
   movesTitle: $('#moves-title'),
   legalMoves: $('#legal-moves'),
@@ -59,6 +74,10 @@ const els = {
   viewTitle: $('#view-title'),
   stateView: $('#state-view'),
   langSelect: $('#lang-select'),
+  quickButton: $('#quick-button'),
+  turnAlert: $('#turn-alert'),
+  roomRules: $('#room-rules'),
+  rulesList: $('#rules-list'),
 };
 
 // The game view of that room, its version, our seat, and whether a move of ours is on its way (view_tracker.js).
@@ -69,8 +88,9 @@ const connection = new Connection({
   onState: (s, detail) => showConnection(s, detail),
   hello: () => {
     const { name, token } = state.identity;
-    if (token) return { type: 'hello', token };
-    if (name) return { type: 'hello', name };
+    // The page's language goes with the hello: the server writes this person's lines in it (docs/protocol.md).
+    if (token) return { type: 'hello', token, lang: getLang() };
+    if (name) return { type: 'hello', name, lang: getLang() };
     return null;
   },
 });
@@ -112,7 +132,9 @@ function handle(msg) {
     case 'games':
       state.bots = Array.isArray(msg.bots) ? msg.bots : [];
       renderBotChoice();
-      return lobby.setGames(msg.games);
+      lobby.setGames(msg.games);
+      els.quickButton.disabled = !lobby.games.length || !state.bots.length;
+      return;
     case 'room':
       return onRoom(msg);
     case 'left':
@@ -140,6 +162,7 @@ function handle(msg) {
 }
 
 function onWelcome(msg) {
+  state.serverLang = typeof msg.lang === 'string'; // a server that speaks both languages says which it uses
   if (state.welcomed) {
     // Sent again on this socket after /nick: the same player under a new name.
     state.identity = { name: msg.name, token: msg.token || state.identity.token };
@@ -173,6 +196,7 @@ function onRoom(msg) {
     state.over = state.over && state.over.room === msg.id ? state.over : null;
   }
   state.room = msg;
+  advanceQuick(msg);
   requestRenderer(msg.game);
   setSessionWatching(mySeatIndex(msg) < 0 ? msg.id : null);
   render();
@@ -188,9 +212,31 @@ function leaveRoomState() {
 function onGameMessage(msg) {
   if (state.room && state.room.id !== msg.room) return; // a room we already left
   const update = tracker.onMessage(msg);
+  if (update === Update.updated) showGameLog(msg);
   if (tracker.patchError) chat.error(t('err.patch', { msg: tracker.patchError }));
   if (update === Update.needSync) connection.send({ type: 'sync', room: tracker.room });
   if (update !== Update.ignored) render();
+}
+
+// The game log travels with the game (docs/protocol.md): a `state` carries the whole log, a move's `patch` the
+// lines it caused. The chat pane shows each line once: a state after a reload shows them all, a state after a
+// sync or a second /join only those not shown yet. (Servers older than this send each line as an `info`.)
+function showGameLog(msg) {
+  if (!Array.isArray(msg.log)) return;
+  const lines = msg.log.filter((l) => typeof l === 'string');
+  const seen = state.gameLog;
+  if (seen.room !== msg.room) {
+    seen.room = msg.room;
+    seen.shown = 0;
+  }
+  if (msg.type === 'state') {
+    if (lines.length < seen.shown) seen.shown = 0; // another game in this room: its log from the start
+    for (const line of lines.slice(seen.shown)) chat.log(line, msg.room);
+    seen.shown = lines.length;
+  } else {
+    for (const line of lines) chat.log(line, msg.room);
+    seen.shown += lines.length;
+  }
 }
 
 function onInfo(msg) {
@@ -205,7 +251,7 @@ function onError(msg) {
       // The server forgot us (a restart, or we were in no room when the page went away): sign in by name.
       state.identity.token = '';
       saveIdentity(state.identity);
-      if (state.identity.name) connection.send({ type: 'hello', name: state.identity.name });
+      if (state.identity.name) connection.send({ type: 'hello', name: state.identity.name, lang: getLang() });
       else showLogin();
       return;
     }
@@ -215,6 +261,7 @@ function onError(msg) {
     }
   }
   tracker.forgetAction(); // the move on its way, if any, was refused (or it never mattered)
+  state.quick = null; // a quick game that met an error stops where it is: the room's own buttons carry on
   chat.error(msg.message || msg.code, msg.code);
   renderRoom();
 }
@@ -249,7 +296,7 @@ els.loginForm.addEventListener('submit', (event) => {
   state.identity = { name, token: '' };
   saveIdentity(state.identity);
   els.loginError.hidden = true;
-  if (connection.isOpen && !state.welcomed) connection.send({ type: 'hello', name });
+  if (connection.isOpen && !state.welcomed) connection.send({ type: 'hello', name, lang: getLang() });
   else connection.start();
 });
 
@@ -275,6 +322,9 @@ function showConnection(s, detail) {
   clearInterval(countdown);
   state.conn = { s, detail };
   els.conn.dataset.state = s;
+  // "not connected" means something only once a connection was tried (the login form comes first).
+  if (s !== 'idle') state.connTried = true;
+  els.conn.hidden = s === 'idle' && !state.connTried;
   els.reconnect.hidden = s !== 'replaced' && s !== 'retrying';
   if (s === 'retrying') {
     const tick = () => {
@@ -295,6 +345,9 @@ els.langSelect.value = getLang();
 els.langSelect.addEventListener('change', () => setLang(els.langSelect.value));
 onLangChange(() => {
   els.langSelect.value = getLang();
+  // The server's lines follow (/lang), where the server has languages (its welcome said which); an older one
+  // would answer "unknown command", and the next hello carries the language anyway.
+  if (state.welcomed && state.serverLang) connection.send({ type: 'chat', text: `/lang ${getLang()}` });
   const { s, detail } = state.conn;
   const welcomed = state.welcomed;
   showConnection(s, detail);
@@ -355,6 +408,16 @@ function renderRoom() {
   els.room.dataset.status = room.status;
   els.room.dataset.seat = mySeat >= 0 ? mySeat : '';
   els.room.dataset.version = game ? game.version : '';
+  // Board first: once the game is on, the room shrinks to a header (seat chips, status line, Leave) and its
+  // options fold away, once, so that a player who unfolds them again keeps them open.
+  els.room.classList.toggle('in-game', started);
+  if (started && state.foldedRoom !== room.id) {
+    state.foldedRoom = room.id;
+    els.roomMore.open = false;
+  } else if (!started) {
+    state.foldedRoom = null;
+    els.roomMore.open = true;
+  }
   els.roomId.textContent = `#${room.id}`;
   els.roomTitle.textContent = room.title || room.game;
   els.roomStatus.textContent = t(`status.${room.status}`);
@@ -391,6 +454,7 @@ function renderRoom() {
   els.startButton.disabled = seated < room.min_players || seated > room.max_players;
   els.sitButton.hidden = !(waiting && mySeat < 0 && seated < seats.length);
   els.addBot.hidden = !(waiting && amHost && seated < seats.length && state.bots.length > 0);
+  els.roomButtons.hidden = els.startButton.hidden && els.sitButton.hidden && els.addBot.hidden;
   els.leaveButton.textContent = mySeat < 0 ? t('room.stopWatching') : room.status === 'over' ? t('room.backToLobby') : t('room.leave');
 
   const nameOf = (i) => seats[i]?.name || t('room.seatN', { n: i + 1 });
@@ -405,7 +469,13 @@ function renderRoom() {
     if (mySeat < 0) hint = `${t('room.youWatch')} ${hint}`;
   }
   els.roomHint.textContent = hint;
-  document.title = mySeat >= 0 && toAct.includes(mySeat) && room.status === 'playing' ? t('title.yourTurn') : 'Archipel';
+  renderSince(room, game, mySeat, nameOf);
+  renderRules(room.game);
+  if (!game || els.boardTip.dataset.version !== String(game.version)) els.boardTip.hidden = true; // a new view: the tip is old
+  const myTurn = mySeat >= 0 && toAct.includes(mySeat) && room.status === 'playing';
+  document.title = myTurn ? t('title.yourTurn') : 'Archipel';
+  if (myTurn && !state.myTurn) turnAlert().then((a) => a.turnAlertOn() && a.alertTurn(t('room.yourTurn')));
+  state.myTurn = myTurn;
 
   renderOver(room);
   const hasBoard = renderBoard(room, game, {
@@ -414,6 +484,7 @@ function renderRoom() {
     toAct,
     legal,
     busy: tracker.moveInFlight,
+    changedSince: game ? game.changedSince() : [],
     status: room.status,
     over: state.over && state.over.room === room.id ? state.over : null,
   });
@@ -424,8 +495,59 @@ function renderRoom() {
     els.moves.open = !hasBoard;
     els.raw.open = !hasBoard;
   }
+  els.board.classList.toggle('busy', tracker.moveInFlight);
+  els.room.classList.toggle('board-final', !!els.board.querySelector(".board-custom [data-testid$='-final'] table"));
   renderMoves(room, game, legal);
   renderRaw(game);
+}
+
+/**
+ * "Since your last turn": who moved and what the log says they did (the last lines of each), beside the marks
+ * the board draws from the same trail (view_tracker.js, last_moves.js). A spectator reads each seat's last turn.
+ */
+function renderSince(room, game, mySeat, nameOf) {
+  const trail = room.status === 'playing' && game ? game.changedSince() : [];
+  if (!trail.length) {
+    els.roomSince.replaceChildren();
+    return;
+  }
+  const MAX_LINES = 2;
+  fill(
+    els.roomSince,
+    t(mySeat >= 0 ? 'since.yourTurn' : 'since.lastMoves'),
+    ' ',
+    trail.map((e, i) => {
+      const lines = e.log.slice(-MAX_LINES);
+      return h(
+        'span',
+        { class: 'since-entry', dataset: { testid: 'since-entry', seat: e.seat }, title: e.log.join('\n') || null },
+        i ? ' · ' : null,
+        seatMarker(e.seat, 12),
+        ' ',
+        h('span', { class: 'since-seat' }, nameOf(e.seat)),
+        ': ',
+        lines.length ? (e.log.length > lines.length ? '… ' : '') + lines.join('; ') : t('since.moves', { n: e.moves }),
+      );
+    }),
+  );
+}
+
+const rulesOf = new Map(); // game id -> its {en, fr} summary once loaded (null: none)
+
+/** "The rules in short" (games/<id>/rules.js, rules.js), folded under the room's header, in the page's language. */
+function renderRules(gameId) {
+  if (!rulesOf.has(gameId)) {
+    rulesOf.set(gameId, null);
+    turnAlert().then((a) => (els.turnAlert.checked = a.turnAlertOn()));
+    import('./rules.js').then((r) => r.loadRules(gameId)).then((rules) => {
+      rulesOf.set(gameId, rules);
+      if (rules && state.room && state.room.game === gameId) renderRoom();
+    });
+  }
+  const rules = rulesOf.get(gameId);
+  const lines = rules && Array.isArray(rules[getLang()]) ? rules[getLang()] : null;
+  els.roomRules.hidden = !lines;
+  if (lines) fill(els.rulesList, lines.map((line) => h('li', {}, line)));
 }
 
 /** The room's options; before the start, one that does not exist for the players seated says so. */
@@ -439,22 +561,83 @@ function optionsLine(room, seated) {
   return list.length ? t('room.options', { list: list.join(', ') }) : '';
 }
 
+/**
+ * The result panel at the end (one result table: see style.css, .game-over): the winner named
+ * (or the shared win, or a solo game won or lost), each player's points by source from `over.breakdown` (a
+ * column per source, labelled in the page's language from the board's words, else the server's label, else the
+ * source key), then Rematch (or "join the rematch" once someone asked for it) and Back to the lobby.
+ */
 function renderOver(room) {
   const over = state.over && state.over.room === room.id ? state.over : null;
   els.over.hidden = !over;
+  els.room.classList.toggle('game-over', !!over);
+  els.leaveButton.hidden = false;
   if (!over) return;
+  const ranking = Array.isArray(over.ranking) ? over.ranking : [];
+  const nameOf = (r) => r.name || room.seats?.[r.seat]?.name || t('room.seatN', { n: r.seat + 1 });
+  const winners = ranking.filter((r, i) => (r.place ?? i + 1) === 1).map(nameOf);
+  let winner;
+  if (over.solo === 'won' || over.solo === 'lost') winner = t(`over.solo.${over.solo}`, { name: winners[0] || nameOf(ranking[0] || { seat: 0 }) });
+  else if (winners.length > 1) winner = t('over.sharedWin', { names: winners.join(t('over.and')) });
+  else if (winners.length === 1) winner = t('over.winner', { name: winners[0] });
+  els.overWinner.textContent = winner || '';
+
+  // The sources, in the order the server lists them; a source met several times (Santa Cruz's score cards) is
+  // one column, its cell the sum, its title the details.
+  const breakdown = Array.isArray(over.breakdown) ? over.breakdown : [];
+  els.room.classList.toggle('has-breakdown', breakdown.length > 0);
+  const sources = [];
+  const labels = new Map();
+  for (const parts of breakdown) {
+    for (const part of Array.isArray(parts) ? parts : []) {
+      if (!part || typeof part.source !== 'string') continue;
+      if (!labels.has(part.source)) {
+        sources.push(part.source);
+        labels.set(part.source, sourceLabel(room.game, part));
+      }
+    }
+  }
+  fill(
+    els.rankingHead,
+    h('tr', {}, h('th', {}, t('over.place')), h('th', {}, t('over.player')),
+      sources.map((src) => h('th', { class: 'num', dataset: { source: src } }, labels.get(src))),
+      h('th', { class: 'num' }, t('over.score'))),
+  );
+  const mine = gameOf(room)?.seat;
   fill(
     els.ranking,
-    (over.ranking || []).map((r, i) =>
-      h(
+    ranking.map((r, i) => {
+      const parts = (Array.isArray(breakdown[r.seat]) ? breakdown[r.seat] : []).filter((p) => p && typeof p.source === 'string');
+      return h(
         'tr',
-        { dataset: { testid: 'ranking-row', seat: r.seat, place: r.place ?? i + 1 }, class: r.seat === gameOf(room)?.seat ? 'mine' : '' },
+        { dataset: { testid: 'ranking-row', seat: r.seat, place: r.place ?? i + 1, score: r.score }, class: r.seat === mine ? 'mine' : '' },
         h('td', {}, String(r.place ?? i + 1)),
-        h('td', {}, seatMarker(r.seat), r.name || t('room.seatN', { n: r.seat + 1 })),
-        h('td', { class: 'num' }, String(r.score)),
-      ),
-    ),
+        h('td', {}, seatMarker(r.seat), nameOf(r)),
+        sources.map((src) => {
+          const here = parts.filter((p) => p.source === src);
+          const points = here.reduce((sum, p) => sum + (Number(p.points) || 0), 0);
+          const details = here.filter((p) => p.detail !== undefined).map((p) => `${p.detail}: ${p.points}`);
+          return h('td', { class: 'num', dataset: { testid: 'breakdown-cell', source: src, points }, title: details.join(', ') || null }, here.length ? String(points) : '–');
+        }),
+        h('td', { class: 'num total' }, String(r.score)),
+      );
+    }),
   );
+
+  // Rematch: for the players of the game (a spectator has no seat to keep).
+  const seated = mySeatIndex(room) >= 0;
+  els.rematchButton.hidden = !seated || room.status !== 'over';
+  els.rematchButton.textContent = Number.isInteger(room.rematch) ? t('over.joinRematch', { id: room.rematch }) : t('over.rematch');
+  els.rematchButton.dataset.rematch = Number.isInteger(room.rematch) ? room.rematch : '';
+  els.leaveButton.hidden = true; // the panel's own Back to the lobby
+}
+
+/** A score source's label: the board's words (`source.<game>.<key>`), else the server's label, else the key. */
+function sourceLabel(gameId, part) {
+  const key = `source.${gameId}.${part.source}`;
+  const ours = t(key);
+  if (ours !== key) return ours;
+  return typeof part.label === 'string' && part.label ? part.label : part.source;
 }
 
 function renderMoves(room, game, legal) {
@@ -490,7 +673,14 @@ function act(roomId, action) {
     return;
   }
   tracker.acted();
-  renderRoom();
+  showBusy();
+}
+
+// A move on its way (issue 12, point 8): no redraw, only the switches that stop a second move; the patch that
+// answers draws the new view. The board gets `busy` (style.css: no pointer events, a progress cursor).
+function showBusy() {
+  els.board.classList.add('busy');
+  for (const button of els.legalMoves.querySelectorAll('button')) button.disabled = true;
 }
 
 const requestedRenderers = new Set(); // game ids whose renderer was asked for
@@ -549,6 +739,80 @@ function sortedKeys(_key, value) {
   return Object.fromEntries(Object.keys(value).sort().map((k) => [k, value[k]]));
 }
 
+// ---- play against bots now ----------------------------------------------------------------------------------
+// One click (issue 12, point 8): a room of the form's game and options, a bot in every other seat the game needs
+// (its minimum, and at least one bot), then /start; only the commands a person could type, each sent when the
+// room message shows the previous one done.
+els.quickButton.addEventListener('click', () => {
+  const game = lobby.chosenGame();
+  const line = lobby.createLine();
+  if (!game || !line || !state.bots.length) return;
+  const seats = Math.min(Math.max(2, game.min_players || 2), game.max_players || 2);
+  state.quick = { game: game.id, seats, asked: -1 };
+  if (!command(line)) state.quick = null;
+});
+
+function advanceQuick(room) {
+  const quick = state.quick;
+  if (!quick) return;
+  if (room.game !== quick.game || room.status !== 'waiting' || !sameName(room.host, state.identity.name)) {
+    state.quick = null;
+    return;
+  }
+  const seated = (room.seats || []).filter((s) => s.name).length;
+  if (seated >= quick.seats) {
+    state.quick = null;
+    command('/start');
+  } else if (quick.asked !== seated) {
+    quick.asked = seated; // one bot asked for each count seen: the room message with it comes next
+    command(`/addbot ${els.addBotStrategy.value || state.bots[0]}`);
+  }
+}
+
+// ---- tap for details, and why nothing happened ----------------------------------------------------------------
+// A tap (or click) on the board that is not a move shows what the boards otherwise tell on hover (an SVG <title>
+// or a title attribute: a site, a tile, a card), and why it does nothing: not your turn (waiting for whom),
+// watching, or not one of the flagged moves. No hover needed, for every game (issue 12, points 4 and 10).
+const MOVE_TARGETS = '.flagged, .sm-target, [data-legal=true], [data-playable=true], [data-flag=true], button:not(:disabled), a, summary, input, select';
+
+function describedAt(el) {
+  for (let at = el; at && at !== els.board; at = at.parentElement) {
+    const own = at.getAttribute?.('title') || [...(at.children || [])].find((c) => c.tagName.toLowerCase() === 'title')?.textContent;
+    if (own) return own;
+  }
+  return '';
+}
+
+function whyNothing(room, game) {
+  const toAct = Array.isArray(game.view?.to_act) ? game.view.to_act : [];
+  const seat = game.seat;
+  if (room.status !== 'playing') return '';
+  if (seat === null) return t('room.youWatch');
+  if (tracker.moveInFlight) return '';
+  if (!toAct.includes(seat)) {
+    const names = toAct.map((i) => room.seats?.[i]?.name || t('room.seatN', { n: i + 1 }));
+    return t('tip.notYourTurn', { list: names.join(', ') });
+  }
+  return t('tip.notAMove');
+}
+
+// pointerup as well as click: a disabled card (greyed, no click event) still answers a tap with why.
+const onBoardTap = (event) => {
+  const room = state.room;
+  const game = room ? gameOf(room) : null;
+  if (!game || !(event.target instanceof Element)) return;
+  if (event.target.closest(MOVE_TARGETS)) {
+    els.boardTip.hidden = true;
+    return;
+  }
+  const text = [describedAt(event.target), whyNothing(room, game)].filter(Boolean).join(' · ');
+  els.boardTip.textContent = text;
+  els.boardTip.dataset.version = game.version;
+  els.boardTip.hidden = !text;
+};
+els.board.addEventListener('click', onBoardTap);
+els.board.addEventListener('pointerup', (event) => event.target instanceof Element && event.target.closest(':disabled') && onBoardTap(event));
+
 // ---- buttons ----------------------------------------------------------------------------------------------
 els.startButton.addEventListener('click', () => command('/start'));
 els.sitButton.addEventListener('click', () => state.room && command(`/join ${state.room.id}`));
@@ -562,7 +826,23 @@ function renderBotChoice() {
   fill(els.addBotStrategy, state.bots.map((name) => h('option', { value: name }, label(name))));
   if (state.bots.includes(previous)) els.addBotStrategy.value = previous;
 }
-els.leaveButton.addEventListener('click', () => command('/leave'));
+// Leaving a started game keeps the seat (the server holds it; /join brings the player back): ask first.
+els.leaveButton.addEventListener('click', () => {
+  const room = state.room;
+  if (room && room.status === 'playing' && mySeatIndex(room) >= 0) els.leaveConfirm.showModal();
+  else command('/leave');
+});
+els.leaveConfirm.addEventListener('close', () => {
+  if (els.leaveConfirm.returnValue === 'leave') command('/leave');
+  els.leaveConfirm.returnValue = '';
+});
+els.lobbyButton.addEventListener('click', () => command('/leave'));
+// The turn alert and the rules summaries are loaded with the first room shown, not with the lobby.
+function turnAlert() {
+  return import('./turn_alert.js');
+}
+els.turnAlert.addEventListener('change', () => turnAlert().then((a) => a.setTurnAlert(els.turnAlert.checked)));
+els.rematchButton.addEventListener('click', () => command('/rematch'));
 
 // A spectator's room, kept for this tab so a reload watches it again (a seated player is resumed by token).
 function sessionWatching() {

@@ -1,4 +1,4 @@
-// The chat and log pane: chat lines, info lines (command replies and the game log, possibly several lines)
+// The chat and log pane: chat lines, info lines (command replies, possibly several lines), the game log's lines
 // and errors, each styled apart; and the command line, with a history on the up and down arrow keys.
 
 import { h } from './dom.js';
@@ -94,6 +94,14 @@ export class ChatPane {
       room !== null && room !== undefined ? h('span', { class: 'where' }, `#${room}`) : null,
       h('span', { class: 'text' }, first),
       rest.length ? h('span', { class: 'more' }, rest.map(indentedLine)) : null,
+    ]);
+  }
+
+  /** A line of the game log (from a `state` or a move's `patch`). */
+  log(text, room) {
+    return this.add('log', [
+      room !== null && room !== undefined ? h('span', { class: 'where' }, `#${room}`) : null,
+      h('span', { class: 'text' }, String(text)),
     ]);
   }
 

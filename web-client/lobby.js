@@ -28,14 +28,25 @@ export class Lobby {
     els.gameSelect.addEventListener('change', () => this.renderOptions());
     els.form.addEventListener('submit', (event) => {
       event.preventDefault();
-      const game = els.gameSelect.value;
-      if (!game) return;
-      const parts = [`/create ${game}`];
-      for (const select of els.options.querySelectorAll('select[data-option]')) {
-        if (select.value !== select.dataset.default) parts.push(`${select.dataset.option}=${select.value}`);
-      }
-      this.command(parts.join(' '));
+      const line = this.createLine();
+      if (line) this.command(line);
     });
+  }
+
+  /** The /create line of the form's game and options (options left at their default are not written), or ''. */
+  createLine() {
+    const game = this.els.gameSelect.value;
+    if (!game) return '';
+    const parts = [`/create ${game}`];
+    for (const select of this.els.options.querySelectorAll('select[data-option]')) {
+      if (select.value !== select.dataset.default) parts.push(`${select.dataset.option}=${select.value}`);
+    }
+    return parts.join(' ');
+  }
+
+  /** The chosen game's entry of the `games` message, or null. */
+  chosenGame() {
+    return this.games.find((g) => g.id === this.els.gameSelect.value) ?? null;
   }
 
   title(gameId) {

@@ -13,6 +13,10 @@
 //   at that same version was made before the move arrived (a sync asked for earlier, a second /join): the move
 //   is still on its way. "A new version" is not enough either: where several seats act at once (Santa Cruz's
 //   secret discards), another seat's patch arrives first and still offers the move just sent.
+// - The trail of other players' moves (the board's last-move marks, issue 12): the JSON paths each patch with a
+//   `by` changed, gathered by seat. A patch of this seat's own move clears it (the marks last until your next
+//   move); for a spectator a seat's entry restarts when that seat moves again after another one. A full state
+//   carries no history: the trail starts again empty. This is display only; the C++ copy has no need of it.
 //
 // Pure data: no I/O, no DOM; runs in browsers and in Node.
 
@@ -48,6 +52,39 @@ export class ViewTracker {
     this.moveInFlight = false; // a move was sent and neither its patch nor a refusal has come
     this.actedVersion = -1; // the version that move was chosen on
     this.syncAskedAt = null; // when need_sync was last answered, until a state comes
+    this.trail = new Map(); // seat -> {moves, paths: Set of JSON pointers, log: [lines]}: see changedSince()
+    this.lastBy = null; // the seat whose patch came last
+  }
+
+  /**
+   * What other seats changed since this seat's last move (a spectator: since each seat's last turn began), as
+   * [{seat, moves, paths: [JSON pointer], log: [line]}] by seat; `log` holds the patches' `log` lines.
+   */
+  changedSince() {
+    return [...this.trail.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([seat, e]) => ({ seat, moves: e.moves, paths: [...e.paths], log: [...e.log] }));
+  }
+
+  noteTrail(message) {
+    const by = message.by;
+    if (!isInteger(by)) return; // not a move (e.g. a seat changing hands): nothing to mark
+    if (this.seat !== null && by === this.seat) {
+      this.trail.clear();
+    } else {
+      let entry = this.trail.get(by);
+      if (!entry || (this.seat === null && this.lastBy !== by)) {
+        entry = { moves: 0, paths: new Set(), log: [] };
+        this.trail.set(by, entry);
+      }
+      entry.moves += 1;
+      for (const op of message.ops) {
+        if (op && typeof op.path === 'string') entry.paths.add(op.path);
+        if (op && typeof op.from === 'string') entry.paths.add(op.from);
+      }
+      if (Array.isArray(message.log)) entry.log.push(...message.log.filter((l) => typeof l === 'string'));
+    }
+    this.lastBy = by;
   }
 
   /** A new connection: a move sent on the old one may be lost, and a sync asked there is never answered. */
@@ -95,6 +132,8 @@ export class ViewTracker {
     this.hasView = true;
     this.patchError = null;
     this.syncAskedAt = null;
+    this.trail.clear();
+    this.lastBy = null;
     if (this.version > this.actedVersion) this.moveInFlight = false; // made after our move: it shows it
     return Update.updated;
   }
@@ -114,6 +153,7 @@ export class ViewTracker {
       return this.askSync();
     }
     this.version = to;
+    this.noteTrail(message);
     if (this.seat !== null && message.by === this.seat) this.moveInFlight = false;
     return Update.updated;
   }

@@ -141,3 +141,31 @@ export async function createJoinStart(A, B, game) {
   await A.locator('#room[data-status=playing]').waitFor();
   return roomId;
 }
+
+/** The main board element of each game's renderer (what "the board" means in the table tests). */
+export const BOARD_OF = Object.freeze({
+  'santa-cruz': 'sc-board',
+  'costa-ruana': 'cr-board',
+  'capa-doro': 'cd-board',
+  'santa-maria': 'sm-colony-board',
+});
+
+/**
+ * A lone player's game against bots, from the page's own controls: create a room of `game`, add `bots` bots
+ * of `strategy`, start, and wait for the board. Returns the room id.
+ */
+export async function gameAgainstBots(page, game, { bots = 1, strategy = 'random' } = {}) {
+  await page.locator(`[data-testid=create-game] option[value="${game}"]`).waitFor({ state: 'attached' });
+  await page.getByTestId('create-game').selectOption(game);
+  await page.getByTestId('create-button').click();
+  await page.getByTestId('addbot-strategy').waitFor();
+  await page.getByTestId('addbot-strategy').selectOption(strategy);
+  for (let k = 1; k <= bots; k++) {
+    await page.getByTestId('addbot-button').click();
+    await page.locator(`[data-testid=seat][data-seat="${k}"]`, { hasText: 'bot' }).waitFor();
+  }
+  await page.getByTestId('start-button').click();
+  await page.locator('#room[data-status=playing]').waitFor();
+  await page.getByTestId(BOARD_OF[game]).waitFor();
+  return Number((await roomData(page)).roomId);
+}

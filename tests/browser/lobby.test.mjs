@@ -112,7 +112,8 @@ test('two players create, join, play, reload and finish a game in the browser', 
   const firstLoadBytes = files.reduce((sum, [, n]) => sum + n, 0);
   const bodyBytes = files.reduce((sum, [, , n]) => sum + n, 0);
   t.diagnostic(`first load of / transferred ${firstLoadBytes} bytes (${bodyBytes} of bodies) in ${files.length} files: ${files.map(([u, n]) => `${u} ${n}`).join(', ')}`);
-  assert.ok(files.length >= 6 && firstLoadBytes < 100_000, 'the page loads its own few files, nothing else');
+  // 120 kB: the table's header, result panel, last-move line and tap-for-details (issue 12) took the page past 100.
+  assert.ok(files.length >= 6 && firstLoadBytes < 120_000, 'the page loads its own few files, nothing else');
   await signIn(env, B, 'Bob');
 
   // A creates the room through the form built from the `games` message.
@@ -237,7 +238,7 @@ test('two players create, join, play, reload and finish a game in the browser', 
       await p.getByTestId('over').waitFor();
       const rows = await p.locator('[data-testid=ranking-row]').allTextContents();
       assert.equal(rows.length, 2, 'the ranking lists both players');
-      for (const row of rows) assert.match(row, /^\d(Anna|Bob)-?\d+$/, `ranking row "${row}"`);
+      for (const row of rows) assert.match(row, /^\d(Anna|Bob)[-–0-9]+$/, `ranking row "${row}"`); // place, name, [points by source,] score
       assert.equal(await p.locator('#room[data-status=over]').count(), 1);
       assert.equal(await p.getByTestId('legal-move').count(), 0);
     }

@@ -123,3 +123,33 @@ test('a seat waits for the patch of its own move', () => {
   tracker.onMessage(state(5, 9, 1, { to_act: [1], legal: [] }));
   assert.equal(tracker.mayAct(), false);
 });
+
+test('the trail: paths changed by other seats since my last move, and each seat\'s last turn for a spectator', () => {
+  const tracker = new ViewTracker();
+  tracker.onMessage(state(5, 1, 0, { a: 0, b: 0, c: [] }));
+  assert.deepEqual(tracker.changedSince(), [], 'a full state carries no history');
+  tracker.onMessage({ ...patch(5, 1, 2, [replace('/a', 1)], 1), log: ['Bob builds'] });
+  tracker.onMessage(patch(5, 2, 3, [replace('/b', 1), { op: 'add', path: '/c/-', value: 1 }], 1));
+  tracker.onMessage(patch(5, 3, 4, [replace('/b', 2)], 2));
+  tracker.onMessage(patch(5, 4, 5, [replace('/a', 5)])); // no `by`: not a move
+  assert.deepEqual(tracker.changedSince(), [
+    { seat: 1, moves: 2, paths: ['/a', '/b', '/c/-'], log: ['Bob builds'] },
+    { seat: 2, moves: 1, paths: ['/b'], log: [] },
+  ]);
+  tracker.onMessage(patch(5, 5, 6, [replace('/a', 6)], 0));
+  assert.deepEqual(tracker.changedSince(), [], 'my own move clears the marks');
+  tracker.onMessage(patch(5, 6, 7, [replace('/b', 7)], 2));
+  assert.deepEqual(tracker.changedSince().map((e) => e.seat), [2]);
+  tracker.onMessage(state(5, 8, 0, { a: 0, b: 0, c: [] }));
+  assert.deepEqual(tracker.changedSince(), [], 'a new full state starts again');
+
+  const watcher = new ViewTracker();
+  watcher.onMessage(state(6, 1, null, { a: 0, b: 0 }));
+  watcher.onMessage(patch(6, 1, 2, [replace('/a', 1)], 0));
+  watcher.onMessage(patch(6, 2, 3, [replace('/b', 1)], 1));
+  watcher.onMessage(patch(6, 3, 4, [replace('/b', 2)], 0));
+  assert.deepEqual(watcher.changedSince(), [
+    { seat: 0, moves: 1, paths: ['/b'], log: [] },
+    { seat: 1, moves: 1, paths: ['/b'], log: [] },
+  ], 'a spectator sees each seat\'s last turn');
+});

@@ -19,6 +19,8 @@ import { h, fill, svg as s } from '../../dom.js';
 import { t, addStrings, getLang } from '../../i18n.js';
 import { seatColor, seatSymbol, seatMarker } from '../../markers.js';
 import { linkStylesheet } from '../../stylesheet.js';
+import { markChanged, markMovers } from '../../last_moves.js';
+import { zoomToTargets } from '../../touch_zoom.js';
 
 await linkStylesheet(new URL('./renderer.css', import.meta.url));
 
@@ -464,6 +466,11 @@ function draw(b) {
     boardPanel(env),
     playersPanel(env),
   );
+  // Other players' moves since yours (../../last_moves.js): the rows they sowed or harvested, their panels.
+  markChanged(b.root, b.ctx.changedSince, ['rows'], (row) => b.root.querySelector(`.cd-row[data-row="${CSS.escape(row)}"]`));
+  markMovers(b.root, b.ctx.changedSince, (seat) => b.root.querySelector(`[data-testid=cd-player][data-seat="${CSS.escape(String(seat))}"]`));
+  // On a phone the board zooms until each flagged target is 44 px (../../touch_zoom.js).
+  zoomToTargets(b.root.querySelector('[data-testid=cd-board]'));
   if (focusKey) b.root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
 }
 

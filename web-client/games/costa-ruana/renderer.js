@@ -17,6 +17,9 @@ import { h, fill, svg as s } from '../../dom.js';
 import { t, addStrings, getLang } from '../../i18n.js';
 import { seatColor, seatSymbol, seatMarker } from '../../markers.js';
 import { linkStylesheet } from '../../stylesheet.js';
+import { markChanged, markMovers } from '../../last_moves.js';
+import { zoomToTargets } from '../../touch_zoom.js';
+import { handDrawer } from '../../drawer.js';
 
 await linkStylesheet(new URL('./renderer.css', import.meta.url));
 
@@ -426,8 +429,14 @@ function draw(b) {
     actionBar(env),
     view.step === 'over' ? finalPanel(env) : null,
     islandsPanel(env),
-    handPanel(env),
+    handDrawer(handPanel(env), ui, () => draw(b)),
     playersPanel(env));
+  // Other players' moves since yours (../../last_moves.js): the islands they changed, their panels.
+  const islands = Array.isArray(view.islands) ? view.islands : [];
+  markChanged(root, ctx.changedSince, ['islands'], (i) => islands[i] && root.querySelector(`[data-testid=cr-island][data-island="${CSS.escape(String(islands[i].id))}"]`));
+  markMovers(root, ctx.changedSince, (seat) => root.querySelector(`[data-testid=cr-player][data-seat="${seat}"]`));
+  // On a phone the islands zoom until each flagged target is 44 px (../../touch_zoom.js).
+  zoomToTargets(root.querySelector('[data-testid=cr-board]'));
   if (focusKey) root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
 }
 

@@ -20,6 +20,9 @@ import { h, fill, svg as s } from '../../dom.js';
 import { t, addStrings, getLang } from '../../i18n.js';
 import { seatColor, seatSymbol, seatMarker } from '../../markers.js';
 import { linkStylesheet } from '../../stylesheet.js';
+import { markChanged, markMovers } from '../../last_moves.js';
+import { zoomToTargets } from '../../touch_zoom.js';
+import { handDrawer } from '../../drawer.js';
 
 // The stylesheet of this board, loaded with the module (the first draw waits for it, at most one second).
 await linkStylesheet(new URL('./renderer.css', import.meta.url));
@@ -78,6 +81,12 @@ addStrings({
     'sc.site.coast': 'coast',
     'sc.site.land': 'land',
     'sc.site.volcano': 'volcano',
+    'sc.resources': 'Resources:',
+    'sc.why.noneLeft': 'None of these cards left.',
+    'sc.why.notYourTurn': 'Not your turn.',
+    'sc.why.notNow': 'Construction cards are played in the card phase.',
+    'sc.why.double': 'Finish the double turn first.',
+    'sc.why.noSite': 'No site where this card can build now.',
     'sc.res.sheep': 'sheep',
     'sc.res.wood': 'wood',
     'sc.res.sugar': 'sugar',
@@ -98,6 +107,11 @@ addStrings({
     'sc.hand': 'Your hand',
     'sc.construction': 'Construction cards',
     'sc.scoreCards': 'Score cards',
+    // The result panel's columns (over.breakdown's sources, app.js).
+    'source.santa-cruz.start_bonus': 'Start bonus',
+    'source.santa-cruz.buildings': 'Buildings',
+    'source.santa-cruz.score_card': 'Score cards',
+    'source.santa-cruz.birds': 'Bird chips',
     'sc.noScoreCards': 'no score cards in hand',
     'sc.yourBirds': 'Your bird chips',
     'sc.noBirds': 'none yet',
@@ -194,6 +208,12 @@ addStrings({
     'sc.site.coast': 'côte',
     'sc.site.land': 'terre',
     'sc.site.volcano': 'volcan',
+    'sc.resources': 'Ressources :',
+    'sc.why.noneLeft': 'Plus aucune carte de ce type.',
+    'sc.why.notYourTurn': 'Ce n’est pas votre tour.',
+    'sc.why.notNow': 'Les cartes de construction se jouent pendant la phase des cartes.',
+    'sc.why.double': 'Terminez d’abord le double tour.',
+    'sc.why.noSite': 'Aucun emplacement où cette carte peut bâtir maintenant.',
     'sc.res.sheep': 'mouton',
     'sc.res.wood': 'bois',
     'sc.res.sugar': 'sucre',
@@ -214,6 +234,10 @@ addStrings({
     'sc.hand': 'Votre main',
     'sc.construction': 'Cartes construction',
     'sc.scoreCards': 'Cartes d’évaluation',
+    'source.santa-cruz.start_bonus': 'Bonus de départ',
+    'source.santa-cruz.buildings': 'Bâtiments',
+    'source.santa-cruz.score_card': 'Cartes d’évaluation',
+    'source.santa-cruz.birds': 'Jetons oiseau',
     'sc.noScoreCards': 'aucune carte d’évaluation en main',
     'sc.yourBirds': 'Vos jetons oiseau',
     'sc.noBirds': 'aucun pour l’instant',
@@ -594,10 +618,17 @@ function draw(b) {
     actionBar(env),
     view.phase === 'over' ? finalPanel(env) : null,
     choicePanel(env),
-    handPanel(env),
+    handDrawer(handPanel(env), ui, redraw),
     map ? boardPanel(env) : h('p', { class: 'sc-no-map muted', dataset: { testid: 'sc-no-map' } }, t('sc.noMap')),
     playersPanel(env),
   );
+  // Other players' moves since yours (../../last_moves.js): the sites they built or revealed, their panels.
+  const site = (id) => b.root.querySelector(`[data-testid=sc-site][data-site="${CSS.escape(String(id))}"]`);
+  markChanged(b.root, ctx.changedSince, ['board'], site);
+  markChanged(b.root, ctx.changedSince, ['buildings'], site);
+  markMovers(b.root, ctx.changedSince, (seat) => b.root.querySelector(`[data-testid=sc-player][data-seat="${CSS.escape(String(seat))}"]`));
+  // On a phone the island zooms until each flagged site is a 44 px target (../../touch_zoom.js).
+  zoomToTargets(b.root.querySelector('[data-testid=sc-board]'));
   if (focusKey) b.root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
 }
 
@@ -1026,6 +1057,7 @@ function handPanel(env) {
       disabled: !playable || !!m.ctx.busy,
       'aria-pressed': String(ui.selected === kind),
       dataset: { testid: 'sc-card', kind, playable, count, focusKey: `card-${kind}` },
+      title: playable ? null : whyNotPlayable(m, v, count),
       onclick: () => clickCard(kind),
     }, kindIcon(kind, 30), h('span', { class: 'sc-card-name' }, t(`sc.Kind.${kind}`)), h('span', { class: 'sc-card-count' }, `×${count}`));
   });
@@ -1042,15 +1074,31 @@ function handPanel(env) {
           : h('p', { class: 'muted small' }, t('sc.noScoreCards')),
         discarded.length ? h('div', { class: 'sc-discarded small muted' }, `${t('sc.discarded')} `, discarded.map((c) => cardInfo(c, v.rules).title).join(', ')) : null),
       h('div', { class: 'sc-hand-group' }, h('h4', {}, t('sc.yourBirds')),
-        birds.length ? h('ul', { class: 'sc-birds' }, birds.map((sp) => h('li', {}, birdIcon(), `${t(`sc.bird.${sp}`)} (${birdValue(sp)})`)))
+        // Grouped by species (issue 12): "Macaw (3) ×2" rather than the same chip twice.
+        birds.length ? h('ul', { class: 'sc-birds' }, [...groupCounts(birds)].map(([sp, k]) =>
+          h('li', { dataset: { testid: 'sc-bird-group', species: sp, count: k } }, birdIcon(), `${t(`sc.bird.${sp}`)} (${birdValue(sp)})${k > 1 ? ` ×${k}` : ''}`)))
           : h('p', { class: 'muted small' }, t('sc.noBirds')))));
 }
 
 /** ["tern", "tern", "macaw"] -> "tern 1 ×2, macaw 3" (species, value, how many). */
-function birdList(species) {
+/** Why a construction card cannot be played now (its tooltip, and the page's tap-for-details line). */
+function whyNotPlayable(m, v, count) {
+  if (!count) return t('sc.why.noneLeft');
+  if (m.me === null || !m.myTurn) return t('sc.why.notYourTurn');
+  if (v.phase !== 'play') return t('sc.why.notNow');
+  if (v.pending_double) return t('sc.why.double');
+  return t('sc.why.noSite');
+}
+
+/** Each distinct item of `list` with how many times it is there, in the order first met. */
+function groupCounts(list) {
   const counts = new Map();
-  for (const sp of species) counts.set(sp, (counts.get(sp) || 0) + 1);
-  return [...counts].map(([sp, k]) => `${t(`sc.bird.${sp}`)} ${birdValue(sp)}${k > 1 ? ` ×${k}` : ''}`).join(', ');
+  for (const x of list) counts.set(x, (counts.get(x) || 0) + 1);
+  return counts;
+}
+
+function birdList(species) {
+  return [...groupCounts(species)].map(([sp, k]) => `${t(`sc.bird.${sp}`)} ${birdValue(sp)}${k > 1 ? ` ×${k}` : ''}`).join(', ');
 }
 
 /** Scrolls the board into view when less than half of it is visible (the flags are what to click next). */
@@ -1108,6 +1156,7 @@ function playersPanel(env) {
           (p.score_cards_played || []).length
             ? (p.score_cards_played || []).map((c) => { const info = cardInfo(c, v.rules); return h('span', { class: 'sc-chip', title: info.text }, info.title); })
             : h('span', { class: 'muted' }, t('sc.none'))),
+        resourceTicks(v, seat),
         h('div', { class: 'sc-player-line' }, birdIcon(), ' ', t('sc.birds', { k: p.birds ?? 0 }),
           Array.isArray(species) && species.length ? h('span', { class: 'muted' }, ` (${birdList(species)})`) : null),
         h('div', { class: 'sc-player-line sc-supply' }, h('span', { class: 'muted' }, `${t('sc.buildingsLeft')} `),
@@ -1115,6 +1164,25 @@ function playersPanel(env) {
         removed.length ? h('div', { class: 'sc-player-line small muted' }, t('sc.removed', { list: removed.map(([bt, c]) => `${c} ${t(c === 1 ? `sc.building.${bt}` : `sc.buildings.${bt}`)}`).join(', ') })) : null,
         v.phase === 'discard' ? h('div', { class: 'sc-player-line small' }, p.must_discard ? t('sc.mustDiscard') : t('sc.hasDiscarded')) : null);
     })));
+}
+
+/**
+ * A player's resources (issue 12, point 9): how many of the seat's buildings stand on a revealed tile of each
+ * resource, as the score cards count them; all from the public view (the board's tiles and who built where).
+ */
+const RESOURCES = ['wood', 'sugar', 'sheep', 'fish', 'gold'];
+function resourceTicks(v, seat) {
+  const counts = Object.fromEntries(RESOURCES.map((r) => [r, 0]));
+  for (const [siteId, owners] of Object.entries(v.buildings || {})) {
+    if (!Array.isArray(owners) || !owners.includes(seat)) continue;
+    const site = parseSite((v.board || {})[siteId]);
+    if (!site.faceDown && site.resource in counts) counts[site.resource] += owners.filter((o) => o === seat).length;
+  }
+  return h('div', { class: 'sc-player-line sc-resources', dataset: { testid: 'sc-resources', seat } },
+    h('span', { class: 'muted' }, `${t('sc.resources')} `),
+    RESOURCES.map((r) => h('span', { class: 'sc-supply-item', title: `${t(`sc.res.${r}`)}: ${counts[r]}`, dataset: { resource: r, count: counts[r] } },
+      s('svg', { viewBox: '-8 -8 16 16', width: 15, height: 15, 'aria-hidden': 'true' }, resourceIcon(r)),
+      h('span', { class: 'visually-hidden' }, t(`sc.res.${r}`)), `×${counts[r]}`)));
 }
 
 // ---- the end ------------------------------------------------------------------------------------------------

@@ -21,6 +21,8 @@ import { h, fill, svg as s } from '../../dom.js';
 import { t, addStrings, getLang } from '../../i18n.js';
 import { seatColor, seatSymbol, seatMarker } from '../../markers.js';
 import { linkStylesheet } from '../../stylesheet.js';
+import { markChanged, markMovers } from '../../last_moves.js';
+import { zoomToTargets } from '../../touch_zoom.js';
 
 await linkStylesheet(new URL('./renderer.css', import.meta.url));
 
@@ -511,6 +513,14 @@ function draw(b) {
     playersPanel(env),
     legend(),
   );
+  // Other players' moves since yours (../../last_moves.js): the cells of their colonies, their panels.
+  for (const entry of Array.isArray(b.ctx.changedSince) ? b.ctx.changedSince : []) {
+    const board = b.root.querySelector(`[data-testid=sm-colony-small][data-seat="${entry.seat}"]`);
+    if (board) markChanged(b.root, [entry], ['players', String(entry.seat), 'cells'], (cell) => board.querySelector(`[data-cell="${CSS.escape(cell)}"]`));
+  }
+  markMovers(b.root, b.ctx.changedSince, (seat) => b.root.querySelector(`[data-testid=sm-player][data-seat="${CSS.escape(String(seat))}"]`));
+  // On a phone each board with targets zooms until they are 44 px (../../touch_zoom.js).
+  for (const board of b.root.querySelectorAll('svg')) if (board.querySelector('.sm-target')) zoomToTargets(board, { selector: '.sm-target' });
   // Every legal move has something to point at: the count of those that do not is kept for the tests.
   b.root.dataset.unreached = String(m.legal.filter((e) => !env.reached.has(e)).length);
   if (focusKey) b.root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
