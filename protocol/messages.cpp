@@ -164,8 +164,9 @@ std::string_view status_label(RoomStatus status, engine::Lang lang) {
   return "";
 }
 
-Json welcome_message(const std::string& name, const std::string& token) {
-  return Json{{"type", "welcome"}, {"name", name}, {"token", token}, {"version", kProtocolVersion}};
+Json welcome_message(const std::string& name, const std::string& token, engine::Lang lang) {
+  return Json{{"type", "welcome"}, {"name", name}, {"token", token}, {"version", kProtocolVersion},
+              {"lang", engine::lang_code(lang)}};
 }
 
 Json chat_message(std::optional<RoomId> room, const std::string& from, const std::string& text) {

@@ -124,7 +124,8 @@ struct RoomsDelta {
   bool empty() const { return added.empty() && changed.empty() && removed.empty(); }
 };
 
-Json welcome_message(const std::string& name, const std::string& token);
+/// `lang`: the language the server writes to this connection in (hello's, or English).
+Json welcome_message(const std::string& name, const std::string& token, engine::Lang lang = engine::Lang::en);
 Json chat_message(std::optional<RoomId> room, const std::string& from, const std::string& text);
 Json info_message(const std::string& text, std::optional<RoomId> room = std::nullopt);
 /// The error's sentence in `lang` (English where it has no French yet: engine refusals being translated).

@@ -334,7 +334,7 @@ void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
   if (hello.lang) client->set_lang(*hello.lang);
   players_.attach(*player, client);
   spdlog::debug("event=hello name={} resumed={}", player->name, hello.token.has_value());
-  send(client, protocol::welcome_message(player->name, player->token));
+  send(client, protocol::welcome_message(player->name, player->token, client->lang()));
   send_rooms(client);
   if (auto at = player->room ? player->room : player->pending_join) {
     if (auto r = room(*at)) r->connect(player->token, client);
@@ -476,7 +476,7 @@ void Lobby::nick(Player& player, const std::string& name) {
   Player* other = players_.by_name(name);
   if (other && other != &player) return send_error(player.client, name_taken(name));
   players_.rename(player, name);
-  send(player.client, protocol::welcome_message(player.name, player.token));  // your identity, renamed
+  send(player.client, protocol::welcome_message(player.name, player.token, lang_of(player)));  // your identity, renamed
   send_info(player.client, {"You are now " + name, "Vous êtes maintenant " + name});
   if (auto at = player.present_in()) {
     if (auto r = room(*at)) r->rename(player.token, name);

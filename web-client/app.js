@@ -347,7 +347,10 @@ onLangChange(() => {
   els.langSelect.value = getLang();
   // The server's lines follow (/lang), where the server has languages (its welcome said which); an older one
   // would answer "unknown command", and the next hello carries the language anyway.
-  if (state.welcomed && state.serverLang) connection.send({ type: 'chat', text: `/lang ${getLang()}` });
+  if (state.welcomed && state.serverLang) {
+    connection.send({ type: 'chat', text: `/lang ${getLang()}` });
+    connection.send({ type: 'games' }); // the options' labels and help come in the server's new language
+  }
   const { s, detail } = state.conn;
   const welcomed = state.welcomed;
   showConnection(s, detail);

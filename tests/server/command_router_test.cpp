@@ -42,6 +42,8 @@ TEST(CommandRouter, EveryCommandReachesItsOperation) {
       {"/who", "info", "seat 2: Ben"},
       {"/log", "info", "No moves yet"},
       {"/kick Nobody", "error", "bad_arguments"},
+      {"/lang en", "info", "English"},
+      {"/rematch", "error", "not_started"},
       {"/start", "state", "view"},
       {"/leave", "left", "room"},
   };

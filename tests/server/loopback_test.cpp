@@ -111,7 +111,7 @@ TEST(Loopback, PlayCommandUsesTheTextFormAndMovesListsIt) {
   a.chat("/moves");
   json moves = a.expect("info");
   while (moves["text"].get<std::string>().rfind("Your moves", 0) != 0) moves = a.expect("info");
-  EXPECT_EQ(moves["text"], "Your moves: bet high; bet low");
+  EXPECT_EQ(moves["text"], "Your moves (/play <move>):\n  bet high\n  bet low");  // one per line
   a.chat("/play BET  high");
   json patch = a.expect("patch");
   EXPECT_EQ(patch["to"], 2);
