@@ -159,7 +159,8 @@ std::string_view status_label(RoomStatus status, engine::Lang lang) {
   switch (status) {
     case RoomStatus::waiting: return "en attente";
     case RoomStatus::playing: return "en cours";
-    case RoomStatus::over: return "finie";
+    case RoomStatus::over: return "terminée";
+    case RoomStatus::abandoned: return "abandonnée";
   }
   return "";
 }
