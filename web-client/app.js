@@ -231,10 +231,10 @@ function showGameLog(msg) {
   }
   if (msg.type === 'state') {
     if (lines.length < seen.shown) seen.shown = 0; // another game in this room: its log from the start
-    for (const line of lines.slice(seen.shown)) chat.log(line, msg.room);
+    for (const line of lines.slice(seen.shown)) chat.logLine(line, msg.room);
     seen.shown = lines.length;
   } else {
-    for (const line of lines) chat.log(line, msg.room);
+    for (const line of lines) chat.logLine(line, msg.room);
     seen.shown += lines.length;
   }
 }

@@ -98,7 +98,7 @@ export class ChatPane {
   }
 
   /** A line of the game log (from a `state` or a move's `patch`). */
-  log(text, room) {
+  logLine(text, room) {
     return this.add('log', [
       room !== null && room !== undefined ? h('span', { class: 'where' }, `#${room}`) : null,
       h('span', { class: 'text' }, String(text)),
