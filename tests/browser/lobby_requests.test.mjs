@@ -54,7 +54,7 @@ test('structured games and rooms requests; the create form shows option player r
   // The game list came from a structured request, and no chat line was sent for it.
   assert.ok(sent.some((m) => m.type === 'games'), 'the page sent {"type":"games"}');
   assert.deepEqual(sent.filter((m) => m.type === 'chat'), [], 'no chat line was sent to fill the lobby');
-  await A.locator('#chat-log .line-info > .text', { hasText: /^Welcome, Lea/ }).waitFor();
+  await A.locator('#chat-log .line-info > .text', { hasText: /^Welcome to Archipel, Lea/ }).waitFor();
   assert.equal(await A.locator('#chat-log .line-info > .text', { hasText: /^Games:/ }).count(), 0,
     'no text game list was asked for, shown or hidden');
 

@@ -49,7 +49,11 @@ test('welcome line, no early "not connected", play against bots in one click', {
   await page.getByTestId('lang-select').selectOption('fr');
   assert.match(await page.locator('[data-testid=rules-list] li').first().textContent(), /^Cinq manches/);
   await page.getByTestId('lang-select').selectOption('en');
-  const lines = sent.filter((m) => m.type === 'chat').map((m) => m.text);
+  // The language switches above send /lang (the server's lines follow the page); the quick game itself is the
+  // three commands a person could type.
+  const lines = sent.filter((m) => m.type === 'chat' && !m.text.startsWith('/lang ')).map((m) => m.text);
   assert.deepEqual(lines, ['/create costa-ruana', '/addbot random', '/start'], 'only the commands a person could type');
+  assert.deepEqual(sent.filter((m) => m.type === 'chat' && m.text.startsWith('/lang ')).map((m) => m.text).slice(-2),
+    ['/lang fr', '/lang en'], 'each language switch tells the server');
   assert.deepEqual(page.errors, [], 'no console errors');
 });
