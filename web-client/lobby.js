@@ -56,12 +56,7 @@ export class Lobby {
   /** Draws everything again (after a language change); the chosen game and options stay. */
   refresh() {
     if (!this.gamesKnown) return this.renderRooms();
-    const chosen = [...this.els.options.querySelectorAll('select[data-option]')].map((s) => [s.dataset.option, s.value]);
-    this.setGames(this.games);
-    for (const [key, value] of chosen) {
-      const select = this.els.options.querySelector(`select[data-option="${CSS.escape(key)}"]`);
-      if (select) select.value = value;
-    }
+    this.setGames(this.games); // renderOptions keeps the choices made
   }
 
   setGames(games) {
@@ -85,6 +80,9 @@ export class Lobby {
 
   renderOptions() {
     const game = this.games.find((g) => g.id === this.els.gameSelect.value);
+    // A new games list (after a language switch) redraws the form: the choices already made stay.
+    const chosen = this.optionsFor === game?.id ? this.chosenOptions() : {};
+    this.optionsFor = game?.id;
     const rows = (game?.options || []).flatMap((opt) => {
       // An option bounded by player count exists only for those counts: it is left out where the game is never
       // played with them, and otherwise says for which counts it counts (the room's count is known at /start).
@@ -94,14 +92,14 @@ export class Lobby {
       const select = h(
         'select',
         { id, dataset: { option: opt.key, default: opt.default, testid: `create-option-${opt.key}` } },
-        (opt.choices || []).map((c) => h('option', { value: c, selected: c === opt.default }, c)),
+        (opt.choices || []).map((c) => h('option', { value: c, selected: c === (chosen[opt.key] ?? opt.default) }, c)),
       );
       const bounded = range.min > game.min_players || range.max < game.max_players;
       return [
         h(
           'div',
           { class: 'field' },
-          h('label', { for: id }, opt.key),
+          h('label', { for: id }, opt.label ? `${opt.label} (${opt.key})` : opt.key),
           select,
           bounded ? h('small', { class: 'help', dataset: { testid: `create-option-players-${opt.key}` } }, t('lobby.optionPlayers', range)) : null,
           opt.help ? h('small', { class: 'help' }, opt.help) : null,
@@ -109,6 +107,11 @@ export class Lobby {
       ];
     });
     fill(this.els.options, rows);
+  }
+
+  /** The values chosen in the create form now, by option key. */
+  chosenOptions() {
+    return Object.fromEntries([...this.els.options.querySelectorAll('select[data-option]')].map((el) => [el.dataset.option, el.value]));
   }
 
   /** The spec of option `key` of game `gameId` from the `games` message, or null. */

@@ -141,7 +141,9 @@ async function noSidewaysScroll(page, what) {
 
 /** Final checks shared by both games: board and ranking follow `over`. */
 async function checkEnd(page, over, players) {
-  await page.getByTestId('sm-final').waitFor();
+  // With the server's points by source, the page's result panel is the one table shown; the board's own final
+  // table stays in the page, hidden, and must still follow `over`.
+  await page.getByTestId('sm-final').waitFor({ state: 'attached' });
   assert.ok(over, 'the page received the over message');
   const rows = await page.locator('[data-testid=ranking-row]').evaluateAll((rs) => rs.map((r) => ({ seat: Number(r.dataset.seat), place: Number(r.dataset.place), text: r.textContent })));
   assert.deepEqual(rows.map((r) => [r.seat, r.place]), over.ranking.map((r) => [r.seat, r.place]), 'the ranking follows the over message');
