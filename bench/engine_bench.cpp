@@ -1,13 +1,15 @@
 // archipel_bench: engine playouts for every registered game at every player count it supports (or one game and
-// count with --game/--players), through GameInstance, the interface the server uses. Two measures of exactly the
-// same games (same seeds, same random choices), so what it prints is a ratio rather than an absolute time that
-// depends on the machine:
+// count with --game/--players), through GameInstance, the interface the server uses. Three measures of exactly
+// the same games (same seeds, same random choices), so what it prints are ratios rather than absolute times that
+// depend on the machine:
 //   - no views: what deciding and applying costs: legal moves of a seat to act + apply;
-//   - views: the same games plus what the server computes after every action today (server/room.cpp,
-//     send_views_after_action): client_view for every seat and for the spectator, json::diff against that
-//     viewer's previous view, the patch serialized.
-// The first measure runs for --seconds (default 1 s; --long: 10 s) and fixes the number of games; the second
-// plays those same games. Run:
+//   - server views: the same games plus what a room computes after every action with every seat and a spectator
+//     present: server::AudienceViews (the public part built and patched once, each audience's private part),
+//     each patch serialized;
+//   - whole views: the same games with every viewer's whole view rebuilt and json::diff'ed against its previous
+//     one (how the server worked before AudienceViews: the baseline the server path is measured against).
+// The first measure runs for --seconds (default 1 s; --long: 10 s) and fixes the number of games; the others
+// play those same games. Run:
 //   build/bench/archipel_bench                                   every game, every player count
 //   build/bench/archipel_bench --game santa-cruz --players 4 --option rules=table --long
 #include <chrono>
@@ -21,6 +23,7 @@
 #include "bots/arena.hpp"  // parse_game_options: the same --option reading as archipel-arena
 #include "engine/core/registry.hpp"
 #include "engine/core/rng.hpp"
+#include "server/audience_views.hpp"
 
 namespace {
 
@@ -35,13 +38,14 @@ using Clock = std::chrono::steady_clock;
 struct Totals {
   std::size_t games = 0;
   std::size_t actions = 0;
-  std::size_t view_bytes = 0;   // every view serialized, as a full state would send it
   std::size_t patch_bytes = 0;  // every patch's ops serialized
   double seconds = 0;
 };
 
-// Plays one random game to its end; with `views`, does the server's per-action view work as well.
-void play(const GameEntry& entry, int seats, const Options& options, std::uint64_t seed, bool views,
+enum class Views { none, server, whole };
+
+// Plays one random game to its end, with the per-action view work of `views`.
+void play(const GameEntry& entry, int seats, const Options& options, std::uint64_t seed, Views views,
           Totals& totals) {
   auto created = entry.setup(seats, options, seed);
   if (!created.ok()) {
@@ -49,10 +53,16 @@ void play(const GameEntry& entry, int seats, const Options& options, std::uint64
     std::exit(1);
   }
   GamePtr game = std::move(created).value();
-  std::vector<Json> last;  // by viewer: seats 0..n-1, then the spectator
-  if (views)
+  std::vector<Json> last;  // whole views: by viewer, seats 0..n-1, then the spectator
+  archipel::server::AudienceViews audiences;
+  const std::vector<bool> everyone(static_cast<std::size_t>(seats) + 1, true);
+  if (views == Views::whole)
     for (int viewer = 0; viewer <= seats; ++viewer)
       last.push_back(game->client_view(Viewer{viewer < seats ? viewer : -1}));
+  if (views == Views::server) {
+    audiences.reset(seats);
+    for (int viewer = -1; viewer < seats; ++viewer) audiences.full_view(*game, Viewer{viewer});
+  }
   Rng chooser(seed * 7919 + 1);
   while (!game->over()) {
     const auto acting = game->to_act();
@@ -64,11 +74,15 @@ void play(const GameEntry& entry, int seats, const Options& options, std::uint64
       std::exit(1);
     }
     ++totals.actions;
-    if (!views) continue;
+    if (views == Views::server) {
+      for (const auto& ops : audiences.patches(*game, everyone))
+        if (ops) totals.patch_bytes += ops->dump().size();
+      continue;
+    }
+    if (views == Views::none) continue;
     for (int viewer = 0; viewer <= seats; ++viewer) {
       Json view = game->client_view(Viewer{viewer < seats ? viewer : -1});
       totals.patch_bytes += Json::diff(last[viewer], view).dump().size();
-      totals.view_bytes += view.dump().size();
       last[viewer] = std::move(view);
     }
   }
@@ -80,17 +94,17 @@ Totals run_for(const GameEntry& entry, int seats, const Options& options, double
   Totals t;
   const auto start = Clock::now();
   do {
-    play(entry, seats, options, t.games + 1, false, t);
+    play(entry, seats, options, t.games + 1, Views::none, t);
     t.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   } while (t.seconds < budget || t.games < 2);
   return t;
 }
 
-// With views: the same `games` games.
-Totals run_games(const GameEntry& entry, int seats, const Options& options, std::size_t games) {
+// With views of the kind given: the same `games` games.
+Totals run_games(const GameEntry& entry, int seats, const Options& options, std::size_t games, Views views) {
   Totals t;
   const auto start = Clock::now();
-  for (std::size_t g = 1; g <= games; ++g) play(entry, seats, options, g, true, t);
+  for (std::size_t g = 1; g <= games; ++g) play(entry, seats, options, g, views, t);
   t.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return t;
 }
@@ -133,10 +147,10 @@ int main(int argc, char** argv) {
     return 2;
   }
 
-  std::printf("%-12s %7s %6s %12s %12s %8s %11s %12s %12s\n", "game", "players", "games", "games/s", "games/s",
-              "views", "actions", "view bytes", "patch bytes");
-  std::printf("%-12s %7s %6s %12s %12s %8s %11s %12s %12s\n", "", "", "", "no views", "views", "cost x",
-              "per game", "per action", "per action");
+  std::printf("%-12s %7s %6s %10s %10s %8s %10s %8s %9s %11s %11s\n", "game", "players", "games", "games/s",
+              "games/s", "server", "games/s", "whole", "actions", "patch B", "patch B");
+  std::printf("%-12s %7s %6s %10s %10s %8s %10s %8s %9s %11s %11s\n", "", "", "", "no views", "server", "cost x",
+              "whole", "cost x", "per game", "server/act", "whole/act");
   for (const GameEntry* entry : entries) {
     const auto& spec = *entry->spec;
     for (int seats = spec.min_players; seats <= spec.max_players; ++seats) {
@@ -147,17 +161,18 @@ int main(int argc, char** argv) {
         return 2;
       }
       const Totals bare = run_for(*entry, seats, options.value(), seconds);
-      const Totals viewed = run_games(*entry, seats, options.value(), bare.games);
-      if (viewed.actions != bare.actions) {  // the same seeds and choices must give the same games
-        std::fprintf(stderr, "%s: the two measures played different games\n", spec.id.c_str());
+      const Totals server = run_games(*entry, seats, options.value(), bare.games, Views::server);
+      const Totals whole = run_games(*entry, seats, options.value(), bare.games, Views::whole);
+      if (server.actions != bare.actions || whole.actions != bare.actions) {  // same seeds and choices: same games
+        std::fprintf(stderr, "%s: the measures played different games\n", spec.id.c_str());
         return 1;
       }
-      const double bare_rate = bare.games / bare.seconds, viewed_rate = viewed.games / viewed.seconds;
-      std::printf("%-12s %7d %6zu %12.1f %12.1f %8.2f %11.1f %12.0f %12.0f\n", spec.id.c_str(), seats, bare.games,
-                  bare_rate, viewed_rate, bare_rate / viewed_rate,
-                  static_cast<double>(bare.actions) / bare.games,
-                  static_cast<double>(viewed.view_bytes) / viewed.actions,
-                  static_cast<double>(viewed.patch_bytes) / viewed.actions);
+      const double bare_rate = bare.games / bare.seconds, server_rate = server.games / server.seconds,
+                   whole_rate = whole.games / whole.seconds;
+      const auto per_action = [](const Totals& t) { return static_cast<double>(t.patch_bytes) / t.actions; };
+      std::printf("%-12s %7d %6zu %10.1f %10.1f %8.2f %10.1f %8.2f %9.1f %11.0f %11.0f\n", spec.id.c_str(), seats,
+                  bare.games, bare_rate, server_rate, bare_rate / server_rate, whole_rate, bare_rate / whole_rate,
+                  static_cast<double>(bare.actions) / bare.games, per_action(server), per_action(whole));
       std::fflush(stdout);
     }
   }

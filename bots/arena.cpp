@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -38,8 +39,13 @@ engine::Result<engine::Options> parse_game_options(const std::vector<std::string
 
 namespace {
 
-// Plays one game; returns each seat's share of the win (1/k when k seats share place 1), or empty on failure.
-std::vector<double> play_one(const ArenaConfig& config, const std::vector<std::string>& seat_strategies,
+struct SeatResults {
+  std::vector<double> share;  // each seat's share of the win (1/k when k seats share place 1)
+  std::vector<int> scores;    // each seat's final score
+};
+
+// Plays one game; nullopt when it failed (a rejected move or the move limit).
+std::optional<SeatResults> play_one(const ArenaConfig& config, const std::vector<std::string>& seat_strategies,
                              std::uint64_t seed) {
   const auto& registry = engine::default_registry();
   auto created = registry.create(config.game, config.players, config.game_options, seed);
@@ -55,21 +61,21 @@ std::vector<double> play_one(const ArenaConfig& config, const std::vector<std::s
     const engine::Seat seat = game->to_act().front();
     const auto view = game->client_view(engine::Viewer::of(seat));
     const std::size_t index = bots[seat]->choose(config.game, view, seat, rngs[seat]);
-    if (!game->apply(seat, view["legal"].at(index)["action"]).ok()) return {};
+    if (!game->apply(seat, view["legal"].at(index)["action"]).ok()) return std::nullopt;
   }
   auto outcome = game->outcome();
-  if (!outcome) return {};
+  if (!outcome) return std::nullopt;
   // Winners by the game's places (seats its rules cannot separate share place 1), not by score alone: a tie
   // on points that the rules break is one seat's win. Alone at the table, a win is the game's own verdict.
-  std::vector<double> share(config.players, 0.0);
+  SeatResults results{std::vector<double>(config.players, 0.0), outcome->scores};
   if (outcome->solo_won) {
-    share[0] = *outcome->solo_won ? 1.0 : 0.0;
-    return share;
+    results.share[0] = *outcome->solo_won ? 1.0 : 0.0;
+    return results;
   }
   const auto top = std::count(outcome->places.begin(), outcome->places.end(), 1);
   for (int s = 0; s < config.players; ++s)
-    if (outcome->places.at(s) == 1) share[s] = 1.0 / static_cast<double>(top);
-  return share;
+    if (outcome->places.at(s) == 1) results.share[s] = 1.0 / static_cast<double>(top);
+  return results;
 }
 
 }  // namespace
@@ -99,17 +105,18 @@ ArenaResult run_arena(const ArenaConfig& config) {
     for (int g = next++; g < config.games; g = next++) {
       std::vector<std::string> seats(config.players);
       for (int s = 0; s < config.players; ++s) seats[s] = config.strategies[(s + g) % config.players];
-      const auto share = play_one(config, seats, config.seed + static_cast<std::uint64_t>(g));
+      const auto played = play_one(config, seats, config.seed + static_cast<std::uint64_t>(g));
       std::lock_guard lock(mutex);
       ++result.games;
-      if (share.empty()) {
+      if (!played) {
         ++result.failed;
         continue;
       }
       for (int s = 0; s < config.players; ++s)
         for (auto& st : result.standings)
           if (st.strategy == seats[s]) {
-            st.wins += share[s];
+            st.wins += played->share[s];
+            st.score_sum += played->scores.at(s);
             ++st.appearances;
           }
     }

@@ -28,6 +28,8 @@ struct ArenaStanding {
   double wins = 0;      // a tie for first shares the win
   int appearances = 0;  // seats played
   double rate() const { return appearances ? wins / appearances : 0.0; }
+  double score_sum = 0;  // the game's final score of each seat played, for the mean (solo games have no rival)
+  double mean_score() const { return appearances ? score_sum / appearances : 0.0; }
   double low = 0, high = 0;  // 95% Wilson interval
 };
 

@@ -38,8 +38,9 @@ int main(int argc, char** argv) {
     std::printf("game %s%s, %d players, %d games (%d failed), %.1f s, %.2f games/s\n", config.game.c_str(),
                 shown.c_str(), config.players, r.games, r.failed, r.seconds, r.seconds > 0 ? r.games / r.seconds : 0.0);
     for (const auto& st : r.standings)
-      std::printf("  %-8s win rate %5.1f%%  95%% CI [%5.1f%%, %5.1f%%]  (%.1f wins / %d seats)\n",
-                  st.strategy.c_str(), 100 * st.rate(), 100 * st.low, 100 * st.high, st.wins, st.appearances);
+      std::printf("  %-8s win rate %5.1f%%  95%% CI [%5.1f%%, %5.1f%%]  (%.1f wins / %d seats)  mean score %.1f\n",
+                  st.strategy.c_str(), 100 * st.rate(), 100 * st.low, 100 * st.high, st.wins, st.appearances,
+                  st.mean_score());
     return r.failed == 0 ? 0 : 1;
   } catch (const std::exception& e) {
     std::cerr << "archipel-arena: " << e.what() << "\n";

@@ -31,6 +31,8 @@ struct Log { std::optional<RoomId> room; };        // /log [room]
 struct Kick { std::string name; };                 // /kick <name>
 struct SetLang { engine::Lang lang; };             // /lang <en|fr>
 struct Rematch {};                                 // /rematch
+struct Replay { RoomId room = 0; int step = 0; };   // /replay <room> [step]: a finished game's step, as text
+struct Handover { std::string who; };              // /handover <seat number or name>
 
 }  // namespace archipel::protocol::cmd
 
@@ -38,6 +40,7 @@ namespace archipel::protocol {
 
 using Command = std::variant<cmd::Say, cmd::Help, cmd::Nick, cmd::Games, cmd::Rooms, cmd::Create, cmd::Option,
                              cmd::Join, cmd::Leave, cmd::Watch, cmd::Start, cmd::AddBot, cmd::Play, cmd::Moves,
-                             cmd::Who, cmd::Log, cmd::Kick, cmd::SetLang, cmd::Rematch>;
+                             cmd::Who, cmd::Log, cmd::Kick, cmd::SetLang, cmd::Rematch,
+                             cmd::Replay, cmd::Handover>;
 
 }  // namespace archipel::protocol

@@ -35,6 +35,11 @@ const std::vector<CommandHelp> kCommands = {
      "hôte, avant le début : retirer un joueur de la salle"},
     {"rematch", "/rematch", "after a game: propose a new game with the same seats, bots and options, or accept one",
      "après une partie : proposer une revanche (mêmes places, robots et options) ou l'accepter"},
+    {"replay", "/replay <room> [step]", "a finished game move by move: the lines of a step (0: the set-up)",
+     "une partie finie coup par coup : les lignes d'une étape (0 : la mise en place)"},
+    {"handover", "/handover <seat or name>",
+     "during a game: vote to let a bot play an absent player's seat until they /join again",
+     "pendant une partie : voter pour qu'un robot joue la place d'un joueur absent jusqu'à son /join"},
 };
 
 std::vector<std::string_view> split_words(std::string_view s) {
@@ -266,6 +271,24 @@ Result<Command> parse_command(std::string_view line) {
     return Command{cmd::SetLang{*lang}};
   }
   if (name == "rematch") return no_args(cmd::Rematch{});
+  if (name == "replay") {
+    if (args.empty() || args.size() > 2)
+      return usage_error(name, {"name one room, then a step if you like", "nommez une salle, puis une étape si vous voulez"});
+    auto room = positive_number(args[0]);
+    if (!room) return not_a_room(name, args[0]);
+    cmd::Replay r{*room, 0};
+    if (args.size() == 2) {
+      auto step = args[1] == "0" ? std::optional<std::int64_t>(0) : positive_number(args[1]);
+      if (!step || *step > 1000000)
+        return usage_error(name, {"a step is a number from 0", "une étape est un nombre à partir de 0"});
+      r.step = static_cast<int>(*step);
+    }
+    return Command{r};
+  }
+  if (name == "handover") {
+    if (args.size() != 1) return usage_error(name, {"name one seat or player", "nommez une place ou un joueur"});
+    return Command{cmd::Handover{std::string(args[0])}};
+  }
   return make_error(ErrorCode::unknown_command, "unknown command /" + excerpt(name, 32) + "; /help lists the commands",
                     "commande inconnue /" + excerpt(name, 32) + " ; /help liste les commandes");
 }

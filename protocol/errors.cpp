@@ -28,7 +28,9 @@ std::string_view to_string(ErrorCode code) {
     case ErrorCode::not_started: return "not_started";
     case ErrorCode::seat_count: return "seat_count";
     case ErrorCode::not_available: return "not_available";
+    case ErrorCode::handover_refused: return "handover_refused";
     case ErrorCode::too_many_rooms: return "too_many_rooms";
+    case ErrorCode::not_over: return "not_over";
     case ErrorCode::server_error: return "server_error";
   }
   return "error";

@@ -41,7 +41,9 @@ enum class ErrorCode {
   not_started,      // /play, /moves before the game started
   seat_count,       // /start with a seat count outside the game's range
   not_available,    // a feature this server does not offer yet
+  handover_refused, // /handover against its rules (the seat's person is here, not away long enough, ...)
   too_many_rooms,   // /create by a player who already holds seats in --max-rooms-per-player rooms they created
+  not_over,         // a replay of a game that is still waiting or being played
   server_error,     // the server failed while handling the message (a bug, logged); the connection stays open
 };
 

@@ -134,6 +134,22 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
     if (!room.ok()) return room.error();
     return ClientMessage{Sync{room.value()}};
   }
+  if (type == "replay") {
+    auto room = required_room(msg, type);
+    if (!room.ok()) return room.error();
+    ReplayRequest request{room.value(), 0, false};
+    if (msg.contains("step") && !msg["step"].is_null()) {
+      const auto& step = msg["step"];
+      if (!step.is_number_integer() || step.get<std::int64_t>() < 0 || step.get<std::int64_t>() > 1000000)
+        return make_error(ErrorCode::bad_message, "\"step\" must be a whole number from 0");
+      request.step = step.get<int>();
+    }
+    if (msg.contains("static") && !msg["static"].is_null()) {
+      if (!msg["static"].is_boolean()) return make_error(ErrorCode::bad_message, "\"static\" must be true or false");
+      request.static_data = msg["static"].get<bool>();
+    }
+    return ClientMessage{request};
+  }
   if (type == "games") return ClientMessage{ListGames{}};
   if (type == "rooms") {
     auto list = list_rooms(msg);
@@ -141,7 +157,7 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
     return ClientMessage{std::move(list).value()};
   }
   return make_error(ErrorCode::unknown_type, "unknown message type '" + excerpt(type, 40) +
-                                                 "' (hello, chat, action, sync, games, rooms)");
+                                                 "' (hello, chat, action, sync, games, rooms, replay)");
 }
 
 std::string_view to_string(RoomStatus status) {
@@ -189,6 +205,9 @@ Json room_json(const RoomInfo& room) {
   for (const auto& seat : room.seats) {
     Json s{{"name", seat.name.empty() ? Json() : Json(seat.name)}, {"connected", seat.connected}};
     if (seat.bot) s["bot"] = true;
+    if (!seat.stand_in.empty()) s["stand_in"] = seat.stand_in;
+    if (seat.may_hand_over) s["may_hand_over"] = true;
+    if (!seat.handover_votes.empty()) s["handover_votes"] = seat.handover_votes;
     seats.push_back(std::move(s));
   }
   Json j{{"id", room.id},
@@ -281,6 +300,14 @@ Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector
 }
 
 Json left_message(RoomId room) { return Json{{"type", "left"}, {"room", room}}; }
+
+Json replay_message(RoomId room, int step, int steps, std::optional<engine::Seat> by, Json view,
+                    const std::vector<std::string>& log, const Json& static_data) {
+  Json m{{"type", "replay"}, {"room", room}, {"step", step}, {"steps", steps},
+         {"by", by ? Json(*by) : Json(nullptr)}, {"view", std::move(view)}, {"log", log}};
+  if (!static_data.is_null()) m["static"] = static_data;
+  return m;
+}
 
 Json games_message(const std::vector<const engine::GameSpec*>& specs, const std::vector<std::string>& bots,
                    engine::Lang lang) {

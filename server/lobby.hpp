@@ -72,6 +72,8 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   void leave(Player& player);
   void log(Player& player, std::optional<RoomId> room);
   void who(Player& player);
+  /// One step of a finished game's replay (the `replay` message, or /replay's text when `as_text`).
+  void replay(Player& player, const protocol::ReplayRequest& request, bool as_text);
   /// The room `player` is in (seat, join on its way, or watching), or null with an error sent.
   std::shared_ptr<Room> room_for_command(Player& player);
   void send_error(const ClientPtr& client, const protocol::Error& error);

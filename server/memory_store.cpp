@@ -43,6 +43,13 @@ class MemoryStore final : public Store {
     it->second.away_since = unix_ms;
     return true;
   }
+  bool set_seat_play(RoomId room, const SeatPlay& play) override {
+    std::lock_guard lock(mutex_);
+    auto it = games_.find(room);
+    if (it == games_.end()) return false;
+    it->second.play = play;
+    return true;
+  }
   std::vector<GameRecord> load_unfinished() override {
     std::lock_guard lock(mutex_);
     std::vector<GameRecord> out;

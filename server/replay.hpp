@@ -1,5 +1,6 @@
 #pragma once
-// A stored game is its seed and its action log: replaying rebuilds the state (restart) and the log lines (/log).
+// A stored game is its seed and its action log: replaying rebuilds the state (restart), the log lines (/log) and
+// each step of a finished game's replay (server/replay_request.hpp).
 
 #include <string>
 #include <vector>
@@ -15,6 +16,17 @@ struct ReplayedGame {
 };
 
 engine::Result<ReplayedGame> replay_record(const engine::Registry& registry, const GameRecord& record);
+
+/// The record's game as it was set up, before any action: its game, seat count, options and seed.
+engine::Result<engine::GamePtr> set_up_record(const engine::Registry& registry, const GameRecord& record);
+
+/// Applies the record's action number `index` (0-based) to `game`, which must be at step `index`: the log lines
+/// it wrote, or a bad_record error when it does not replay. `names`: the players' names by seat.
+engine::Result<std::vector<engine::LocalText>> replay_action(engine::GameInstance& game, const GameRecord& record,
+                                                             std::size_t index, const std::vector<std::string>& names);
+
+/// The players' names by seat, as the record keeps them.
+std::vector<std::string> seat_names(const GameRecord& record);
 
 /// The log line of one game event in both languages (`names`: the players' names by seat). The one place the
 /// server asks a game to describe an event, live or replayed.

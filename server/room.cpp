@@ -8,6 +8,7 @@
 #include "protocol/errors.hpp"
 #include "server/command_router.hpp"
 #include "server/replay.hpp"
+#include "server/replay_request.hpp"
 
 namespace archipel::server {
 
@@ -50,7 +51,8 @@ Room::Room(net::any_io_executor executor, RoomId id, const engine::GameSpec& spe
       context_(std::move(context)),
       observer_(std::move(observer)),
       seats_(static_cast<std::size_t>(spec.max_players)),
-      abandon_timer_(strand_) {
+      abandon_timer_(strand_),
+      handover_timer_(strand_) {
   context_.metrics->rooms++;
 }
 
@@ -80,6 +82,10 @@ std::shared_ptr<Room> Room::restore(net::any_io_executor executor, const GameRec
   room->views_.reset(room->game_->num_seats());  // built when someone is there to receive them
   room->static_data_ = room->game_->static_data();
   room->away_since_ = record.away_since;  // nobody is connected yet: publish() starts the count from here
+  room->reset_seat_play(room->game_->num_seats());
+  // The seats handed to a bot: their bots start with publish(), once the room runs on its strand.
+  for (std::size_t i = 0; i < record.play.stand_ins.size() && i < room->stand_in_strategy_.size(); ++i)
+    room->stand_in_strategy_[i] = record.play.stand_ins[i];
   return room;
 }
 
@@ -118,6 +124,10 @@ void Room::connect(const std::string& token, ClientPtr client) {
     m->client = std::move(client);
     r.publish_room();
     if (r.game_) r.send_full_state(token);
+    if (const int seat = r.seat_of(token); seat >= 0 && seat < static_cast<int>(r.stand_ins_.size()) &&
+                                           r.stand_ins_[seat] && !m->bot)
+      r.send_info(token, {"A bot plays your seat while you were away: /join takes it back",
+                          "Un robot joue votre place pendant votre absence : /join la reprend"});
   });
 }
 void Room::disconnect(const std::string& token) {
@@ -192,8 +202,17 @@ void Room::member_action(ClientPtr from, std::string token, json a) {
 void Room::member_sync(ClientPtr from, std::string token) {
   post_from(std::move(from), std::move(token), [](Room& r, const std::string& t) { r.do_sync(t); });
 }
+void Room::replay(ClientPtr client, int step, bool static_data, bool as_text) {
+  post([client = std::move(client), step, static_data, as_text](Room& r) {
+    r.do_replay(*client, step, static_data, as_text);
+  });
+}
 void Room::publish() {
-  post([](Room& r) { r.publish_room(); });
+  post([](Room& r) {
+    for (int i = 0; i < static_cast<int>(r.stand_in_strategy_.size()); ++i)
+      if (!r.stand_in_strategy_[i].empty() && !r.stand_ins_[i]) r.start_stand_in(i);
+    r.publish_room();
+  });
 }
 void Room::keep_seats_for_rematch(const std::vector<std::string>& tokens, const std::string& host) {
   post([tokens, host](Room& r) {
@@ -275,9 +294,10 @@ void Room::do_join(Member m, std::optional<int> seat) {
   };
   if (m.bot && bots_on_their_way_ > 0) --bots_on_their_way_;
   const int current = seat_of(m.token);
-  if (current >= 0) {  // already seated: this is taking one's seat back
+  if (current >= 0) {  // already seated: this is taking one's seat back (from the bot playing it, if one does)
     seats_[current]->client = m.client;
     seats_[current]->name = m.name;
+    if (current < static_cast<int>(stand_ins_.size()) && !stand_in_strategy_[current].empty()) give_back(current);
     std::erase_if(spectators_, [&](const Member& s) { return s.token == m.token; });
     if (auto o = observer_.lock()) o->seat_changed(m.token, id_, true);
     publish_room();
@@ -427,6 +447,7 @@ void Room::do_start(const std::string& token) {
   context_.metrics->games_running++;
   views_.reset(n);
   static_data_ = game_->static_data();
+  reset_seat_play(n);
   spdlog::info("event=game_start room={} game={} seats={} seed={}", id_, spec_->id, n, seed);
   announce({"The game of " + spec_->title + " starts", "La partie de " + spec_->title + " commence"});
   publish_room();
@@ -531,6 +552,47 @@ void Room::do_log(const std::string& token) {
   send(token, protocol::info_message(text, id_));
 }
 
+void Room::do_replay(Client& client, int step, bool static_data, bool as_text) {
+  const engine::Lang lang = client.lang();
+  const std::string room = std::to_string(id_);
+  auto refuse = [&](const protocol::Error& error) {
+    context_.metrics->errors_sent++;
+    client.send(make_frame(protocol::error_message(error, lang)));
+  };
+  // The record is missing or does not replay (a bug, logged): said as for a game the server does not have.
+  auto cannot_replay = [&] {
+    return make_error(ErrorCode::no_such_room, "the game in room " + room + " cannot be replayed",
+                      "la partie de la salle " + room + " ne se rejoue pas");
+  };
+  if (status_ != Status::over && status_ != Status::abandoned)
+    return refuse(make_error(ErrorCode::not_over, "the game in room " + room + " is not over: no replay yet",
+                             "la partie de la salle " + room + " n'est pas finie : pas encore de rejeu"));
+  if (!replay_) {
+    auto record = context_.store->load_game(id_);
+    auto cursor = record ? ReplayCursor::open(*context_.registry, std::move(*record))
+                         : engine::Result<ReplayCursor>(engine::fail("bad_record", "no record"));
+    if (!cursor.ok()) {
+      spdlog::error("event=replay_failed room={} reason=\"{}\"", id_, cursor.error().message);
+      return refuse(cannot_replay());
+    }
+    replay_ = std::make_unique<ReplayCursor>(std::move(cursor).value());
+  }
+  auto shown = replay_->go_to(step);
+  if (!shown.ok()) {
+    if (shown.error().rule == "out_of_range")
+      return refuse(make_error(ErrorCode::bad_arguments, shown.error().message, shown.error().message_fr));
+    spdlog::error("event=replay_failed room={} step={} reason=\"{}\"", id_, step, shown.error().message);
+    replay_.reset();
+    return refuse(cannot_replay());
+  }
+  const ReplayStep& s = shown.value();
+  if (as_text) return client.send(make_frame(protocol::info_message(replay_text(id_, s, replay_->names(), lang))));
+  std::vector<std::string> lines;
+  for (const auto& line : s.log) lines.push_back(line.in(lang));
+  client.send(make_frame(protocol::replay_message(id_, s.step, s.steps, s.by, s.view, lines,
+                                                  static_data ? static_data_ : json(nullptr))));
+}
+
 void Room::do_rematch(const std::string& token) {
   const int seat = seat_of(token);
   if (seat < 0)
@@ -557,12 +619,12 @@ void Room::do_rematch(const std::string& token) {
 
 // ---- playing -------------------------------------------------------------------------------------------
 
-void Room::do_action(const std::string& token, const json& action) {
+void Room::do_action(const std::string& token, const json& action, const ClientPtr& stand_in) {
   if (storing_) {  // the previous action is being stored: this one is checked once that one is applied
     if (waiting_actions_.size() >= kMaxWaitingActions)
-      return send_error(token, make_error(ErrorCode::rate_limited, "too many moves at once; wait for the last one",
-                                          "trop de coups à la fois ; attendez le dernier"));
-    waiting_actions_.emplace_back(token, action);
+      return refuse_move(token, stand_in, make_error(ErrorCode::rate_limited, "too many moves at once; wait for the last one",
+                                                     "trop de coups à la fois ; attendez le dernier"));
+    waiting_actions_.push_back(WaitingAction{token, action, stand_in});
     return;
   }
   const int seat = seat_of(token);
@@ -570,21 +632,35 @@ void Room::do_action(const std::string& token, const json& action) {
     return send_error(token, make_error(ErrorCode::not_in_room, "you are not seated in room " + std::to_string(id_),
                                         "vous n'êtes pas assis dans la salle " + std::to_string(id_)));
   if (!game_ || status_ == Status::waiting) return send_error(token, not_started());
+  // A handed-over seat is played by its bot alone; a bot whose seat was given back stops before this move.
+  const ClientPtr playing_for = seat < static_cast<int>(stand_ins_.size()) ? stand_ins_[seat] : nullptr;
+  if (stand_in && stand_in != playing_for) return;
+  if (!stand_in && playing_for)
+    return send_error(token, make_error(ErrorCode::handover_refused, "a bot plays your seat: /join to take it back",
+                                        "un robot joue votre place : /join pour la reprendre"));
   // Validate, store, then apply: the action is stored before anything is sent (a crash after the store
   // replays it; before it, nobody saw it), and a refused or unstored action leaves nothing to undo.
-  if (auto refused = game_->refusal(seat, action)) return send_error(token, with_whom_to_wait_for(*refused));
+  if (auto refused = game_->refusal(seat, action))
+    return refuse_move(token, stand_in, with_whom_to_wait_for(*refused));
   storing_ = true;
   context_.writer->append_action(id_, actions_, ActionRecord{seat, action}, strand_,
-                                 [self = shared_from_this(), token, seat, action](bool stored) {
-                                   self->post([=](Room& r) { r.on_stored(token, seat, action, stored); }, token);
+                                 [self = shared_from_this(), token, seat, action, stand_in](bool stored) {
+                                   self->post([=](Room& r) { r.on_stored(token, seat, action, stored, stand_in); },
+                                              token);
                                  });
 }
 
-void Room::on_stored(const std::string& token, int seat, const json& action, bool stored) {
+void Room::refuse_move(const std::string& token, const ClientPtr& stand_in, const protocol::Error& error) {
+  if (!stand_in) return send_error(token, error);
+  context_.metrics->errors_sent++;
+  stand_in->send(make_frame(protocol::error_message(error, engine::Lang::en)));
+}
+
+void Room::on_stored(const std::string& token, int seat, const json& action, bool stored, const ClientPtr& stand_in) {
   storing_ = false;
   if (!stored) {
-    send_error(token, protocol::Error{"storage_failed", "the move could not be saved; try again",
-                                      "le coup n'a pas pu être enregistré ; réessayez"});
+    refuse_move(token, stand_in, protocol::Error{"storage_failed", "the move could not be saved; try again",
+                                                 "le coup n'a pas pu être enregistré ; réessayez"});
   } else if (auto events = game_->apply(seat, action); !events.ok()) {
     // A game that refuses one of its own legal actions: a bug, stored but not applied.
     spdlog::critical("event=legal_action_refused room={} rule={} message=\"{}\"", id_, events.error().rule,
@@ -601,9 +677,9 @@ void Room::on_stored(const std::string& token, int seat, const json& action, boo
     finish_if_over();
   }
   while (!storing_ && !waiting_actions_.empty()) {
-    auto [next_token, next_action] = std::move(waiting_actions_.front());
+    auto next = std::move(waiting_actions_.front());
     waiting_actions_.pop_front();
-    do_action(next_token, next_action);
+    do_action(next.token, next.action, next.stand_in);
   }
 }
 
@@ -611,7 +687,8 @@ void Room::send_views_after_action(int seat, std::size_t first_line) {
   const std::int64_t from = version_++;
   const auto watching = [](const Member& s) { return s.client != nullptr; };
   std::vector<bool> present{std::any_of(spectators_.begin(), spectators_.end(), watching)};
-  for (const auto& s : seats_) present.push_back(s && s->client);
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    present.push_back(seats_[i] && (seats_[i]->client || (i < stand_ins_.size() && stand_ins_[i])));
   auto patches = views_.patches(*game_, present);
   // The move's log lines ride in its patch, in each reader's language.
   auto lines = [&](engine::Lang lang) {
@@ -621,11 +698,15 @@ void Room::send_views_after_action(int seat, std::size_t first_line) {
   };
   for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {
     if (!present[i + 1]) continue;
-    auto& client = *seats_[i]->client;
-    if (auto& ops = patches[i + 1])
-      client.send(make_frame(protocol::patch_message(id_, from, version_, std::move(*ops), seat, lines(client.lang()))));
-    else  // back since its view went stale: the whole view, not a patch
-      send_full_state(seats_[i]->token);
+    const ClientPtr bot = i < static_cast<int>(stand_ins_.size()) ? stand_ins_[i] : nullptr;
+    if (auto& ops = patches[i + 1]) {
+      if (auto& client = seats_[i]->client)
+        client->send(make_frame(protocol::patch_message(id_, from, version_, *ops, seat, lines(client->lang()))));
+      if (bot) bot->send(make_frame(protocol::patch_message(id_, from, version_, *ops, seat)));
+    } else {  // back since its view went stale: the whole view, not a patch
+      if (seats_[i]->client) send_full_state(seats_[i]->token);
+      if (bot) send_stand_in_state(i);
+    }
   }
   if (!present[0]) return;
   if (!patches[0]) return send_state_to_spectators();
@@ -654,6 +735,8 @@ void Room::finish_if_over() {
   context_.metrics->games_running--;
   context_.metrics->games_finished++;
   abandon_timer_.cancel();
+  handover_timer_.cancel();
+  stop_stand_ins();
   context_.writer->finish_game(id_, outcome_json(*outcome), strand_, [id = id_](bool stored) {
     // Not fatal: a restart replays the actions, all stored, and finds the game over again.
     if (!stored) spdlog::error("event=store_finish_failed room={}", id);
@@ -722,6 +805,16 @@ protocol::RoomInfo Room::info() const {
     }
     info.seats.push_back(seat);
   }
+  if (status_ == Status::playing) {
+    const auto seats = presence();
+    for (std::size_t i = 0; i < seats.size() && i < info.seats.size(); ++i) {
+      auto& seat = info.seats[i];
+      seat.stand_in = stand_in_strategy_[i];
+      seat.may_hand_over = seats[i].may_hand_over && !seats[i].handed_over && !seats[i].present && seats[i].person;
+      if (i < handover_votes_.by_target.size())
+        for (int v : handover_votes_.by_target[i]) seat.handover_votes.push_back(seats_[v]->name);
+    }
+  }
   for (const auto& s : spectators_) info.spectators.push_back(s.name);
   info.rematch = rematch_;
   return info;
@@ -773,6 +866,7 @@ void Room::broadcast(const json& message) {
 }
 
 void Room::publish_room() {
+  track_absences();
   auto i = info();
   broadcast(protocol::room_message(i));
   if (auto o = observer_.lock()) o->room_changed(i);
@@ -813,6 +907,8 @@ void Room::watch_presence() {
 void Room::abandon() {
   if (status_ != Status::playing) return;
   status_ = Status::abandoned;
+  stop_stand_ins();
+  handover_timer_.cancel();
   context_.metrics->games_running--;
   context_.metrics->games_abandoned++;
   context_.writer->abandon_game(id_, strand_, [id = id_](bool stored) {
@@ -828,6 +924,154 @@ void Room::abandon() {
   announce(notice);  // the spectators, each in their language
   publish_room();
   if (auto o = observer_.lock()) o->room_closed(id_);
+}
+
+// ---- handing an absent player's seat to a bot (issue 12, point 7) --------------------------------------
+
+void Room::reset_seat_play(int seats) {
+  stop_stand_ins();
+  stand_in_strategy_.assign(static_cast<std::size_t>(seats), "");
+  stand_ins_.assign(static_cast<std::size_t>(seats), nullptr);
+  away_from_.assign(static_cast<std::size_t>(seats), std::nullopt);
+  handover_votes_.by_target.assign(static_cast<std::size_t>(seats), {});
+}
+
+std::vector<SeatPresence> Room::presence() const {
+  const auto now = std::chrono::steady_clock::now();
+  std::vector<SeatPresence> out;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    SeatPresence p;
+    if (seats_[i]) {
+      p.name = seats_[i]->name;
+      p.person = !seats_[i]->bot;
+      p.present = seats_[i]->client != nullptr;
+    }
+    p.handed_over = i < stand_in_strategy_.size() && !stand_in_strategy_[i].empty();
+    p.may_hand_over = i < away_from_.size() && away_from_[i] && now - *away_from_[i] >= context_.handover_after;
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+void Room::track_absences() {
+  if (status_ != Status::playing || away_from_.size() != seats_.size()) return;
+  const auto now = std::chrono::steady_clock::now();
+  std::optional<std::chrono::steady_clock::time_point> next;  // when the next away person may be handed over
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    const bool away = seats_[i] && !seats_[i]->bot && !seats_[i]->client;
+    if (!away) {
+      if (away_from_[i]) handover_votes_.by_target[i].clear();  // back: a vote on them starts over
+      away_from_[i].reset();
+      continue;
+    }
+    if (!away_from_[i]) away_from_[i] = now;
+    const auto due = *away_from_[i] + context_.handover_after;
+    if (due > now && stand_in_strategy_[i].empty() && (!next || due < *next)) next = due;
+  }
+  ++handover_epoch_;
+  handover_timer_.cancel();
+  if (!next) return;
+  // The room message says who may be handed over: it is sent again when someone's away time is reached.
+  handover_timer_.expires_at(*next + std::chrono::milliseconds(5));
+  // A weak hold: a room ended or closed meanwhile is not kept alive by its wait.
+  handover_timer_.async_wait([room = weak_from_this(), epoch = handover_epoch_](error_code ec) {
+    auto self = room.lock();
+    if (ec || !self || epoch != self->handover_epoch_ || self->status_ != Status::playing) return;
+    self->publish_room();
+  });
+}
+
+void Room::do_handover(const std::string& token, const std::string& who) {
+  if (status_ != Status::playing || !game_)
+    return send_error(token, make_error(ErrorCode::handover_refused, "a seat is handed to a bot during a game only",
+                                        "une place ne se confie à un robot que pendant une partie"));
+  if (!context_.bots)
+    return send_error(token, make_error(ErrorCode::not_available, "this server offers no bots", "ce serveur n'offre pas de robots"));
+  const auto seats = presence();
+  const int target = seat_named(seats, who);
+  if (target < 0)
+    return send_error(token, make_error(ErrorCode::bad_arguments, "no seat " + who + " here (a seat number or a name)",
+                                        "pas de place " + who + " ici (un numéro de place ou un nom)"));
+  const int voter = seat_of(token);
+  const bool host_alone = token == host_ && actions_ == 0;
+  auto decision = vote_handover(handover_votes_, seats, voter, target, host_alone);
+  if (decision.refused) return send_error(token, *decision.refused);
+  const std::string& voter_name = seats[voter].name;
+  const std::string& name = seats[target].name;
+  if (!decision.hand_over) {
+    const std::string count = " (" + std::to_string(decision.votes) + "/" + std::to_string(decision.needed) + ")";
+    announce({voter_name + " votes to hand " + name + "'s seat to a bot" + count + ": /handover " + name + " to agree",
+              voter_name + " vote pour confier la place de " + name + " à un robot" + count + " : /handover " + name +
+                  " pour être d'accord"});
+    return publish_room();
+  }
+  hand_over(target);
+}
+
+void Room::hand_over(int seat) {
+  stand_in_strategy_[seat] = context_.handover_strategy;
+  forget_votes(handover_votes_, seat);
+  start_stand_in(seat);
+  store_seat_play();
+  const std::string& name = seats_[seat]->name;
+  spdlog::info("event=seat_handed_over room={} seat={} strategy={}", id_, seat, stand_in_strategy_[seat]);
+  announce({"A bot (" + stand_in_strategy_[seat] + ") plays for " + name + " until they come back: /join takes the seat back",
+            "Un robot (" + stand_in_strategy_[seat] + ") joue pour " + name + " jusqu'à son retour : /join reprend la place"});
+  publish_room();
+}
+
+void Room::give_back(int seat) {
+  if (stand_ins_[seat]) stand_ins_[seat]->close();  // its move on its way, if any, is dropped (do_action)
+  stand_ins_[seat] = nullptr;
+  stand_in_strategy_[seat].clear();
+  forget_votes(handover_votes_, seat);
+  store_seat_play();
+  const std::string& name = seats_[seat]->name;
+  spdlog::info("event=seat_given_back room={} seat={}", id_, seat);
+  announce({name + " takes their seat back from the bot", name + " reprend sa place au robot"});
+}
+
+void Room::start_stand_in(int seat) {
+  if (!context_.bots || !game_) return;
+  std::weak_ptr<Room> room = weak_from_this();
+  auto bot = context_.bots->make(spec_->id, stand_in_strategy_[seat], context_.new_seed(),
+                                 [room, seat](const ClientPtr& self, protocol::ClientMessage message) {
+                                   if (auto r = room.lock())
+                                     r->post([self, seat, message = std::move(message)](Room& rr) mutable {
+                                       rr.on_stand_in_message(seat, self, std::move(message));
+                                     });
+                                 });
+  if (!bot) {
+    spdlog::error("event=stand_in_failed room={} seat={} strategy={}", id_, seat, stand_in_strategy_[seat]);
+    return;
+  }
+  stand_ins_[seat] = std::move(bot);
+  send_stand_in_state(seat);
+}
+
+void Room::stop_stand_ins() {
+  for (auto& bot : stand_ins_)
+    if (bot) bot->close();
+}
+
+void Room::on_stand_in_message(int seat, const ClientPtr& bot, protocol::ClientMessage message) {
+  if (seat >= static_cast<int>(stand_ins_.size()) || stand_ins_[seat] != bot || !seats_[seat]) return;
+  if (auto* a = std::get_if<protocol::Action>(&message)) return do_action(seats_[seat]->token, a->action, bot);
+  if (std::holds_alternative<protocol::Sync>(message)) return send_stand_in_state(seat);
+}
+
+void Room::send_stand_in_state(int seat) {
+  if (!game_ || !stand_ins_[seat]) return;
+  stand_ins_[seat]->send(make_frame(protocol::state_message(
+      id_, version_, views_.full_view(*game_, engine::Viewer::of(seat)), seat, static_data_)));
+}
+
+void Room::store_seat_play() {
+  SeatPlay play;
+  play.stand_ins = stand_in_strategy_;
+  context_.writer->set_seat_play(id_, play, strand_, [id = id_](bool stored) {
+    if (!stored) spdlog::error("event=store_seat_play_failed room={}", id);
+  });
 }
 
 }  // namespace archipel::server

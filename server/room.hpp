@@ -20,6 +20,7 @@
 #include "server/client.hpp"
 #include "server/metrics.hpp"
 #include "server/net.hpp"
+#include "server/seat_handover.hpp"
 #include "server/store.hpp"
 #include "server/store_writer.hpp"
 
@@ -55,6 +56,7 @@ class RoomObserver {
 };
 
 class Room;
+class ReplayCursor;
 
 /// A connection that takes its room messages (table talk, room commands, actions, sync) straight to its
 /// room's strand instead of through the lobby's: the WebSocket session. The lobby links it once the room has
@@ -73,7 +75,7 @@ struct RoomContext {
   const engine::Registry* registry = nullptr;
   Store* store = nullptr;              // reads, and the record of a game at its start
   StoreWriter* writer = nullptr;       // actions and ends of games, committed in groups on the writer's thread
-  Metrics* metrics = nullptr;
+  std::shared_ptr<Metrics> metrics;  // shared: a room may outlive the Server (see server.hpp)
   std::function<std::uint64_t()> new_seed;  // a fresh game seed (random in the server, fixed in tests)
   std::shared_ptr<BotFactory> bots;         // null: this server offers no bots
   /// How long a seat in a room that has not started waits for a dropped player (a reload) before it is freed.
@@ -81,6 +83,10 @@ struct RoomContext {
   /// A running game whose seated people (bots do not count) have all been away this long is ended as
   /// abandoned and its room closed (0: never; the server's --abandon-after).
   std::chrono::milliseconds abandon_after{0};
+  /// A seated person away this long during a game may have their seat's play handed to a bot (--handover-after).
+  std::chrono::milliseconds handover_after{std::chrono::seconds(60)};
+  /// The strategy of the bot that plays a handed-over seat.
+  std::string handover_strategy = "greedy";
 };
 
 class Room : public std::enable_shared_from_this<Room> {
@@ -122,6 +128,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void member_command(ClientPtr from, std::string token, protocol::Command command);
   void member_action(ClientPtr from, std::string token, nlohmann::json action);
   void member_sync(ClientPtr from, std::string token);
+  /// One step of the finished game's replay for `client` (anyone: a member, or someone in the lobby), in its
+  /// language: the `replay` message (with the game's static data if asked), or for /replay its lines as text.
+  /// Refused with not_over while the game is waiting or running.
+  void replay(ClientPtr client, int step, bool static_data, bool as_text);
   /// Sends the room's summary to the lobby again (after a restore).
   void publish();
   /// A rematch room, before anyone is seated: seat i is kept for tokens[i] (people, and the bots the lobby
@@ -163,7 +173,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // All of these run on the strand.
   void do_join(Member member, std::optional<int> seat);
   void do_leave(const std::string& token);
-  void do_action(const std::string& token, const nlohmann::json& action);
+  /// `stand_in`: the bot that plays the seat of `token` for them (its move is dropped if it no longer does).
+  void do_action(const std::string& token, const nlohmann::json& action, const ClientPtr& stand_in = nullptr);
   void do_start(const std::string& token);
   void do_option(const std::string& token, const protocol::cmd::Option& option);
   void do_kick(const std::string& token, const std::string& name);
@@ -175,7 +186,23 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_who(const std::string& token);
   void do_log(const std::string& token);
   void do_rematch(const std::string& token);
+  void do_replay(Client& client, int step, bool static_data, bool as_text);
   bool all_kept_seats_taken() const;
+
+  // Handing an absent person's seat to a bot (issue 12, point 7; the vote's rules: server/seat_handover.hpp).
+  void do_handover(const std::string& token, const std::string& who);
+  std::vector<SeatPresence> presence() const;
+  void reset_seat_play(int seats);   // at the start (and a restore): nobody handed over, nobody away
+  void hand_over(int seat);          // a bot plays `seat` for its person from now; stored
+  void give_back(int seat);          // its person plays again; the bot stops before its next move; stored
+  void start_stand_in(int seat);     // the bot client of a handed-over seat (at the handover, after a restore)
+  void stop_stand_ins();             // the game is over
+  void on_stand_in_message(int seat, const ClientPtr& bot, protocol::ClientMessage message);
+  void send_stand_in_state(int seat);
+  void store_seat_play();
+  /// After any change of who is connected: since when each seated person is away, their votes forgotten when
+  /// they are back, and a timer that publishes the room again when the next one may be handed over.
+  void track_absences();
 
   /// A not_your_turn refusal naming who the table waits for; any other error as it is.
   protocol::Error with_whom_to_wait_for(protocol::Error error) const;
@@ -195,7 +222,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void send_full_state(const std::string& token);
   int free_seats() const;
   /// The action is durable (or could not be stored): apply it and send its results, then take the next waiting.
-  void on_stored(const std::string& token, int seat, const nlohmann::json& action, bool stored);
+  void on_stored(const std::string& token, int seat, const nlohmann::json& action, bool stored,
+                 const ClientPtr& stand_in);
+  /// A refused move goes back to whoever made it: the person, or the bot playing for them (which then syncs).
+  void refuse_move(const std::string& token, const ClientPtr& stand_in, const protocol::Error& error);
   /// Patches for the move `seat` made, carrying the log lines from `first_line` on.
   void send_views_after_action(int seat, std::size_t first_line);
   void send_state_to_spectators();            // one frame, serialized once
@@ -225,11 +255,18 @@ class Room : public std::enable_shared_from_this<Room> {
   // One action at a time is on its way to the store; actions arriving meanwhile wait here, in order, and are
   // checked against the state once it has been applied (so validate, store, apply stays true for each).
   bool storing_ = false;
-  std::deque<std::pair<std::string, nlohmann::json>> waiting_actions_;  // (token, action)
+  struct WaitingAction {
+    std::string token;
+    nlohmann::json action;
+    ClientPtr stand_in;  // the bot that made it for the seat's person, if one did
+  };
+  std::deque<WaitingAction> waiting_actions_;
   std::int64_t version_ = 0;
   AudienceViews views_;                        // what each audience was last sent; the patches after a move
   nlohmann::json static_data_;                 // the game's unchanging data, sent with every full state
   std::vector<engine::LocalText> log_;         // one line per game event
+  // The finished game's replay (server/replay_request.hpp), opened by its first request: the step last shown.
+  std::unique_ptr<ReplayCursor> replay_;
   // Rematch. In the finished room: the room opened for it (once the lobby has), and who accepted before that.
   std::optional<RoomId> rematch_;
   bool rematch_asked_ = false;
@@ -244,6 +281,14 @@ class Room : public std::enable_shared_from_this<Room> {
   net::steady_timer abandon_timer_;
   bool abandon_timer_armed_ = false;
   std::uint64_t presence_epoch_ = 0;
+  // Handover (issue 12, point 7), one entry per seat once the game has started: the strategy of the bot that
+  // plays it for its person ("": the person plays), that bot, since when the person is away, and the votes.
+  std::vector<std::string> stand_in_strategy_;
+  std::vector<ClientPtr> stand_ins_;
+  std::vector<std::optional<std::chrono::steady_clock::time_point>> away_from_;
+  HandoverVotes handover_votes_;
+  net::steady_timer handover_timer_;
+  std::uint64_t handover_epoch_ = 0;
 };
 
 }  // namespace archipel::server

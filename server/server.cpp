@@ -14,16 +14,17 @@ Server::Server(net::io_context& ioc, Config config, const engine::Registry& regi
   rooms.registry = &registry;
   rooms.store = &store;
   rooms.writer = writer_.get();
-  rooms.metrics = &metrics_;
+  rooms.metrics = metrics_;
   rooms.new_seed = new_seed ? std::move(new_seed) : [] {
     std::random_device device;
     return (static_cast<std::uint64_t>(device()) << 32) | device();
   };
   rooms.waiting_seat_grace = std::chrono::seconds(config.seat_grace_seconds);
   rooms.abandon_after = config.abandon_after;
+  rooms.handover_after = config.handover_after;
   context_ = std::make_shared<ServerContext>();
   context_->config = std::move(config);
-  context_->metrics = &metrics_;
+  context_->metrics = metrics_;
   context_->lobby = std::make_shared<Lobby>(ioc.get_executor(), rooms);
   context_->lobby->set_flush_interval(std::chrono::milliseconds(context_->config.lobby_flush_ms));
   context_->lobby->set_name_grace(std::chrono::seconds(context_->config.name_grace_seconds));

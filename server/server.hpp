@@ -27,11 +27,13 @@ class Server {
   /// Graceful stop, first stage: no new connections, every client closed with "going away".
   void stop();
 
-  Metrics& metrics() { return metrics_; }
+  Metrics& metrics() { return *metrics_; }
 
  private:
   net::io_context& ioc_;
-  Metrics metrics_;
+  // Shared with every room and session: a handler destroyed with the io_context, after the Server, may still
+  // hold a session or a room whose destructor counts itself out.
+  std::shared_ptr<Metrics> metrics_ = std::make_shared<Metrics>();
   std::unique_ptr<StoreWriter> writer_;  // before the rooms (in context_), which write through it
   std::shared_ptr<ServerContext> context_;
   std::shared_ptr<Listener> listener_;

@@ -12,7 +12,7 @@ namespace archipel::server {
 
 struct ServerContext {
   Config config;
-  Metrics* metrics = nullptr;
+  std::shared_ptr<Metrics> metrics;  // shared: a session may outlive the Server (see server.hpp)
   std::shared_ptr<Lobby> lobby;
   std::shared_ptr<ConnectionLimits> limits;
 };

@@ -76,6 +76,8 @@ class SqliteStore final : public Store {
               action TEXT NOT NULL, PRIMARY KEY (game, idx)))");
     // Databases made before games could be abandoned have no away_since column.
     if (!has_column("games", "away_since")) exec("ALTER TABLE games ADD COLUMN away_since INTEGER");
+    // Nor those made before seats could be handed to a bot (issue 12): no seat_play column (JSON, SeatPlay).
+    if (!has_column("games", "seat_play")) exec("ALTER TABLE games ADD COLUMN seat_play TEXT");
     // Restore reads the running games only: by this index, not by scanning every game ever played.
     exec("CREATE INDEX IF NOT EXISTS games_by_status ON games(status)");
     insert_action_ = std::make_unique<Statement>(db_, "INSERT INTO actions (game, idx, seat, action) VALUES (?,?,?,?)");
@@ -97,9 +99,10 @@ class SqliteStore final : public Store {
       if (s.bot) seat["strategy"] = s.strategy;
       seats.push_back(std::move(seat));
     }
-    Statement st(db_, "INSERT OR REPLACE INTO games (id, game, options, seed, seats, host, status) VALUES (?,?,?,?,?,?,?)");
+    Statement st(db_, "INSERT OR REPLACE INTO games (id, game, options, seed, seats, host, status, seat_play) "
+                      "VALUES (?,?,?,?,?,?,?,?)");
     st.bind(1, g.id).bind(2, g.game).bind(3, Json(g.options).dump()).bind(4, std::to_string(g.seed))
-        .bind(5, seats.dump()).bind(6, g.host).bind(7, g.status);
+        .bind(5, seats.dump()).bind(6, g.host).bind(7, g.status).bind(8, seat_play_json(g.play).dump());
     return done(st.step(), "save_game");
   }
 
@@ -145,6 +148,14 @@ class SqliteStore final : public Store {
     return done(st.step(), "set_away_since");
   }
 
+  bool set_seat_play(RoomId room, const SeatPlay& play) override {
+    std::lock_guard lock(mutex_);
+    Statement st(db_, "UPDATE games SET seat_play=? WHERE id=?");
+    st.bind(1, seat_play_json(play).dump());
+    st.bind(2, room);
+    return done(st.step(), "set_seat_play");
+  }
+
   std::vector<GameRecord> load_unfinished() override {
     std::lock_guard lock(mutex_);
     std::vector<RoomId> ids;
@@ -169,7 +180,7 @@ class SqliteStore final : public Store {
 
  private:
   std::optional<GameRecord> load_locked(RoomId room) {
-    Statement st(db_, "SELECT id, game, options, seed, seats, host, status, outcome, away_since FROM games WHERE id=?");
+    Statement st(db_, "SELECT id, game, options, seed, seats, host, status, outcome, away_since, seat_play FROM games WHERE id=?");
     st.bind(1, room);
     if (st.step() != SQLITE_ROW) return std::nullopt;
     try {
@@ -186,6 +197,7 @@ class SqliteStore final : public Store {
       const std::string outcome = st.text_at(7);
       if (!outcome.empty()) g.outcome = Json::parse(outcome);
       if (!st.is_null(8)) g.away_since = st.int_at(8);
+      if (!st.is_null(9)) g.play = seat_play_from_json(Json::parse(st.text_at(9)));
       Statement acts(db_, "SELECT seat, action FROM actions WHERE game=? ORDER BY idx");
       acts.bind(1, room);
       while (acts.step() == SQLITE_ROW)

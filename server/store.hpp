@@ -31,6 +31,15 @@ struct ActionRecord {
   nlohmann::json action;
 };
 
+/// Who plays each seat (issue 12, point 7): what changes during a game besides its actions. Written at the start
+/// and on every change, so a restart puts the bots back. (A turn clock's banks would join it here.)
+struct SeatPlay {
+  std::vector<std::string> stand_ins;  // per seat: the strategy of the bot playing it for its person ("": none)
+  bool operator==(const SeatPlay&) const = default;
+};
+nlohmann::json seat_play_json(const SeatPlay& play);
+SeatPlay seat_play_from_json(const nlohmann::json& j);  // tolerant: missing fields keep their defaults
+
 /// An action on its way to the store (server/store_writer.hpp).
 struct PendingAction {
   RoomId room = 0;
@@ -51,6 +60,7 @@ struct GameRecord {
   /// While playing: since when (milliseconds since the Unix epoch) every person seated has been away, if they
   /// are; the clock of --abandon-after goes on across a restart from there.
   std::optional<std::int64_t> away_since;
+  SeatPlay play;
 };
 
 /// SQLite's `synchronous` setting (docs/operations.md): `normal` survives a killed process, `full` a power loss.
@@ -77,6 +87,8 @@ class Store {
   virtual bool abandon_game(RoomId room) = 0;
   /// Records since when every person of a running game has been away (nullopt: someone is back).
   virtual bool set_away_since(RoomId room, std::optional<std::int64_t> unix_ms) = 0;
+  /// Records who plays each seat and the clock's banks (replacing what was recorded).
+  virtual bool set_seat_play(RoomId room, const SeatPlay& play) = 0;
   /// Every game still being played (neither over nor abandoned), with its actions in order. Reads only those:
   /// its cost does not grow with the number of ended games.
   virtual std::vector<GameRecord> load_unfinished() = 0;

@@ -32,6 +32,10 @@ void StoreWriter::set_away_since(RoomId room, std::optional<std::int64_t> unix_m
   queue(Write{MarkAway{room, unix_ms}, boost::asio::make_work_guard(waiting), std::move(done)});
 }
 
+void StoreWriter::set_seat_play(RoomId room, SeatPlay play, boost::asio::any_io_executor waiting, Done done) {
+  queue(Write{SetSeatPlay{room, std::move(play)}, boost::asio::make_work_guard(waiting), std::move(done)});
+}
+
 void StoreWriter::queue(Write write) {
   {
     std::lock_guard lock(mutex_);
@@ -65,6 +69,7 @@ void StoreWriter::write_batch(std::deque<Write>& batch) {
             if constexpr (std::is_same_v<W, Finish>) return store_.finish_game(w.room, w.outcome);
             else if constexpr (std::is_same_v<W, Abandon>) return store_.abandon_game(w.room);
             else if constexpr (std::is_same_v<W, MarkAway>) return store_.set_away_since(w.room, w.since);
+            else if constexpr (std::is_same_v<W, SetSeatPlay>) return store_.set_seat_play(w.room, w.play);
             else return false;  // appends are grouped below
           },
           batch[i].what);

@@ -42,6 +42,9 @@ class StoreWriter {
   void set_away_since(RoomId room, std::optional<std::int64_t> unix_ms, boost::asio::any_io_executor waiting,
                       Done done);
 
+  /// Queues Store::set_seat_play, in order with the rest.
+  void set_seat_play(RoomId room, SeatPlay play, boost::asio::any_io_executor waiting, Done done);
+
   Store& store() { return store_; }
 
  private:
@@ -59,8 +62,12 @@ class StoreWriter {
     RoomId room;
     std::optional<std::int64_t> since;
   };
+  struct SetSeatPlay {
+    RoomId room;
+    SeatPlay play;
+  };
   struct Write {
-    std::variant<Append, Finish, Abandon, MarkAway> what;
+    std::variant<Append, Finish, Abandon, MarkAway, SetSeatPlay> what;
     boost::asio::executor_work_guard<boost::asio::any_io_executor> guard;
     Done done;
   };

@@ -27,6 +27,7 @@ const state = {
   myTurn: false, // it was this seat's turn at the last draw (the turn alert sounds when it becomes so)
   quick: null, // "play against bots now" under way: {game, seats, asked} (see advanceQuick)
   foldedRoom: null, // the room whose details were folded away when its game started (unfolded again by hand)
+  replayOnArrival: null, // a finished room asked for from the lobby's Replay: its replay opens when it is shown
 };
 
 const els = {
@@ -65,6 +66,8 @@ const els = {
   rankingHead: $('#ranking-head'),
   overWinner: $('#over-winner'),
   rematchButton: $('#rematch-button'),
+  replayButton: $('#replay-button'),
+  replayBar: $('#replay'),
   lobbyButton: $('#lobby-button'),
   moves: $('#moves'),
   movesTitle: $('#moves-title'),
@@ -95,6 +98,18 @@ const connection = new Connection({
   },
 });
 
+// A finished game's replay, step by step (replay.js, loaded with the first Replay click, not with the lobby):
+// while it is on, the board shows its step.
+let replay = null;
+function openReplay(room) {
+  import('./replay.js').then(async ({ Replay, ready }) => {
+    await ready;
+    replay ??= new Replay(els.replayBar, { send: (message) => connection.send(message), changed: () => renderRoom() });
+    if (state.room && state.room.id === room.id) replay.open(room, gameOf(room)?.staticData);
+  });
+}
+const replaying = (room) => !!replay && replay.active(room.id);
+
 const chat = new ChatPane($('#chat-log'), $('#chat-form'), (text) => connection.send({ type: 'chat', text }));
 
 const lobby = new Lobby(
@@ -109,6 +124,11 @@ const lobby = new Lobby(
   (line) => command(line),
   () => state.identity.name,
   (message) => connection.send(message),
+  // A finished room's Replay in the list: watch it, then its replay opens with its room (onRoom).
+  (id) => {
+    state.replayOnArrival = id;
+    command(`/watch ${id}`);
+  },
 );
 
 function command(line) {
@@ -149,6 +169,8 @@ function handle(msg) {
     case 'over':
       if (!state.room || state.room.id === msg.room) state.over = msg;
       return render();
+    case 'replay':
+      return replay?.onMessage(msg);
     case 'chat':
       chat.chat(msg.from, msg.text, msg.room);
       return;
@@ -196,6 +218,10 @@ function onRoom(msg) {
     state.over = state.over && state.over.room === msg.id ? state.over : null;
   }
   state.room = msg;
+  if (state.replayOnArrival === msg.id) {
+    state.replayOnArrival = null;
+    openReplay(msg);
+  }
   advanceQuick(msg);
   requestRenderer(msg.game);
   setSessionWatching(mySeatIndex(msg) < 0 ? msg.id : null);
@@ -203,6 +229,7 @@ function onRoom(msg) {
 }
 
 function leaveRoomState() {
+  replay?.close();
   state.room = null;
   state.over = null;
   tracker.reset();
@@ -261,6 +288,7 @@ function onError(msg) {
     }
   }
   tracker.forgetAction(); // the move on its way, if any, was refused (or it never mattered)
+  replay?.onError();
   state.quick = null; // a quick game that met an error stops where it is: the room's own buttons carry on
   chat.error(msg.message || msg.code, msg.code);
   renderRoom();
@@ -357,6 +385,7 @@ onLangChange(() => {
   state.welcomed = welcomed;
   lobby.refresh();
   renderBotChoice();
+  replay?.refresh();
   if (!els.loginError.hidden && els.loginError.dataset.key) els.loginError.textContent = t(els.loginError.dataset.key);
   render();
 });
@@ -392,6 +421,31 @@ function mySeatIndex(room) {
   const game = gameOf(room);
   if (game && game.seat !== null) return game.seat;
   return (room.seats || []).findIndex((s) => sameName(s.name, state.identity.name));
+}
+
+// An absent player's seat handed to a bot (/handover, docs/commands.md): once the server says the seat may be
+// handed over (its person away long enough), each other seated player gets a button; it shows the votes so far.
+function handoverButton(room, seat, index, mySeat) {
+  if (room.status !== 'playing') return null;
+  if (index === mySeat && seat.stand_in) {  // back while a bot plays for us: /join gives the seat back
+    const take = () => command(`/join ${room.id}`);
+    return h('button', { type: 'button', class: 'handover', dataset: { testid: 'take-back' }, onclick: take }, t('seat.takeBack'));
+  }
+  if (!seat.may_hand_over || seat.stand_in || mySeat < 0 || index === mySeat) return null;
+  const votes = seat.handover_votes || [];
+  const voted = votes.some((name) => sameName(name, state.identity.name));
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'handover',
+      disabled: voted,
+      title: t('seat.handoverHelp'),
+      dataset: { testid: 'handover', votes: votes.length },
+      onclick: () => command(`/handover ${index + 1}`),
+    },
+    voted ? t('seat.handoverVoted', { n: votes.length }) : t('seat.handover'),
+  );
 }
 
 function renderRoom() {
@@ -445,7 +499,9 @@ function renderRoom() {
         s.name && sameName(s.name, room.host) ? h('span', { class: 'tag tag-host' }, t('seat.host')) : null,
         s.bot ? h('span', { class: 'tag' }, t('seat.bot')) : null,
         s.name && !s.connected ? h('span', { class: 'tag tag-away' }, t('seat.away')) : null,
+        s.stand_in ? h('span', { class: 'tag tag-stand-in', dataset: { testid: 'stand-in' } }, t('seat.standIn')) : null,
         toAct.includes(i) ? h('span', { class: 'tag tag-act', dataset: { testid: 'to-act' } }, t('seat.toAct')) : null,
+        handoverButton(room, s, i, mySeat),
       ),
     ),
   );
@@ -481,6 +537,13 @@ function renderRoom() {
   state.myTurn = myTurn;
 
   renderOver(room);
+  // In replay mode the board shows the replayed step as a spectator saw it (replay.js).
+  replay?.render(renderRoom);
+  if (replaying(room) && replay.view !== null) {
+    renderBoard(room, replay, replay.boardContext(seats));
+    els.moves.hidden = true;
+    return;
+  }
   const hasBoard = renderBoard(room, game, {
     seat: game?.seat ?? null,
     names: seats.map((s) => s.name),
@@ -572,7 +635,7 @@ function optionsLine(room, seated) {
  */
 function renderOver(room) {
   const over = state.over && state.over.room === room.id ? state.over : null;
-  els.over.hidden = !over;
+  els.over.hidden = !over || replaying(room);
   els.room.classList.toggle('game-over', !!over);
   els.leaveButton.hidden = false;
   if (!over) return;
@@ -632,6 +695,7 @@ function renderOver(room) {
   els.rematchButton.hidden = !seated || room.status !== 'over';
   els.rematchButton.textContent = Number.isInteger(room.rematch) ? t('over.joinRematch', { id: room.rematch }) : t('over.rematch');
   els.rematchButton.dataset.rematch = Number.isInteger(room.rematch) ? room.rematch : '';
+  els.replayButton.hidden = room.status !== 'over';
   els.leaveButton.hidden = true; // the panel's own Back to the lobby
 }
 
@@ -846,6 +910,7 @@ function turnAlert() {
 }
 els.turnAlert.addEventListener('change', () => turnAlert().then((a) => a.setTurnAlert(els.turnAlert.checked)));
 els.rematchButton.addEventListener('click', () => command('/rematch'));
+els.replayButton.addEventListener('click', () => state.room && openReplay(state.room));
 
 // A spectator's room, kept for this tab so a reload watches it again (a seated player is resumed by token).
 function sessionWatching() {

@@ -16,12 +16,14 @@ export class Lobby {
    * @param {(line: string) => void} command  sends a chat line such as "/join 3"
    * @param {() => string} myName
    * @param {(message: object) => void} request  sends a structured message such as {type: 'rooms'}
+   * @param {((room: number) => void)|null} replay  opens a finished room's replay (a Replay button on its card)
    */
-  constructor(els, command, myName, request = () => {}) {
+  constructor(els, command, myName, request = () => {}, replay = null) {
     this.els = els;
     this.command = command;
     this.myName = myName;
     this.request = request;
+    this.replay = replay;
     this.games = [];
     this.rooms = new Map(); // id -> room object
     this.pages = 0; // pages asked for after the first
@@ -161,6 +163,8 @@ export class Lobby {
         if (room.status === 'playing' && mine)
           buttons.push(h('button', { type: 'button', class: 'primary', dataset: { testid: 'rejoin-room' }, onclick: () => this.command(`/join ${room.id}`) }, t('lobby.takeSeat')));
         buttons.push(h('button', { type: 'button', dataset: { testid: 'watch-room' }, onclick: () => this.command(`/watch ${room.id}`) }, t('lobby.watch')));
+        if (room.status === 'over' && this.replay)
+          buttons.push(h('button', { type: 'button', dataset: { testid: 'replay-room' }, onclick: () => this.replay(room.id) }, t('replay.open')));
         return h(
           'li',
           { class: 'room-card', dataset: { testid: 'room-item', roomId: room.id, status: room.status } },

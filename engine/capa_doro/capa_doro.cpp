@@ -32,8 +32,23 @@ int row_cost(int row) {
   return data().continents[continent_of(row)].cost;
 }
 
-RuleError refuse(const std::string& reason, const std::string& message) {
-  return fail("capa_doro." + reason, message);
+RuleError refuse(const std::string& reason, const std::string& message, const std::string& message_fr) {
+  return fail("capa_doro." + reason, message, message_fr);
+}
+
+// A step of the game as a French refusal names it (the rule book's words: semence, croissance, coléoptère).
+std::string phase_fr(Phase p) {
+  switch (p) {
+    case Phase::start_seed: return "de la mise en place (colonne de semence)";
+    case Phase::start_grow: return "de la mise en place (colonne de croissance)";
+    case Phase::roll: return "du lancer de dé";
+    case Phase::event_choice: return "de la carte d'événement";
+    case Phase::beetle: return "du coléoptère";
+    case Phase::eat: return "du coléoptère qui mange";
+    case Phase::action: return "des actions";
+    case Phase::over: return "de la fin de partie";
+  }
+  return "?";
 }
 
 /// The seat placing the set-up plantation number `placed`: clockwise from the first player, then
@@ -495,35 +510,39 @@ Result<Move> parse_move(const Json& action) {
 }
 
 std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
-  if (s.phase == Phase::over) return refuse("game_over", "the game is over");
-  if (seat != s.active) return refuse("not_your_turn", "it is not your turn");
+  if (s.phase == Phase::over) return refuse("game_over", "the game is over", "la partie est finie");
+  if (seat != s.active) return refuse("not_your_turn", "it is not your turn", "ce n'est pas votre tour");
   const Components& c = data();
   const PlayerState& me = s.players[seat];
   auto phase_is = [&](Phase p) -> std::optional<RuleError> {
     if (s.phase == p) return std::nullopt;
-    return refuse("wrong_phase", "that move belongs to the " + std::string(kPhaseNames.name(p)) +
-                                     " step; now is " + std::string(kPhaseNames.name(s.phase)));
+    return refuse("wrong_phase",
+                  "that move belongs to the " + std::string(kPhaseNames.name(p)) + " step; now is " +
+                      std::string(kPhaseNames.name(s.phase)),
+                  "ce coup est celui de l'étape " + phase_fr(p) + " ; c'est maintenant l'étape " +
+                      phase_fr(s.phase));
   };
   auto event_is = [&](Effect e) -> std::optional<RuleError> {
     if (auto bad = phase_is(Phase::event_choice)) return bad;
     if (c.events[s.pending_event].effect != e)
-      return refuse("wrong_event", "the event waiting is " + c.events[s.pending_event].name);
+      return refuse("wrong_event", "the event waiting is " + c.events[s.pending_event].name,
+                    "la carte d'événement en attente est " + event_title(c.events[s.pending_event]).fr);
     return std::nullopt;
   };
   auto in_action = [&](ActionKind kind) -> std::optional<RuleError> {
     if (auto bad = phase_is(Phase::action)) return bad;
     if (!action_open(s, kind))
-      return refuse("one_action",
-                    "one action a turn: you are already doing another one (done ends it)");
+      return refuse("one_action", "one action a turn: you are already doing another one (done ends it)",
+                    "une action par tour : vous en faites déjà une autre (done la termine)");
     return std::nullopt;
   };
   auto sowing = [&](int row) -> std::optional<RuleError> {
     if (auto bad = in_action(ActionKind::sow)) return bad;
     if (static_cast<int>(s.sown_rows.size()) >= c.sow_cap[s.num_seats])
-      return refuse("sow_limit",
-                    "you may sow " + std::to_string(c.sow_cap[s.num_seats]) + " a turn");
+      return refuse("sow_limit", "you may sow " + std::to_string(c.sow_cap[s.num_seats]) + " a turn",
+                    "vous pouvez semer " + std::to_string(c.sow_cap[s.num_seats]) + " fois par tour");
     if (std::find(s.sown_rows.begin(), s.sown_rows.end(), row) != s.sown_rows.end())
-      return refuse("row_sown", "one sowing per row a turn");
+      return refuse("row_sown", "one sowing per row a turn", "on ne sème qu'une fois par ligne et par tour");
     return std::nullopt;
   };
   switch (m.type) {
@@ -532,11 +551,13 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
       if (auto bad = phase_is(m.type == MoveType::seed ? Phase::start_seed : Phase::start_grow))
         return bad;
       if (central_america(m.row))
-        return refuse("central_america", "no start plantation in Central America");
+        return refuse("central_america", "no start plantation in Central America",
+                      "pas de plantation de départ en Amérique centrale");
       if (!s.rows[m.row][m.type == MoveType::seed ? 0 : 1].empty())
-        return refuse("space_taken", "that space is taken");
+        return refuse("space_taken", "that space is taken", "cette case est occupée");
       if (me.coins < row_cost(m.row))
-        return refuse("no_money", "you cannot pay for that plantation");
+        return refuse("no_money", "you cannot pay for that plantation",
+                      "vous ne pouvez pas payer cette plantation");
       return std::nullopt;
     }
     case MoveType::roll:
@@ -546,19 +567,20 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
       if (m.row >= 0) {
         const Cell& cell = s.rows[m.row][m.column];
         if (cell.kind != TokenKind::seat || cell.owner < 0)
-          return refuse("no_plantation",
-                        "a beetle goes on a player's plantation or an opponent's stock");
+          return refuse("no_plantation", "a beetle goes on a player's plantation or an opponent's stock",
+                        "un coléoptère va sur la plantation d'un joueur ou dans le magasin d'un adversaire");
         return std::nullopt;
       }
-      if (m.seat >= s.num_seats) return refuse("no_such_seat", "no such seat");
+      if (m.seat >= s.num_seats) return refuse("no_such_seat", "no such seat", "ce joueur n'existe pas");
       if (m.seat == seat)
-        return refuse("own_stock", "a beetle goes in an opponent's stock, not yours");
+        return refuse("own_stock", "a beetle goes in an opponent's stock, not yours",
+                      "un coléoptère va dans le magasin d'un adversaire, pas dans le vôtre");
       return std::nullopt;
     }
     case MoveType::eat:
       if (auto bad = phase_is(Phase::eat)) return bad;
       if (s.players[s.eat_seat].stock[m.colour] == 0)
-        return refuse("no_bale", "no such bale in that stock");
+        return refuse("no_bale", "no such bale in that stock", "pas de balle de cette couleur dans ce magasin");
       return std::nullopt;
     case MoveType::hurricane:
       return event_is(Effect::hurricane);
@@ -567,56 +589,67 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
     case MoveType::fallow:
       if (auto bad = event_is(Effect::fallow)) return bad;
       if (!s.rows[m.row][0].empty())
-        return refuse("space_taken", "the creneau goes on an empty seed space");
+        return refuse("space_taken", "the creneau goes on an empty seed space",
+                      "le carreau créneau va sur une case de semence vide");
       return std::nullopt;
     case MoveType::smuggle:
       if (auto bad = event_is(Effect::smuggler)) return bad;
       if (m.seat >= s.num_seats || m.seat == seat)
-        return refuse("no_such_seat", "name an opponent");
+        return refuse("no_such_seat", "name an opponent", "désignez un adversaire");
       if (s.players[m.seat].stock[m.colour] == 0)
-        return refuse("no_bale", "no such bale in that stock");
+        return refuse("no_bale", "no such bale in that stock", "pas de balle de cette couleur dans ce magasin");
       return std::nullopt;
     case MoveType::harvest:
       if (auto bad = in_action(ActionKind::none)) return bad;
-      if (s.action != ActionKind::none) return refuse("one_action", "one action a turn");
+      if (s.action != ActionKind::none) return refuse("one_action", "one action a turn", "une action par tour");
       if (!has_harvest_token(s, seat))
-        return refuse("nothing_to_harvest", "no plantation of yours in a harvest column");
+        return refuse("nothing_to_harvest", "no plantation of yours in a harvest column",
+                      "aucune de vos plantations n'est dans une colonne de récolte");
       return std::nullopt;
     case MoveType::sow:
       if (auto bad = sowing(m.row)) return bad;
-      if (me.supply == 0) return refuse("no_plantations", "you have no plantation left");
+      if (me.supply == 0)
+        return refuse("no_plantations", "you have no plantation left", "il ne vous reste plus de plantation");
       if (me.coins < row_cost(m.row))
-        return refuse("no_money", "you cannot pay for that plantation");
+        return refuse("no_money", "you cannot pay for that plantation",
+                      "vous ne pouvez pas payer cette plantation");
       return std::nullopt;
     case MoveType::neutral:
-      if (s.num_seats != 2) return refuse("two_players_only", "neutral tokens are for two players");
+      if (s.num_seats != 2)
+        return refuse("two_players_only", "neutral tokens are for two players",
+                      "les plantations neutres ne servent qu'à deux joueurs");
       if (auto bad = sowing(m.row)) return bad;
-      if (s.neutral_supply == 0) return refuse("no_plantations", "no neutral token left");
+      if (s.neutral_supply == 0)
+        return refuse("no_plantations", "no neutral token left", "il ne reste plus de plantation neutre");
       return std::nullopt;
     case MoveType::buy:
       if (auto bad = in_action(ActionKind::trade)) return bad;
-      if (s.customs == m.colour) return refuse("customs", "the customs tile closes that market");
-      if (s.market[m.colour] == 0) return refuse("market_empty", "that market is empty");
+      if (s.customs == m.colour) return refuse("customs", "the customs tile closes that market",
+                                                 "le carreau douane ferme ce marché");
+      if (s.market[m.colour] == 0) return refuse("market_empty", "that market is empty", "ce marché est vide");
       if (me.coins < buy_price(s, m.colour))
-        return refuse("no_money", "you cannot pay for that bale");
+        return refuse("no_money", "you cannot pay for that bale", "vous ne pouvez pas payer cette balle");
       return std::nullopt;
     case MoveType::sell:
       if (auto bad = in_action(ActionKind::trade)) return bad;
-      if (s.customs == m.colour) return refuse("customs", "the customs tile closes that market");
-      if (me.stock[m.colour] == 0) return refuse("no_bale", "you have no such bale");
+      if (s.customs == m.colour) return refuse("customs", "the customs tile closes that market",
+                                                 "le carreau douane ferme ce marché");
+      if (me.stock[m.colour] == 0)
+        return refuse("no_bale", "you have no such bale", "vous n'avez pas de balle de cette couleur");
       return std::nullopt;
     case MoveType::cigar:
       if (auto bad = in_action(ActionKind::cigars)) return bad;
       if (slot_with_open(me, m.card) < 0)
-        return refuse("not_your_card", "that cigar is not face up before you");
+        return refuse("not_your_card", "that cigar is not face up before you",
+                      "cette carte cigare n'est pas face visible devant vous");
       if (!can_pay(me, m.card))
-        return refuse("recipe_incomplete",
-                      "a cigar is made in one go: you lack bales for its recipe");
+        return refuse("recipe_incomplete", "a cigar is made in one go: you lack bales for its recipe",
+                      "un cigare se fait en une fois : il vous manque des balles pour sa recette");
       return std::nullopt;
     case MoveType::done:
       return phase_is(Phase::action);
   }
-  return refuse("bad_action", "unknown action");
+  return refuse("bad_action", "unknown action", "action inconnue");
 }
 
 std::vector<Move> legal_moves(const State& s, Seat seat) {
@@ -708,7 +741,7 @@ const GameSpec& Rules::spec() {
 
 Result<State> Rules::setup(int num_seats, const Options& options, std::uint64_t seed) {
   if (num_seats < 2 || num_seats > kMaxSeats)
-    return fail("seat_count", "Capa d'Oro is for 2 to 4 players");
+    return fail("seat_count", "Capa d'Oro is for 2 to 4 players", "Capa d'Oro se joue de 2 à 4 joueurs");
   const Components& c = data();
   State s;
   s.num_seats = num_seats;
@@ -718,7 +751,7 @@ Result<State> Rules::setup(int num_seats, const Options& options, std::uint64_t 
   else if (events->second == "off")
     s.events_on = false;
   else
-    return fail("bad_option", "option events takes on|off");
+    return fail("bad_option", "option events takes on|off", "l'option events vaut on ou off");
   s.rng = Rng(seed);
   s.rows.assign(c.rows.size(), Row{});
   for (int colour = 0; colour < kColours; ++colour) {
@@ -771,7 +804,13 @@ std::vector<Json> Rules::legal_actions(const State& s, Seat seat) {
 
 Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) {
   auto parsed = parse_move(action);
-  if (!parsed.ok()) return parsed.error();
+  if (!parsed.ok()) {
+    // The reader's reason names a JSON field; a malformed action comes from a program, not from a person's
+    // /play (parse_text builds well-formed ones), so the French keeps the field's technical wording.
+    RuleError error = parsed.error();
+    error.message_fr = "action mal formée (" + error.message + ")";
+    return error;
+  }
   const Move m = parsed.value();
   if (auto bad = why_illegal(s, seat, m)) return *bad;
   const Components& c = data();

@@ -250,6 +250,8 @@ struct Components {
 const Components& components();
 /// The embedded components.json text.
 std::string_view components_json_text();
+/// An event card's name in English and French (the French proposed like the cards; capa_doro_text.cpp).
+LocalText event_title(const EventCard& card);
 
 // ------------------------------------------------------------------------------------------------
 // State: a plain struct. Indices refer to components(): rows, cigars, events.

@@ -51,6 +51,14 @@ std::string fr_event(const std::string& effect, const std::string& en) {
   return fr != french.end() ? fr->second : en;
 }
 
+}  // namespace
+
+LocalText event_title(const EventCard& card) {
+  return {card.name, fr_event(std::string(kEffectNames.name(card.effect)), card.name)};
+}
+
+namespace {
+
 // The board's columns as the rule book names them: "colonne de semence / de croissance / de récolte".
 std::string fr_column(const std::string& column) {
   if (column == "seed") return "semence";

@@ -109,40 +109,51 @@ RuleError why_error(const State& s, Why why, BuildMode mode, int site) {
       site >= 0 && site < static_cast<int>(comp().sites.size()) ? comp().sites[site].id : "?";
   switch (why) {
     case Why::unknown_site:
-      return fail("santa_cruz.unknown_site", "there is no site called that");
+      return fail("santa_cruz.unknown_site", "there is no site called that",
+                  "il n'y a pas d'emplacement de ce nom");
     case Why::not_coast:
-      return fail("santa_cruz.not_coast", at + " is not a coast site; " +
-                                              (mode == BuildMode::landing ? "landing" : "a ship") +
-                                              " builds on a coast site");
+      return fail("santa_cruz.not_coast",
+                  at + " is not a coast site; " + (mode == BuildMode::landing ? "landing" : "a ship") +
+                      " builds on a coast site",
+                  at + " n'est pas un emplacement côtier ; " +
+                      (mode == BuildMode::landing ? "l'emplacement de départ est" : "une carte bateau construit") +
+                      " sur la côte");
     case Why::not_on_a_river:
-      return fail("santa_cruz.not_on_a_river", at + " is not on a river");
+      return fail("santa_cruz.not_on_a_river", at + " is not on a river", at + " n'est pas le long d'un fleuve");
     case Why::not_on_your_river:
-      return fail("santa_cruz.not_on_your_river",
-                  at + " is not on a river where you already have a building");
+      return fail("santa_cruz.not_on_your_river", at + " is not on a river where you already have a building",
+                  at + " n'est pas le long d'un fleuve où vous avez déjà un bâtiment");
     case Why::not_road_adjacent:
-      return fail("santa_cruz.not_road_adjacent",
-                  at + " is not one road segment from one of your buildings");
+      return fail("santa_cruz.not_road_adjacent", at + " is not one road segment from one of your buildings",
+                  at + " n'est pas accessible par un chemin direct depuis un de vos bâtiments");
     case Why::occupied:
-      return fail("santa_cruz.site_occupied", at + " is occupied; only the last player of the "
-                                                   "round may build on an occupied site, once");
+      return fail("santa_cruz.site_occupied",
+                  at + " is occupied; only the last player of the round may build on an occupied site, once",
+                  at + " est occupé ; seul le dernier joueur de la manche peut construire une fois sur une "
+                       "tuile déjà occupée");
     case Why::landing_occupied:
       return fail("santa_cruz.site_occupied",
                   at + " is occupied; the landing is on a free coast site (the last player's "
-                       "occupied-site build is for cards only)");
+                       "occupied-site build is for cards only)",
+                  at + " est occupé ; l'emplacement de départ est une tuile côte libre (la construction du "
+                       "dernier joueur sur une tuile occupée ne vaut que pour les cartes)");
     case Why::privilege_used:
-      return fail(
-          "santa_cruz.site_occupied",
-          at + " is occupied and you have already used your occupied-site build this round");
+      return fail("santa_cruz.site_occupied",
+                  at + " is occupied and you have already used your occupied-site build this round",
+                  at + " est occupé et vous avez déjà construit sur une tuile occupée dans cette manche");
     case Why::own_site:
-      return fail("santa_cruz.site_occupied", "you already have a building on " + at);
+      return fail("santa_cruz.site_occupied", "you already have a building on " + at,
+                  "vous avez déjà un bâtiment sur " + at);
     case Why::no_building_left:
-      return fail(
-          "santa_cruz.no_building_left",
-          at + " needs a " + to_string(tile_at(s, site).building) + " and you have none left");
+      return fail("santa_cruz.no_building_left",
+                  at + " needs a " + to_string(tile_at(s, site).building) + " and you have none left",
+                  at + " demande " + french_with_article(to_string(tile_at(s, site).building)) +
+                      " et il ne vous en reste plus");
     case Why::no_buildings_at_all:
-      return fail("santa_cruz.no_building_left", "you have no buildings left");
+      return fail("santa_cruz.no_building_left", "you have no buildings left",
+                  "il ne vous reste plus de bâtiment");
     default:
-      return fail("santa_cruz.internal", "unexpected target status");
+      return fail("santa_cruz.internal", "unexpected target status", "état d'emplacement inattendu");
   }
 }
 
@@ -355,31 +366,39 @@ std::optional<std::string> get_string(const Json& action, const char* key) {
   return it->get<std::string>();
 }
 
-RuleError bad_action(const std::string& what) {
-  return fail("santa_cruz.bad_action", what);
+RuleError bad_action(const std::string& what, const std::string& what_fr) {
+  return fail("santa_cruz.bad_action", what, what_fr);
 }
 
 Result<int> site_arg(const Json& action) {
   auto id = get_string(action, "site");
-  if (!id) return bad_action("the action needs a \"site\" such as \"C04\"");
+  if (!id)
+    return bad_action("the action needs a \"site\" such as \"C04\"",
+                      "l'action demande un emplacement (« site ») tel que « C04 »");
   const int site = comp().site_index(*id);
-  if (site < 0) return fail("santa_cruz.unknown_site", "there is no site " + *id);
+  if (site < 0)
+    return fail("santa_cruz.unknown_site", "there is no site " + *id, "il n'y a pas d'emplacement " + *id);
   return site;
 }
 
 Result<int> card_arg(const Json& action) {
   auto id = get_string(action, "card");
-  if (!id) return bad_action("the action needs a score \"card\" such as \"SC03\"");
+  if (!id)
+    return bad_action("the action needs a score \"card\" such as \"SC03\"",
+                      "l'action demande une carte d'évaluation (« card ») telle que « SC03 »");
   const int card = comp().card_index(*id);
-  if (card < 0) return fail("santa_cruz.unknown_card", "there is no score card " + *id);
+  if (card < 0)
+    return fail("santa_cruz.unknown_card", "there is no score card " + *id,
+                "il n'y a pas de carte d'évaluation " + *id);
   return card;
 }
 
 Result<int> set_arg(const Json& action) {
   auto letter = get_string(action, "set");
-  if (!letter) return bad_action("the action needs a \"set\" such as \"B\"");
+  if (!letter)
+    return bad_action("the action needs a \"set\" such as \"B\"", "l'action demande un set (« set ») tel que « B »");
   const int set = comp().set_index(*letter);
-  if (set < 0) return fail("santa_cruz.unknown_set", "there is no set " + *letter);
+  if (set < 0) return fail("santa_cruz.unknown_set", "there is no set " + *letter, "il n'y a pas de set " + *letter);
   return set;
 }
 
@@ -387,7 +406,8 @@ Result<CardKind> build_kind_arg(const Json& action, const char* key) {
   auto name = get_string(action, key);
   auto kind = name ? card_kind_from(*name) : std::nullopt;
   if (!kind || *kind == CardKind::double_turn)
-    return bad_action(std::string("\"") + key + "\" must be ship, river or road");
+    return bad_action(std::string("\"") + key + "\" must be ship, river or road",
+                      std::string("« ") + key + " » doit être ship (bateau), river (fleuve) ou road (chemin)");
   return *kind;
 }
 
@@ -405,7 +425,8 @@ Result<std::vector<Json>> apply_choose_set(State& s, Seat seat, const Json& acti
   if (!set.ok()) return set.error();
   for (const auto& p : s.players)
     if (p.set == *set)
-      return fail("santa_cruz.set_taken", "set " + comp().sets[*set].letter + " is taken");
+      return fail("santa_cruz.set_taken", "set " + comp().sets[*set].letter + " is taken",
+                  "le set " + comp().sets[*set].letter + " est déjà pris");
   std::vector<Json> events;
   take_set(s, seat, *set);
   Json e = event("set_chosen", seat);
@@ -441,19 +462,22 @@ Result<std::vector<Json>> apply_build_step(State& s, Seat seat, const Json& acti
     const BuildMode mode =
         landing ? BuildMode::landing : mode_of(static_cast<CardKind>(s.double_kind));
     if (!landing && !pending)
-      return fail("santa_cruz.nothing_to_pass", "there is no build step to pass");
+      return fail("santa_cruz.nothing_to_pass", "there is no build step to pass",
+                  "il n'y a pas de construction à passer");
     if (pending && s.double_left > 1)
-      return fail("santa_cruz.must_build", "you chose this double: make its first build");
+      return fail("santa_cruz.must_build", "you chose this double: make its first build",
+                  "vous avez choisi ce double tour : faites sa première construction");
     if (has_normal_target(s, seat, mode))
-      return fail("santa_cruz.must_build",
-                  "you can build (" + site_list(s, seat, mode) + "), so you must");
+      return fail("santa_cruz.must_build", "you can build (" + site_list(s, seat, mode) + "), so you must",
+                  "vous pouvez construire (" + site_list(s, seat, mode) + "), vous devez donc le faire");
     std::vector<Json> events{event("pass", seat)};
     end_turn(s, events);
     return events;
   }
   if (landing) {
     if (type != "land")
-      return fail("santa_cruz.landing", "the round opens with a landing: land <coast site>");
+      return fail("santa_cruz.landing", "the round opens with a landing: land <coast site>",
+                  "la manche commence par l'emplacement de départ : land <emplacement côtier>");
     auto site = site_arg(action);
     if (!site.ok()) return site.error();
     const Why why = target_status(s, seat, BuildMode::landing, *site);
@@ -466,14 +490,17 @@ Result<std::vector<Json>> apply_build_step(State& s, Seat seat, const Json& acti
   }
   // A build during a pending double.
   if (type != "build")
-    return fail("santa_cruz.double_pending", "finish your double: build with " +
-                                                 to_string(static_cast<CardKind>(s.double_kind)));
+    return fail("santa_cruz.double_pending",
+                "finish your double: build with " + to_string(static_cast<CardKind>(s.double_kind)),
+                "terminez votre double tour : construisez avec " +
+                    french_word(to_string(static_cast<CardKind>(s.double_kind))));
   auto kind = build_kind_arg(action, "card");
   if (!kind.ok()) return kind.error();
   if (static_cast<int>(*kind) != s.double_kind)
-    return fail("santa_cruz.double_pending", "your double is a double " +
-                                                 to_string(static_cast<CardKind>(s.double_kind)) +
-                                                 "; build with that");
+    return fail("santa_cruz.double_pending",
+                "your double is a double " + to_string(static_cast<CardKind>(s.double_kind)) + "; build with that",
+                "votre double tour est un double " + french_word(to_string(static_cast<CardKind>(s.double_kind))) +
+                    " ; construisez avec lui");
   auto site = site_arg(action);
   if (!site.ok()) return site.error();
   const BuildMode mode = mode_of(*kind);
@@ -500,7 +527,8 @@ Result<std::vector<Json>> apply_play(State& s, Seat seat, const Json& action,
     auto kind = build_kind_arg(action, "card");
     if (!kind.ok()) return kind.error();
     if (p.cards_left[static_cast<int>(*kind)] == 0)
-      return fail("santa_cruz.no_such_card", "you have no " + to_string(*kind) + " card left");
+      return fail("santa_cruz.no_such_card", "you have no " + to_string(*kind) + " card left",
+                  "il ne vous reste plus de carte " + french_word(to_string(*kind)));
     auto site = site_arg(action);
     if (!site.ok()) return site.error();
     const BuildMode mode = mode_of(*kind);
@@ -518,9 +546,11 @@ Result<std::vector<Json>> apply_play(State& s, Seat seat, const Json& action,
     if (!kind.ok()) return kind.error();
     const int d = static_cast<int>(CardKind::double_turn);
     if (p.cards_left[d] == 0)
-      return fail("santa_cruz.no_such_card", "you have no double card left");
+      return fail("santa_cruz.no_such_card", "you have no double card left",
+                  "il ne vous reste plus de carte double tour");
     if (build_targets(s, seat, mode_of(*kind)).empty())
-      return fail("santa_cruz.no_target", "you cannot build anywhere with " + to_string(*kind));
+      return fail("santa_cruz.no_target", "you cannot build anywhere with " + to_string(*kind),
+                  "vous ne pouvez construire nulle part avec " + french_word(to_string(*kind)));
     --p.cards_left[d];
     ++p.cards_played[d];
     s.double_kind = static_cast<int>(*kind);
@@ -532,18 +562,23 @@ Result<std::vector<Json>> apply_play(State& s, Seat seat, const Json& action,
   if (type == "play") {
     auto name = get_string(action, "card");
     auto kind = name ? card_kind_from(*name) : std::nullopt;
-    if (!kind) return bad_action("\"card\" must be ship, river, road or double");
+    if (!kind)
+      return bad_action("\"card\" must be ship, river, road or double",
+                        "« card » doit être ship (bateau), river (fleuve), road (chemin) ou double (double tour)");
     if (p.cards_left[static_cast<int>(*kind)] == 0)
-      return fail("santa_cruz.no_such_card", "you have no " + to_string(*kind) + " card left");
+      return fail("santa_cruz.no_such_card", "you have no " + to_string(*kind) + " card left",
+                  "il ne vous reste plus de carte " + french_word(to_string(*kind)));
     if (*kind == CardKind::double_turn) {
       for (CardKind k : kBuildCards)
         if (has_normal_target(s, seat, mode_of(k)))
-          return fail("santa_cruz.must_build",
-                      "you can build with a double " + to_string(k) + ", so you must");
+          return fail("santa_cruz.must_build", "you can build with a double " + to_string(k) + ", so you must",
+                      "vous pouvez construire avec un double " + french_word(to_string(k)) +
+                          ", vous devez donc le faire");
     } else if (has_normal_target(s, seat, mode_of(*kind))) {
-      return fail("santa_cruz.must_build", "you can build with " + to_string(*kind) + " (" +
-                                               site_list(s, seat, mode_of(*kind)) +
-                                               "), so you must");
+      const std::string sites = site_list(s, seat, mode_of(*kind));
+      return fail("santa_cruz.must_build", "you can build with " + to_string(*kind) + " (" + sites + "), so you must",
+                  "vous pouvez construire avec la carte " + french_word(to_string(*kind)) + " (" + sites +
+                      "), vous devez donc le faire");
     }
     --p.cards_left[static_cast<int>(*kind)];
     ++p.cards_played[static_cast<int>(*kind)];
@@ -558,13 +593,13 @@ Result<std::vector<Json>> apply_play(State& s, Seat seat, const Json& action,
     if (!card.ok()) return card.error();
     auto it = std::find(p.hand.begin(), p.hand.end(), *card);
     if (it == p.hand.end())
-      return fail("santa_cruz.not_in_hand", "you do not hold " + comp().score_cards[*card].title);
+      return fail("santa_cruz.not_in_hand", "you do not hold " + comp().score_cards[*card].title,
+                  "vous n'avez pas la carte d'évaluation " + score_card_title(comp().score_cards[*card].id).fr);
     p.hand.erase(it);
     p.played.push_back(*card);
     const ScoreCard& sc = comp().score_cards[*card];
     Json gains = Json::array();
-    std::vector<int> points(s.num_seats);
-    for (Seat other = 0; other < s.num_seats; ++other) points[other] = card_points(s, *card, other);
+    const std::vector<int> points = card_points_by_seat(s, *card);
     for (int i = 0; i < s.num_seats; ++i) {
       const Seat other = (seat + i) % s.num_seats;
       add_points(s, other, points[other]);
@@ -591,8 +626,8 @@ Result<std::vector<Json>> apply_play(State& s, Seat seat, const Json& action,
     end_turn(s, events);
     return events;
   }
-  return bad_action("in your turn: build, double, play or score (or '" + type +
-                    "' is not an action)");
+  return bad_action("in your turn: build, double, play or score (or '" + type + "' is not an action)",
+                    "à votre tour : build, double, play ou score ('" + type + "' n'est pas une action)");
 }
 
 Result<std::vector<Json>> apply_choose_pile(State& s, Seat seat, const Json& action) {
@@ -601,9 +636,10 @@ Result<std::vector<Json>> apply_choose_pile(State& s, Seat seat, const Json& act
   auto it =
       std::find_if(s.piles.begin(), s.piles.end(), [&](const Pile& p) { return p.set == *set; });
   if (it == s.piles.end())
-    return fail("santa_cruz.pile_not_offered",
-                "set " + comp().sets[*set].letter + " was not used in round 1");
-  if (it->taken_by >= 0) return fail("santa_cruz.pile_taken", "that pile is taken");
+    return fail("santa_cruz.pile_not_offered", "set " + comp().sets[*set].letter + " was not used in round 1",
+                "le set " + comp().sets[*set].letter + " n'a pas été joué dans la première manche");
+  if (it->taken_by >= 0)
+    return fail("santa_cruz.pile_taken", "that pile is taken", "ce set est déjà pris");
   it->taken_by = seat;
   take_set(s, seat, it->set);
   auto& hand = s.players[seat].hand;
@@ -622,7 +658,8 @@ Result<std::vector<Json>> apply_discard(State& s, Seat seat, const Json& action)
   PlayerState& p = s.players[seat];
   auto it = std::find(p.hand.begin(), p.hand.end(), *card);
   if (it == p.hand.end())
-    return fail("santa_cruz.not_in_hand", "you can only discard a card from your hand");
+    return fail("santa_cruz.not_in_hand", "you can only discard a card from your hand",
+                "vous ne pouvez défausser qu'une carte d'évaluation de votre main");
   p.hand.erase(it);
   p.discarded.push_back(*card);
   std::sort(p.discarded.begin(), p.discarded.end());
@@ -691,6 +728,12 @@ std::optional<RuleError> check_target(const State& s, Seat seat, BuildMode mode,
     return std::nullopt;
   }
   return why_error(s, why, mode, site);
+}
+
+std::vector<int> card_points_by_seat(const State& s, int card) {
+  std::vector<int> points(s.num_seats);
+  for (Seat seat = 0; seat < s.num_seats; ++seat) points[seat] = card_points(s, card, seat);
+  return points;
 }
 
 int card_points(const State& s, int card, Seat seat) {
@@ -803,7 +846,8 @@ const GameSpec& Rules::spec() {
 }
 
 Result<State> Rules::setup(int num_seats, const Options& options, std::uint64_t seed) {
-  if (num_seats < 2 || num_seats > 4) return fail("seat_count", "Santa Cruz is for 2 to 4 players");
+  if (num_seats < 2 || num_seats > 4)
+    return fail("seat_count", "Santa Cruz is for 2 to 4 players", "Santa Cruz se joue de 2 à 4 joueurs");
   const auto rules = options.find("rules");
   State s;
   s.num_seats = num_seats;
@@ -812,7 +856,7 @@ Result<State> Rules::setup(int num_seats, const Options& options, std::uint64_t 
   else if (rules->second == "table")
     s.rules = Variant::table;
   else
-    return fail("bad_option", "option rules takes online|table");
+    return fail("bad_option", "option rules takes online|table", "l'option rules vaut online ou table");
   s.rng = Rng(seed);
   const Components& c = comp();
 
@@ -950,17 +994,19 @@ std::vector<Json> Rules::legal_actions(const State& s, Seat seat) {
 }
 
 Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) {
-  if (!action.is_object()) return bad_action("an action is a JSON object with a \"type\"");
+  if (!action.is_object())
+    return bad_action("an action is a JSON object with a \"type\"", "une action est un objet JSON avec un « type »");
   const auto type = get_string(action, "type");
-  if (!type) return bad_action("an action needs a string \"type\"");
+  if (!type) return bad_action("an action needs a string \"type\"", "une action demande un « type » textuel");
   const auto acting = to_act(s);
   if (std::find(acting.begin(), acting.end(), seat) == acting.end())
-    return fail("not_your_turn",
-                acting.empty() ? "the game is over" : "it is not your turn to act");
+    return acting.empty() ? fail("not_your_turn", "the game is over", "la partie est finie")
+                          : fail("not_your_turn", "it is not your turn to act", "ce n'est pas votre tour");
   switch (s.phase) {
     case Phase::choose_set:
       if (*type != "choose_set")
-        return fail("santa_cruz.choose_set_first", "choose a construction set: set <A-D>");
+        return fail("santa_cruz.choose_set_first", "choose a construction set: set <A-D>",
+                    "choisissez un set de cartes construction : set <A-D>");
       return apply_choose_set(s, seat, action);
     case Phase::landing:
       return apply_build_step(s, seat, action, *type);
@@ -968,16 +1014,18 @@ Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) 
       return apply_play(s, seat, action, *type);
     case Phase::choose_pile:
       if (*type != "choose_pile")
-        return fail("santa_cruz.choose_pile_first", "choose a pile: pile <A-D>");
+        return fail("santa_cruz.choose_pile_first", "choose a pile: pile <A-D>",
+                    "choisissez un des sets de la première manche : pile <A-D>");
       return apply_choose_pile(s, seat, action);
     case Phase::discard:
       if (*type != "discard")
-        return fail("santa_cruz.discard_first", "discard one score card: discard <card>");
+        return fail("santa_cruz.discard_first", "discard one score card: discard <card>",
+                    "défaussez une carte d'évaluation : discard <carte>");
       return apply_discard(s, seat, action);
     case Phase::over:
       break;
   }
-  return fail("not_your_turn", "the game is over");
+  return fail("not_your_turn", "the game is over", "la partie est finie");
 }
 
 std::optional<Outcome> Rules::outcome(const State& s) {

@@ -234,6 +234,15 @@ std::string to_string(Variant v);
 std::string to_string(Phase p);
 std::optional<CardKind> card_kind_from(std::string_view s);
 
+/// The online rule book's French word for the English name of a building, resource, card kind or bird
+/// ("church" -> "église"; the English word itself when there is none), for the log and the refusals alike
+/// (santa_cruz_text.cpp).
+std::string french_word(const std::string& en);
+/// The same with its indefinite article: "une église", "un phare".
+std::string french_with_article(const std::string& en);
+/// A score card's title in English and French, by card id ("SC03": Fish / Poisson); the id itself if unknown.
+LocalText score_card_title(const std::string& id);
+
 // ------------------------------------------------------------------------------------------------
 // State: a plain struct. Indices refer to components(): sites, tiles, score cards, sets, bird
 // species.
@@ -325,6 +334,10 @@ std::optional<RuleError> check_target(const State& s, Seat seat, BuildMode mode,
                                       bool* privileged = nullptr);
 /// Points `seat` gets from score card `card` now (fish bonus included; negative for the eruption).
 int card_points(const State& s, int card, Seat seat);
+/// What score card `card` would give each seat if played now, by seat: what playing it does give (apply) and
+/// what the hand's preview shows its holder (private_view). Only public facts count (buildings on the board,
+/// bird chips by number), so the preview tells the holder nothing hidden.
+std::vector<int> card_points_by_seat(const State& s, int card);
 /// Moves `seat`'s marker by `delta` (no move for 0): the marker arrives behind any already on that
 /// score.
 void add_points(State& s, Seat seat, int delta);

@@ -23,9 +23,11 @@ std::string card_name(const std::string& id) {
   return card >= 0 ? components().score_cards[card].name : id;
 }
 
-// A score card's title in both languages: the data's English title, the French one by card id (the online
-// rule book's words: "Mouton", "Bois / Sucre", "Éruption").
-LocalText card_title(const std::string& id) {
+}  // namespace
+
+// The data's English title, the French one by card id (the online rule book's words: "Mouton", "Bois / Sucre",
+// "Éruption volcanique").
+LocalText score_card_title(const std::string& id) {
   static const std::map<std::string, std::string> french{
       {"SC01", "Mouton"},          {"SC02", "Or"},
       {"SC03", "Poisson"},         {"SC04", "Bois / Sucre"},
@@ -40,6 +42,8 @@ LocalText card_title(const std::string& id) {
   const auto fr = french.find(id);
   return {en, fr != french.end() ? fr->second : en};
 }
+
+namespace {
 
 // The French words of the log, keyed by the English word of an event field (a building, a resource, a card
 // kind, a bird species). `article` gives "une maison", `partitive` "d'église" / "de phare".
@@ -63,15 +67,21 @@ FrenchNoun french_noun(const std::string& en) {
   return it != nouns.end() ? it->second : FrenchNoun{en, en, false};
 }
 
-std::string fr(const std::string& en) { return french_noun(en).word; }
+}  // namespace
+
+std::string french_word(const std::string& en) { return french_noun(en).word; }
+
+std::string french_with_article(const std::string& en) {
+  const FrenchNoun n = french_noun(en);
+  return (n.feminine ? "une " : "un ") + n.word;
+}
+
+namespace {
+
+std::string fr(const std::string& en) { return french_word(en); }
 
 bool starts_with_vowel(const std::string& word) {
   return !word.empty() && (std::string("aeiouh").find(word[0]) != std::string::npos || word.rfind("é", 0) == 0);
-}
-
-std::string fr_article(const std::string& en) {
-  const FrenchNoun n = french_noun(en);
-  return (n.feminine ? "une " : "un ") + n.word;
 }
 
 std::string fr_partitive(const std::string& en) {
@@ -120,8 +130,8 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
   if (type == "build") {
     const bool landing = string_or_empty(event, "card") == "landing";
     LocalText line{who.en + (landing ? " lands with " : " builds ") + article(building) + " on " + site,
-                   landing ? who.fr + " choisit son emplacement de départ " + site + " : " + fr_article(building)
-                           : who.fr + " construit " + fr_article(building) + " sur " + site};
+                   landing ? who.fr + " choisit son emplacement de départ " + site + " : " + french_with_article(building)
+                           : who.fr + " construit " + french_with_article(building) + " sur " + site};
     if (event.contains("privilege")) {
       line.en += ", beside another player's building";
       line.fr += ", à côté du bâtiment d'un autre joueur";
@@ -185,7 +195,7 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
         gains.en += (gains.en.empty() ? "" : ", ") + name.en + " " + signed_points(points);
         gains.fr += (gains.fr.empty() ? "" : ", ") + name.fr + " " + signed_points(points);
       }
-    const LocalText title = card_title(string_or_empty(event, "card"));
+    const LocalText title = score_card_title(string_or_empty(event, "card"));
     LocalText line{who.en + " plays " + title.en + ": " + (gains.en.empty() ? "nobody scores" : gains.en),
                    who.fr + " joue la carte d'évaluation " + title.fr + " : " +
                        (gains.fr.empty() ? "personne ne marque" : gains.fr)};

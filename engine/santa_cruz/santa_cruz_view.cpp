@@ -26,6 +26,17 @@ Json card_refs(const std::vector<int>& cards) {
   return j;
 }
 
+// One's own score cards, each with what it would give every seat if played now (issue 12: the hand's preview).
+Json hand_with_preview(const State& s, const std::vector<int>& hand) {
+  Json j = Json::array();
+  for (int c : hand) {
+    Json ref = card_ref(c);
+    ref["preview"] = card_points_by_seat(s, c);
+    j.push_back(std::move(ref));
+  }
+  return j;
+}
+
 Json seat_or_null(Seat seat) {
   return seat >= 0 ? Json(seat) : Json(nullptr);
 }
@@ -343,7 +354,7 @@ Json Rules::private_view(const State& s, Seat seat) {
   if (seat < 0 || seat >= s.num_seats) return Json::object();
   const PlayerState& p = s.players[seat];
   return Json{{"you", Json{{"seat", seat},
-                           {"hand", card_refs(p.hand)},
+                           {"hand", hand_with_preview(s, p.hand)},
                            {"birds", bird_species(p.birds)},
                            {"discarded", card_refs(p.discarded)}}}};
 }

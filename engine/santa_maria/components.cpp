@@ -187,12 +187,16 @@ Components parse() {
   require(docks.size() == kDocks, "4 docks");
   for (int d = 0; d < kDocks; ++d) {
     c.dock_names[d] = read_string(docks[d], "name");
-    c.dock_effects[d] = simple_effect(read_string(docks[d], "effect"));
+    c.dock_texts[d] = {read_string(docks[d], "effect"), read_string(docks[d], "status")};
+    c.dock_effects[d] = simple_effect(c.dock_texts[d].code);
   }
   const Json& spaces = read_array(j, "retreat_spaces");
   require(spaces.size() == kRetreatSpaces, "5 retreat spaces");
-  for (int r = 0; r < kRetreatSpaces; ++r)
-    c.retreat_effects[r] = simple_effect(read_string(spaces[r], "effect"));
+  for (int r = 0; r < kRetreatSpaces; ++r) {
+    require(read_int(spaces[r], "number", 1, kRetreatSpaces) == r + 1, "retreat spaces in order");
+    c.retreat_texts[r] = {read_string(spaces[r], "effect"), read_string(spaces[r], "status")};
+    c.retreat_effects[r] = simple_effect(c.retreat_texts[r].code);
+  }
   const Json& rel = read_object(j, "religion_track");
   c.religion_last = read_int(rel, "last", 1, 99);
   c.monk_symbols = read_ints(rel, "monk_symbols", 1, c.religion_last);
@@ -213,7 +217,8 @@ Components parse() {
   require(camps.size() == 4, "4 camps");
   for (int k = 0; k < 4; ++k) {
     c.camp_names[k] = read_string(camps[k], "name");
-    c.camp_rewards[k] = effects_of(read_string(camps[k], "reward"));
+    c.camp_texts[k] = {read_string(camps[k], "reward"), read_string(camps[k], "status")};
+    c.camp_rewards[k] = effects_of(c.camp_texts[k].code);
   }
   c.monk_fee = read_int(read_object(j, "monk_fee"), "coins", 0, 9);
   for (const auto& s : read_array(j, "scholars")) {

@@ -527,8 +527,18 @@ void run_tasks(State& s, Events& ev) {
 // ------------------------------------------------------------------------------------------------
 // Checks: why an action is not legal now (nullopt: it is).
 
-std::optional<RuleError> err(const std::string& rule, const std::string& message) {
-  return RuleError{"santa_maria." + rule, message};
+std::optional<RuleError> err(const std::string& rule, const std::string& message,
+                             const std::string& message_fr) {
+  return RuleError{"santa_maria." + rule, message, message_fr};
+}
+
+// "de bois", "d'or": the French partitive after a negation ("vous n'avez pas d'or").
+std::string of_fr(Resource r) {
+  const std::string word = resource_fr(r);
+  return (word.front() == 'o' ? "d'" : "de ") + word;
+}
+std::string fr_word(Resource r) {
+  return resource_fr(r);
 }
 
 std::optional<Rotation> rotation_of(const Json& a) {
@@ -595,25 +605,33 @@ const std::array<int, kResources>& tile_cost(int tile) {
 std::optional<RuleError> value_error(const State& s, Seat seat, int color, int rolled, int value,
                                      int pay_kind, bool column_asked, DieChoice* out) {
   const PlayerState& p = s.players[seat];
-  if (value < 1 || value > 6) return err("bad_value", "a die value is 1 to 6");
+  if (value < 1 || value > 6)
+    return err("bad_value", "a die value is 1 to 6", "la valeur d'un dé va de 1 à 6");
   if (pay_kind) {
     if (!has_power(s, seat, Power::botany))
-      return err("no_botany", "only Botany sets a die's value");
+      return err("no_botany", "only Botany sets a die's value",
+                 "seul le Savant Botanique fixe la valeur d'un dé");
     const Resource r = pay_kind == 1 ? Resource::wood : Resource::grain;
-    if (p.res[static_cast<int>(r)] == 0) return err("cannot_pay", "you have no " + res_name(r));
-    if (value == rolled) return err("bad_value", "the die already shows that value");
+    if (p.res[static_cast<int>(r)] == 0)
+      return err("cannot_pay", "you have no " + res_name(r), "vous n'avez pas " + of_fr(r));
+    if (value == rolled)
+      return err("bad_value", "the die already shows that value", "le dé montre déjà cette valeur");
   }
   bool column = color == 1;
   if (column_asked) {
     if (color != 2 || !has_power(s, seat, Power::philosophy))
-      return err("bad_line", "only a blue die with Philosophy activates a column");
+      return err("bad_line", "only a blue die with Philosophy activates a column",
+                 "seul un dé bleu avec le Savant Philosophie active une colonne");
     column = true;
   }
   const int cost = pay_kind ? 0 : std::abs(value - rolled);
-  if (cost > p.coins) return err("cannot_pay", "changing the die costs a coin a step");
+  if (cost > p.coins)
+    return err("cannot_pay", "changing the die costs a coin a step",
+               "changer la valeur du dé coûte 1 Pièce par cran");
   const int line = column ? kSize + value - 1 : value - 1;
   if (!line_has_free_building(p, line))
-    return err("no_free_building", "that line has no free building");
+    return err("no_free_building", "that line has no free building",
+               "cette ligne n'a aucun bâtiment libre");
   if (out) *out = DieChoice{line, pay_kind, cost};
   return std::nullopt;
 }
@@ -630,10 +648,11 @@ std::optional<RuleError> check_value(const State& s, Seat seat, const Task& t, c
     else if (pay_text == "grain")
       pay_kind = 2;
     else
-      return err("bad_value", "Botany is paid with wood or grain");
+      return err("bad_value", "Botany is paid with wood or grain",
+                 "la Botanique se paie en bois ou en blé");
   }
   if (a.contains("line") && line_text != "column")
-    return err("bad_line", "line is \"column\" or absent");
+    return err("bad_line", "line is \"column\" or absent", "line vaut \"column\" ou est absent");
   return value_error(s, seat, t.a, t.b, value, pay_kind, a.contains("line"), out);
 }
 
@@ -650,33 +669,45 @@ std::optional<RuleError> check_free(const State& s, Seat seat, const Json& a,
   const PlayerState& p = s.players[seat];
   if (type == "sell") {
     const auto r = resource_of(a, "resource");
-    if (!r) return err("bad_resource", "unknown resource");
+    if (!r) return err("bad_resource", "unknown resource", "ressource inconnue");
     if (p.res[static_cast<int>(*r)] == 0)
-      return err("nothing_to_sell", "you have no " + res_name(*r));
+      return err("nothing_to_sell", "you have no " + res_name(*r), "vous n'avez pas " + of_fr(*r));
     return std::nullopt;
   }
   if (type == "buy") {
     const auto r = resource_of(a, "resource");
-    if (!r) return err("bad_resource", "unknown resource");
+    if (!r) return err("bad_resource", "unknown resource", "ressource inconnue");
     const int price = buy_price(s, seat, *r);
-    if (price <= 0) return err("not_for_sale", "the bank does not sell " + res_name(*r));
-    if (p.coins < price) return err("cannot_pay", "you need " + std::to_string(price) + " coins");
+    if (price <= 0)
+      return err("not_for_sale", "the bank does not sell " + res_name(*r),
+                 "la banque ne vend pas " + of_fr(*r));
+    if (p.coins < price)
+      return err("cannot_pay", "you need " + std::to_string(price) + " coins",
+                 "il vous faut " + std::to_string(price) + " Pièces");
     if (p.res[static_cast<int>(*r)] >= C().storage)
-      return err("storage_full", "you already store " + std::to_string(C().storage));
+      return err("storage_full", "you already store " + std::to_string(C().storage),
+                 "vous en stockez déjà " + std::to_string(C().storage));
     return std::nullopt;
   }
   // move (Logistics)
   if (!has_power(s, seat, Power::logistics))
-    return err("no_logistics", "only Logistics moves a die");
-  if (!s.tasks.empty()) return err("not_now", "finish the decision first");
+    return err("no_logistics", "only Logistics moves a die",
+               "seul le Savant Logistique déplace un dé");
+  if (!s.tasks.empty())
+    return err("not_now", "finish the decision first", "terminez d'abord la décision en cours");
   const int from = cell_of(a, "from"), to = cell_of(a, "to");
-  if (from < 0 || to < 0) return err("bad_cell", "cells are a1 to f6");
-  if (p.grid[from].die == 0) return err("no_die", "no die on " + cell_name(from));
-  if (!is_free_building(p, to)) return err("not_free", cell_name(to) + " is not a free building");
+  if (from < 0 || to < 0) return err("bad_cell", "cells are a1 to f6", "les cases vont de a1 à f6");
+  if (p.grid[from].die == 0)
+    return err("no_die", "no die on " + cell_name(from), "aucun dé sur " + cell_name(from));
+  if (!is_free_building(p, to))
+    return err("not_free", cell_name(to) + " is not a free building",
+               cell_name(to) + " n'est pas un bâtiment libre");
   const auto linked = linked_buildings(p, from);
   if (std::find(linked.begin(), linked.end(), to) == linked.end())
-    return err("not_linked", "no road links the two buildings");
-  if (p.coins < 1) return err("cannot_pay", "moving a die costs a coin");
+    return err("not_linked", "no road links the two buildings",
+               "aucune Route ne relie les deux bâtiments");
+  if (p.coins < 1)
+    return err("cannot_pay", "moving a die costs a coin", "déplacer un dé coûte 1 Pièce");
   return std::nullopt;
 }
 
@@ -686,7 +717,9 @@ std::optional<RuleError> check_decision(const State& s, Seat seat, const Json& a
   const PlayerState& p = s.players[seat];
   if ((type == "sell" || type == "buy") && declinable(t.kind)) return check_free(s, seat, a, type);
   if (type == "skip") {
-    if (!declinable(t.kind)) return err("must_answer", "this decision cannot be declined");
+    if (!declinable(t.kind))
+      return err("must_answer", "this decision cannot be declined",
+                 "cette décision ne peut pas être refusée");
     return std::nullopt;
   }
   switch (t.kind) {
@@ -694,83 +727,109 @@ std::optional<RuleError> check_decision(const State& s, Seat seat, const Json& a
     case TaskKind::town_hall: {
       if (type != (t.kind == TaskKind::tile ? "put" : "town_hall"))
         return err("wrong_answer",
-                   t.kind == TaskKind::tile ? "put the tile" : "place the town hall");
+                   t.kind == TaskKind::tile ? "put the tile" : "place the town hall",
+                   t.kind == TaskKind::tile ? "posez la tuile" : "posez la Mairie");
       const int cell = cell_of(a, "cell");
       const auto rot = rotation_of(a);
       if (cell < 0 || !rot)
-        return err("bad_place", "a cell a1-f6 and a rotation east/south/west/north");
+        return err("bad_place", "a cell a1-f6 and a rotation east/south/west/north",
+                   "une case a1-f6 et une orientation east/south/west/north");
       const Piece& piece = t.kind == TaskKind::tile ? C().tiles[t.a] : C().town_halls[t.a];
       if (!piece_fits(p, piece, cell, *rot))
-        return err("does_not_fit", "the tile must lie on free cells of your colony");
+        return err("does_not_fit", "the tile must lie on free cells of your colony",
+                   "la tuile doit couvrir des cases libres de votre Colonie");
       return std::nullopt;
     }
     case TaskKind::road: {
-      if (type != "put" || a.contains("rotation")) return err("wrong_answer", "put the road tile");
+      if (type != "put" || a.contains("rotation"))
+        return err("wrong_answer", "put the road tile", "posez la tuile Route");
       const int cell = cell_of(a, "cell");
       if (cell < 0 || p.grid[cell].def >= 0)
-        return err("does_not_fit", "the road goes on a free cell");
+        return err("does_not_fit", "the road goes on a free cell",
+                   "la Route se pose sur une case libre");
       return std::nullopt;
     }
     case TaskKind::die_value:
-      if (type != "value") return err("wrong_answer", "choose the die's value");
+      if (type != "value")
+        return err("wrong_answer", "choose the die's value", "choisissez la valeur du dé");
       return check_value(s, seat, t, a, nullptr);
     case TaskKind::place_die: {
-      if (type != "place") return err("wrong_answer", "place the die");
+      if (type != "place") return err("wrong_answer", "place the die", "placez le dé");
       const int cell = cell_of(a, "cell");
       if (std::find(t.cells.begin(), t.cells.end(), cell) == t.cells.end())
-        return err("bad_cell", "the die goes on a building of the line it activated");
+        return err("bad_cell", "the die goes on a building of the line it activated",
+                   "le dé va sur un bâtiment de la ligne qu'il a activée");
       return std::nullopt;
     }
     case TaskKind::exchange: {
-      if (type != "exchange") return err("wrong_answer", "exchange or skip");
+      if (type != "exchange") return err("wrong_answer", "exchange or skip", "échangez ou passez");
       const auto r = resource_of(a, "resource");
       const Effect& e = C().cell_defs[t.a].effects[t.b];
       if (!r || std::find(e.pay.begin(), e.pay.end(), *r) == e.pay.end())
-        return err("bad_resource", "this exchange does not take that");
+        return err("bad_resource", "this exchange does not take that",
+                   "cet échange ne prend pas cela");
       if (!can_pay_one(p, *r))
-        return err("cannot_pay", "you have no " + res_name(*r) + " nor gold");
+        return err("cannot_pay", "you have no " + res_name(*r) + " nor gold",
+                   "vous n'avez ni " + fr_word(*r) + " ni or");
       return std::nullopt;
     }
     case TaskKind::ship: {
-      if (type != "ship") return err("wrong_answer", "buy a ship or skip");
+      if (type != "ship")
+        return err("wrong_answer", "buy a ship or skip", "achetez un Navire ou passez");
       const int d = C().dock_index(str_of(a, "dock"));
-      if (d < 0 || s.docks[d] < 0) return err("no_ship", "no ship at that dock");
-      if (!can_pay(p, ship_cost(s.docks[d]))) return err("cannot_pay", "you cannot pay that ship");
+      if (d < 0 || s.docks[d] < 0)
+        return err("no_ship", "no ship at that dock", "aucun Navire à ce Dock");
+      if (!can_pay(p, ship_cost(s.docks[d])))
+        return err("cannot_pay", "you cannot pay that ship", "vous ne pouvez pas payer ce Navire");
       return std::nullopt;
     }
     case TaskKind::astronomy: {
-      if (type != "dock") return err("wrong_answer", "move the ship or skip");
+      if (type != "dock")
+        return err("wrong_answer", "move the ship or skip", "déplacez le Navire ou passez");
       const int d = C().dock_index(str_of(a, "dock"));
-      if (d < 0 || d == t.a) return err("bad_dock", "choose another dock");
-      if (std::abs(d - t.a) > p.coins) return err("cannot_pay", "a coin per dock step");
+      if (d < 0 || d == t.a)
+        return err("bad_dock", "choose another dock", "choisissez un autre Dock");
+      if (std::abs(d - t.a) > p.coins)
+        return err("cannot_pay", "a coin per dock step", "1 Pièce par Dock franchi");
       return std::nullopt;
     }
     case TaskKind::religion: {
-      if (type != "boost") return err("wrong_answer", "pay for a step more, or skip");
+      if (type != "boost")
+        return err("wrong_answer", "pay for a step more, or skip",
+                   "payez pour un pas de plus, ou passez");
       const auto r = resource_of(a, "pay");
       if (!r || (*r != Resource::grain && *r != Resource::gold))
-        return err("bad_resource", "the extra step costs a grain (or a gold)");
-      if (p.res[static_cast<int>(*r)] == 0) return err("cannot_pay", "you have no " + res_name(*r));
+        return err("bad_resource", "the extra step costs a grain (or a gold)",
+                   "le pas supplémentaire coûte un blé (ou un or)");
+      if (p.res[static_cast<int>(*r)] == 0)
+        return err("cannot_pay", "you have no " + res_name(*r), "vous n'avez pas " + of_fr(*r));
       return std::nullopt;
     }
     case TaskKind::monk: {
-      if (type != "monk") return err("wrong_answer", "place a monk, or no monk");
+      if (type != "monk")
+        return err("wrong_answer", "place a monk, or no monk", "placez un Moine, ou pas de Moine");
       const int k = monk_space_from_name(str_of(a, "space"));
-      if (k < 0) return err("bad_space", "monk spaces: scholar1-3, bishop1-3, camp1-4");
+      if (k < 0)
+        return err("bad_space", "monk spaces: scholar1-3, bishop1-3, camp1-4",
+                   "emplacements de Moine : scholar1-3, bishop1-3, camp1-4");
       if (s.monk_spaces[k] & (1u << seat))
-        return err("own_monk_there", "you already have a monk there");
+        return err("own_monk_there", "you already have a monk there",
+                   "vous avez déjà un Moine ici");
       if (!can_place_monk(s, seat, k))
-        return err("cannot_pay", "2 coins to each other monk's owner");
+        return err("cannot_pay", "2 coins to each other monk's owner",
+                   "2 Pièces à chaque autre propriétaire d'un Moine ici");
       return std::nullopt;
     }
     case TaskKind::reclaim: {
-      if (type != "reclaim") return err("wrong_answer", "reclaim coins or skip");
+      if (type != "reclaim")
+        return err("wrong_answer", "reclaim coins or skip", "reprenez des Pièces ou passez");
       const int cell = cell_of(a, "cell");
-      if (cell < 0 || p.grid[cell].coins == 0) return err("no_coins", "no coins on that cell");
+      if (cell < 0 || p.grid[cell].coins == 0)
+        return err("no_coins", "no coins on that cell", "aucune Pièce sur cette case");
       return std::nullopt;
     }
     default:
-      return err("wrong_answer", "unexpected action");
+      return err("wrong_answer", "unexpected action", "action inattendue");
   }
 }
 
@@ -780,19 +839,25 @@ std::optional<RuleError> check_main(const State& s, Seat seat, const Json& a,
   if (type == "expand") {
     const int tile = C().tile_index(str_of(a, "tile"));
     if (tile < 0 || std::find(s.offer.begin(), s.offer.end(), tile) == s.offer.end())
-      return err("not_offered", "that tile is not on offer");
+      return err("not_offered", "that tile is not on offer", "cette tuile n'est pas proposée");
     if (!can_pay(p, tile_cost(tile)))
-      return err("cannot_pay", C().tiles[tile].triple ? "a triple costs 2 wood and a grain"
-                                                      : "a double costs 2 wood");
-    if (!piece_has_place(p, C().tiles[tile])) return err("no_room", "the tile fits nowhere");
+      return err(
+          "cannot_pay",
+          C().tiles[tile].triple ? "a triple costs 2 wood and a grain" : "a double costs 2 wood",
+          C().tiles[tile].triple ? "une tuile triple coûte 2 bois et 1 blé"
+                                 : "une tuile double coûte 2 bois");
+    if (!piece_has_place(p, C().tiles[tile]))
+      return err("no_room", "the tile fits nowhere", "la tuile ne rentre nulle part");
     return std::nullopt;
   }
   if (type == "activate") {
     const int cell = cell_of(a, "cell");
-    if (cell < 0 || !is_free_building(p, cell)) return err("not_free", "activate a free building");
+    if (cell < 0 || !is_free_building(p, cell))
+      return err("not_free", "activate a free building", "activez un bâtiment libre");
     if (p.coins < p.activations + 1)
       return err("cannot_pay",
-                 "this activation costs " + std::to_string(p.activations + 1) + " coins");
+                 "this activation costs " + std::to_string(p.activations + 1) + " coins",
+                 "cette activation coûte " + std::to_string(p.activations + 1) + " Pièces");
     return std::nullopt;
   }
   if (type == "die") {
@@ -800,63 +865,80 @@ std::optional<RuleError> check_main(const State& s, Seat seat, const Json& a,
     const int value = int_of(a, "value");
     if (color == "white") {
       if (p.white_used >= C().white_per_year)
-        return err("white_limit", "3 white dice a year at most");
+        return err("white_limit", "3 white dice a year at most", "3 dés blancs par année au plus");
       if (std::find(s.white.begin(), s.white.end(), value) == s.white.end())
-        return err("no_die", "no white die shows that value");
+        return err("no_die", "no white die shows that value",
+                   "aucun dé blanc ne montre cette valeur");
     } else if (color == "blue") {
       const auto& pool = s.shared_blue ? s.blue_pool : p.blue;
-      if (usable_blue(s, seat) <= 0) return err("no_die", "you have no blue die left this year");
+      if (usable_blue(s, seat) <= 0)
+        return err("no_die", "you have no blue die left this year",
+                   "vous n'avez plus de dé bleu cette année");
       if (std::find(pool.begin(), pool.end(), value) == pool.end())
-        return err("no_die", "no blue die shows that value");
+        return err("no_die", "no blue die shows that value",
+                   "aucun dé bleu ne montre cette valeur");
     } else {
-      return err("bad_color", "a die is white or blue");
+      return err("bad_color", "a die is white or blue", "un dé est blanc ou bleu");
     }
     if (!die_has_value(s, seat, color == "white" ? 1 : 2, value))
-      return err("no_free_building", "that die can activate no line you can pay for");
+      return err("no_free_building", "that die can activate no line you can pay for",
+                 "ce dé ne peut activer aucune ligne que vous pouvez payer");
     return std::nullopt;
   }
   if (type == "retreat") {
     const int space = int_of(a, "space");
-    if (space < 1 || space > kRetreatSpaces) return err("bad_space", "retreat spaces are 1 to 5");
-    if (s.retreat_owner[space - 1] >= 0) return err("space_taken", "that retreat space is taken");
+    if (space < 1 || space > kRetreatSpaces)
+      return err("bad_space", "retreat spaces are 1 to 5",
+                 "les emplacements de Retraite vont de 1 à 5");
+    if (s.retreat_owner[space - 1] >= 0)
+      return err("space_taken", "that retreat space is taken",
+                 "cet emplacement de Retraite est pris");
     return std::nullopt;
   }
-  return err("unknown_action", "unknown action '" + type + "'");
+  return err("unknown_action", "unknown action '" + type + "'", "action inconnue '" + type + "'");
 }
 
 std::optional<RuleError> check(const State& s, Seat seat, const Json& a) {
   if (!a.is_object() || !a.contains("type") || !a["type"].is_string())
-    return RuleError{"bad_action", "an action is a JSON object with a string \"type\""};
+    return RuleError{"bad_action", "an action is a JSON object with a string \"type\"",
+                     "une action est un objet JSON avec un \"type\" texte"};
   const std::string type = a["type"].get<std::string>();
   switch (context_of(s, seat)) {
     case Context::none:
-      return RuleError{"not_your_turn", "it is not your turn to act"};
+      return RuleError{"not_your_turn", "it is not your turn to act",
+                       "ce n'est pas à vous de jouer"};
     case Context::colony: {
-      if (type != "colony") return err("choose_colony", "choose your colony");
+      if (type != "colony")
+        return err("choose_colony", "choose your colony", "choisissez votre Colonie");
       const int b = C().board_index(str_of(a, "board"));
       if (std::find(s.boards_left.begin(), s.boards_left.end(), b) == s.boards_left.end())
-        return err("bad_board", "that colony is not available");
+        return err("bad_board", "that colony is not available",
+                   "cette Colonie n'est pas disponible");
       return std::nullopt;
     }
     case Context::lot: {
-      if (type != "lot") return err("choose_lot", "choose a town hall lot");
+      if (type != "lot")
+        return err("choose_lot", "choose a town hall lot", "choisissez un lot de Mairie");
       const int lot = int_of(a, "lot");
       if (lot < 1 || lot > static_cast<int>(s.lots.size()) || s.lots[lot - 1].taken_by >= 0)
-        return err("bad_lot", "that lot is not available");
+        return err("bad_lot", "that lot is not available", "ce lot n'est pas disponible");
       return std::nullopt;
     }
     case Context::decision:
       return check_decision(s, seat, a, type);
     case Context::main:
       if (type == "sell" || type == "buy" || type == "move") return check_free(s, seat, a, type);
-      if (type == "end") return err("main_action_first", "take a main action first (or retreat)");
+      if (type == "end")
+        return err("main_action_first", "take a main action first (or retreat)",
+                   "faites d'abord une action principale (ou retirez-vous)");
       return check_main(s, seat, a, type);
     case Context::after_main:
       if (type == "sell" || type == "buy" || type == "move") return check_free(s, seat, a, type);
       if (type == "end") return std::nullopt;
-      return err("one_main_action", "one main action a turn; end your turn");
+      return err("one_main_action", "one main action a turn; end your turn",
+                 "une action principale par tour ; finissez votre tour");
   }
-  return err("unknown_action", "unknown action");
+  return err("unknown_action", "unknown action", "action inconnue");
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -1364,7 +1446,9 @@ const GameSpec& Rules::spec() {
 }
 
 Result<State> Rules::setup(int num_seats, const Options& options, std::uint64_t seed) {
-  if (num_seats < 1 || num_seats > 4) return fail("bad_seats", "Santa Maria takes 1 to 4 players");
+  if (num_seats < 1 || num_seats > 4)
+    return fail("bad_seats", "Santa Maria takes 1 to 4 players",
+                "Santa Maria se joue de 1 à 4 joueurs");
   auto opt = [&](const char* key, const char* fallback) {
     auto it = options.find(key);
     return it == options.end() ? std::string(fallback) : it->second;
@@ -1460,7 +1544,8 @@ std::vector<Json> Rules::legal_actions(const State& s, Seat seat) {
 }
 
 Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) {
-  if (seat < 0 || seat >= s.num_seats) return fail("not_your_turn", "no such seat");
+  if (seat < 0 || seat >= s.num_seats)
+    return fail("not_your_turn", "no such seat", "ce siège n'existe pas");
   if (auto e = check(s, seat, action)) return *e;
   Events ev;
   execute(s, seat, action, ev);

@@ -220,6 +220,12 @@ struct Bishop {
   Goal goal = Goal::square;
 };
 
+/// A printed effect as components.json writes it ("+2c", "REL", "+Au +2vp") with its status.
+struct PrintedText {
+  std::string code;
+  std::string status;
+};
+
 struct Components {
   std::vector<CellDef> cell_defs;
   std::vector<Board> boards;  // side A boards first, then B
@@ -234,6 +240,11 @@ struct Components {
   std::array<Effect, kRetreatSpaces> retreat_effects;
   std::array<std::string, 4> camp_names;
   std::array<std::vector<Effect>, 4> camp_rewards;
+  // The same three as components.json writes them (effect codes and status), for static_data: the
+  // rules read the parsed effects above, the renderer labels the board from these.
+  std::array<PrintedText, kDocks> dock_texts;
+  std::array<PrintedText, kRetreatSpaces> retreat_texts;
+  std::array<PrintedText, 4> camp_texts;
   std::array<int, kResources> sell{}, buy{};
   std::array<int, kResources> double_cost{}, triple_cost{};
   int storage = 3;
@@ -279,6 +290,9 @@ int cell_from_name(std::string_view name);  // -1 if bad
 /// Monk space names: scholar1-3, bishop1-3, camp1-4 (indices 0-9).
 std::string monk_space_name(int space);
 int monk_space_from_name(std::string_view name);
+/// A resource in the rule book's French, lower case ("bois", "blé", "sucre", "gemme", "or"): the
+/// log and the refusals share it (santa_maria_text.cpp).
+std::string resource_fr(Resource r);
 
 // ------------------------------------------------------------------------------------------------
 // State: a plain struct. Indices refer to components().

@@ -198,6 +198,10 @@ LocalText line_of(const Json& e, const std::vector<std::string>& names) {
 
 }  // namespace
 
+std::string resource_fr(Resource r) {
+  return fr(std::string(kResourceNames.name(r)));
+}
+
 std::string Rules::action_text(const State& s, Seat, const Json& a) {
   if (!a.is_object()) return "?";
   const std::string type = string_or_empty(a, "type");

@@ -419,7 +419,9 @@ Result<State> Rules::from_json(const Json& j) {
   auto parsed = guard_input("bad_state", "santa-maria state", [&] { return read_state(j, true); });
   if (!parsed.ok()) return parsed;
   const auto problems = check_invariants(parsed.value());
-  if (!problems.empty()) return fail("bad_state", "santa-maria state: " + problems.front());
+  if (!problems.empty())
+    return fail("bad_state", "santa-maria state: " + problems.front(),
+                "état santa-maria refusé : " + problems.front());
   return parsed;
 }
 
@@ -460,6 +462,18 @@ Json Rules::static_data(const State&) {
   Json bishops = Json::object();
   for (const Bishop& b : c.bishops)
     bishops[b.id] = {{"name", b.name}, {"goal", kGoalNames.name(b.goal)}};
+  // Each dock's bonus (a ship there gives it at a retreat), each retreat space's action and each
+  // missionary camp's reward, as codes of the components' notation, with their status.
+  auto printed = [](const PrintedText& p, const char* key) {
+    return Json{{key, p.code}, {"status", p.status}};
+  };
+  Json dock_bonuses = Json::object();
+  for (int d = 0; d < kDocks; ++d)
+    dock_bonuses[c.dock_names[d]] = printed(c.dock_texts[d], "effect");
+  Json retreat_spaces = Json::array();
+  for (const PrintedText& r : c.retreat_texts) retreat_spaces.push_back(printed(r, "effect"));
+  Json camps = Json::object();
+  for (int k = 0; k < 4; ++k) camps[c.camp_names[k]] = printed(c.camp_texts[k], "reward");
   return {{"boards", boards},
           {"tiles", tiles},
           {"town_halls", town_halls},
@@ -467,6 +481,9 @@ Json Rules::static_data(const State&) {
           {"scholars", scholars},
           {"bishops", bishops},
           {"docks", c.dock_names},
+          {"dock_bonuses", dock_bonuses},
+          {"retreat_spaces", retreat_spaces},
+          {"camps", camps},
           {"religion_track", {{"last", c.religion_last}, {"monk_symbols", c.monk_symbols}}},
           {"conquistador_track",
            {{"last", c.conquest_last}, {"gold", c.gold_spaces}, {"trees", c.trees}}}};

@@ -181,6 +181,7 @@ TEST(BotArena, SmokeReportsSaneNumbers) {
     EXPECT_EQ(st.appearances, 6);
     EXPECT_LE(st.low, st.rate());
     EXPECT_GE(st.high, st.rate());
+    EXPECT_GT(st.mean_score(), 0.0);  // Santa Cruz's start bonus alone gives every seat points
     wins += st.wins;
   }
   EXPECT_DOUBLE_EQ(wins, 6.0);  // one win per game, ties shared

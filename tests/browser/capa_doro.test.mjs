@@ -159,6 +159,7 @@ test('Capa d’Oro: a French phone page adds three bots and plays a whole game b
   let lastMove = '';
   let keyboardRoll = false;
   let english = false;
+  let greyedWhy = 0;
   let smallest = { size: Infinity, key: '' };
   while (moves < MAX_MOVES) {
     if (!(await myTurn(P))) break;
@@ -168,6 +169,15 @@ test('Capa d’Oro: a French phone page adds three bots and plays a whole game b
     const pointable = seen.targets.reduce((sum, x) => sum + (x.key === 'die' ? 0 : x.choices), 0) + seen.buttons.length;
     assert.equal(pointable, seen.legal, `every legal move can be pointed at (move ${moves + 1})`);
     for (const x of seen.targets) if (x.size < smallest.size) smallest = x;
+    // One's own cigar cards that cannot be made now say why (issue 12 point 10); outside the action phase always.
+    const me = (await roomData(P)).seat;
+    const phase = await P.getByTestId('cd-root').getAttribute('data-phase');
+    const whys = await P.locator(`.cd-card[data-seat="${me}"][data-flag=false]:not(.done)`).evaluateAll((es) => es.map((e) => [e.dataset.card, e.dataset.why || '', e.title]));
+    for (const [card, why, title] of whys) {
+      if (phase !== 'action') assert.ok(why.length > 0, `cigar card ${card} says why it cannot be made now (${phase})`);
+      if (why) assert.ok(title.endsWith(why), `cigar card ${card}'s tooltip says why: ${title}`);
+      greyedWhy += why ? 1 : 0;
+    }
     const before = await version(P);
     const die = P.locator('.cd-die[data-flag=true]');
     if (!keyboardRoll && (await die.count()) === 1) {
@@ -201,6 +211,7 @@ test('Capa d’Oro: a French phone page adds three bots and plays a whole game b
   }
   t.diagnostic(`${moves} moves by pointing in ${Date.now() - started} ms; ${JSON.stringify(stats)}; smallest flagged target ${smallest.size.toFixed(1)} px (${smallest.key})`);
   assert.ok(keyboardRoll, 'one roll was made with the keyboard');
+  assert.ok(greyedWhy > 0, 'cigar cards that could not be made were met, each saying why');
   assert.ok(english, 'the page switched to English in mid-game');
   assert.ok((stats.cell || 0) > 0, 'spaces of the board were pointed at');
 

@@ -180,6 +180,7 @@ test('Costa Ruana: a whole six-player game by pointing on a French phone page, w
   let english = false;
   let keyboard = false;
   let shot = false;
+  let greyedWhy = 0;
   while (moves < MAX_MOVES) {
     let mine;
     try {
@@ -196,6 +197,14 @@ test('Costa Ruana: a whole six-player game by pointing on a French phone page, w
       shot = true;
     }
     await checkEveryMoveFlagged(B);
+    // A card of the hand that cannot be laid now says why (issue 12 point 10): not the card step, or a same card
+    // with a lower number is the one to lay.
+    const whys = await B.locator('[data-testid=cr-hand-card][data-flag=false]').evaluateAll((es) => es.map((e) => [e.dataset.card, e.dataset.why || '', e.title]));
+    for (const [card, why, title] of whys) {
+      assert.ok(why.length > 0, `greyed card ${card} says why it cannot be laid`);
+      assert.ok(title.endsWith(why), `greyed card ${card}'s tooltip says why: ${title}`);
+    }
+    greyedWhy += whys.length;
     const before = await version(B);
     if (!keyboard && (await B.locator('[data-testid=cr-island][data-flag=true]').count()) > 0) {
       // Once with the keyboard: focus a flagged island (it is in the tab order) and press Enter.
@@ -226,6 +235,7 @@ test('Costa Ruana: a whole six-player game by pointing on a French phone page, w
   assert.ok(keyboard, 'one move was made with the keyboard');
   assert.ok(english, 'the page switched to English in mid-game');
   assert.ok(shot, 'the mid-game screenshots were taken');
+  assert.ok(greyedWhy > 0, 'greyed cards of the hand were met, each saying why');
   for (const mode of ['card', 'card-target']) assert.ok(stats[mode] > 0, `pointed in mode ${mode}`);
 
   // The end: the board's final table and the page's ranking follow the `over` message, shared places included.

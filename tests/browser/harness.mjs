@@ -169,3 +169,27 @@ export async function gameAgainstBots(page, game, { bots = 1, strategy = 'random
   await page.getByTestId(BOARD_OF[game]).waitFor();
   return Number((await roomData(page)).roomId);
 }
+
+/**
+ * Plays every page's game to its end with the text moves (the first enabled one each time), each page waiting
+ * for its own move's update; bots, if any, play theirs meanwhile. Fails after `timeout` ms.
+ */
+export async function playTextMovesToTheEnd(pages, timeout = 150_000) {
+  for (const p of pages) {
+    if (!(await p.getByTestId('moves').evaluate((d) => d.open))) await p.getByTestId('moves-toggle').click().catch(() => {});
+  }
+  const deadline = Date.now() + timeout;
+  while (!(await pages[0].locator('#room[data-status=over]').count())) {
+    assert.ok(Date.now() < deadline, 'the game ended in time');
+    let moved = false;
+    for (const p of pages) {
+      const button = p.locator('[data-testid=legal-move]:enabled').first();
+      if ((await button.count()) === 0) continue;
+      const version = (await roomData(p)).version;
+      await button.evaluate((b) => b.click());
+      await p.waitForFunction((v) => document.querySelector('#room').dataset.version !== v, version, { timeout: 5000 });
+      moved = true;
+    }
+    if (!moved) await sleep(20);
+  }
+}

@@ -8,7 +8,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startAll, stopAll, openPage, signIn, roomData, sleep, createJoinStart } from './harness.mjs';
+import { startAll, stopAll, openPage, signIn, roomData, createJoinStart, playTextMovesToTheEnd } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -18,33 +18,13 @@ after(async () => {
   await stopAll(env);
 });
 
-async function playToTheEnd(pages) {
-  for (const p of pages) {
-    if (!(await p.getByTestId('moves').evaluate((d) => d.open))) await p.getByTestId('moves-toggle').click().catch(() => {});
-  }
-  const deadline = Date.now() + 150_000;
-  while (!(await pages[0].locator('#room[data-status=over]').count())) {
-    assert.ok(Date.now() < deadline, 'the game ended in time');
-    let moved = false;
-    for (const p of pages) {
-      const button = p.locator('[data-testid=legal-move]:enabled').first();
-      if ((await button.count()) === 0) continue;
-      const version = (await roomData(p)).version;
-      await button.evaluate((b) => b.click());
-      await p.waitForFunction((v) => document.querySelector('#room').dataset.version !== v, version, { timeout: 5000 });
-      moved = true;
-    }
-    if (!moved) await sleep(20);
-  }
-}
-
 test('the result panel, then a rematch with the same seats', { timeout: 240_000 }, async (t) => {
   const A = await openPage(env, { viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   const B = await openPage(env, { viewport: { width: 390, height: 844 }, locale: 'fr-FR', isMobile: true, hasTouch: true });
   await signIn(env, A, 'Ana');
   await signIn(env, B, 'Ben');
   const first = await createJoinStart(A, B, 'santa-cruz');
-  await playToTheEnd([A, B]);
+  await playTextMovesToTheEnd([A, B]);
   for (const p of [A, B]) await p.locator('#room[data-status=over]').waitFor();
   await A.getByTestId('over').waitFor();
 

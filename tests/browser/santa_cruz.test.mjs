@@ -40,7 +40,12 @@ function rng(seed) {
 }
 
 const mode = (page) => page.getByTestId('sc-root').getAttribute('data-mode');
+/** Each seat's score on the page's score track, by seat. */
+const trackScores = (page) => page.locator('[data-testid=sc-track-row]').evaluateAll((rs) =>
+  Object.fromEntries(rs.map((r) => [Number(r.dataset.seat), Number(r.dataset.score)])));
 const version = (page) => roomData(page).then((d) => d?.version);
+// The round shown ("Round 1 of 2", "Manche 2 sur 2"): its first number, whatever the language.
+const roundNumber = (page) => page.getByTestId('sc-round').textContent().then((t) => (t || '').match(/\d+/)?.[0] ?? null);
 
 async function waitMode(page, modes, timeout = 5000) {
   const deadline = Date.now() + timeout;
@@ -120,6 +125,15 @@ async function pointAndPlay(page, random, stats) {
         stats.score++;
         const card = scores.nth(i);
         const id = await card.getAttribute('data-card');
+        // The card's preview (issue 12 point 9), checked by the main loop against the score track once played.
+        const preview = card.getByTestId('sc-card-preview');
+        stats.preview = {
+          page, id,
+          points: JSON.parse(await preview.getAttribute('data-points')),
+          text: await preview.textContent(),
+          before: await trackScores(page),
+          round: await roundNumber(page),
+        };
         await card.click();
         return `score ${id}`;
       }
@@ -290,6 +304,21 @@ test('Santa Cruz: a whole game by pointing, with a reload, both languages and th
       assert.fail(`move ${moves + 1} (${lastMove}) got no new view; last error: ${await lastError(page)}`);
     }
     moves++;
+    if (stats.preview) {
+      // What the score card's preview said before it was played is what each player then scored.
+      const { page: p, id, points, text, before: scores, round } = stats.preview;
+      stats.preview = null;
+      await sameVersion(pages);
+      if ((await A.getByTestId('over').isVisible()) || (await roundNumber(p)) !== round) {
+        // The round's (or the game's) last card: the end-of-round or final scoring moved the track as well.
+        stats.previewAtRoundEnd = (stats.previewAtRoundEnd || 0) + 1;
+      } else {
+        stats.previewChecked = (stats.previewChecked || 0) + 1;
+        const after = await trackScores(p);
+        points.forEach((k, seat) => assert.equal(after[seat] - scores[seat], k, `${id}: seat ${seat} scored what the preview said (${text})`));
+      }
+      assert.match(text, /^(If played now:|Jouée maintenant :) [+-]?\d+ (you|vous) · [+-]?\d+ (Anna|Bob)$/, `${id}'s preview reads "${text}"`);
+    }
     if (moves === FRENCH_AT) await toFrench();
     if (moves === RELOAD_AT) await reloadB();
     if (moves === SCREENSHOT_AT) {
@@ -301,6 +330,8 @@ test('Santa Cruz: a whole game by pointing, with a reload, both languages and th
   }
   t.diagnostic(`${moves} moves by pointing in ${Date.now() - started} ms; ${JSON.stringify(stats)}`);
   assert.ok(reloaded, 'B reloaded in mid-game');
+  assert.equal((stats.previewChecked || 0) + (stats.previewAtRoundEnd || 0), stats.score,
+    'every score card played had its preview checked (against the track, unless it ended a round)');
 
   // The end: both pages show the final scores and places of the `over` message.
   for (const p of pages) await p.getByTestId('over').waitFor();
@@ -322,6 +353,13 @@ test('Santa Cruz: a whole game by pointing, with a reload, both languages and th
     for (const [seat, score] of track) assert.equal(score, over.scores[seat], 'the score track agrees');
     assert.equal(await p.locator('[data-testid=sc-site][data-flag=true]').count(), 0, 'no flags once the game is over');
     assert.equal(await p.getByTestId('legal-move').count(), 0);
+    // The board's final panel is either gone (the result panel shows the table) or shows something: never an
+    // empty bordered box under "The game is over." (issue 12).
+    const box = await p.getByTestId('sc-final').evaluate((el) => ({
+      shown: getComputedStyle(el).display !== 'none',
+      content: [...el.children].some((c) => getComputedStyle(c).display !== 'none'),
+    }));
+    assert.ok(!box.shown || box.content, `the board's final panel is not an empty box: ${JSON.stringify(box)}`);
   }
   await expectTexts(A, [['[data-testid=sc-final] h3', 'Scores finaux'], ['[data-testid=over] h3', 'Partie terminée']]);
   await expectTexts(B, [['[data-testid=sc-final] h3', 'Final scores']]);

@@ -190,6 +190,18 @@ test('Santa Maria: a phone in French plays a whole game against a bot by pointin
   const th = Object.entries(seen.staticData.boards[board]).find(([, code]) => code === 'TH')?.[0];
   assert.ok(th, `board ${board} has a printed town hall`);
   assert.equal(await B.locator(`[data-testid=sm-cell][data-cell=${th}]`).getAttribute('data-code'), 'TH');
+  // The docks' bonuses, the retreat spaces' actions and the camps' rewards are labelled from the static data
+  // (components.json), in the page's language.
+  const { retreat_spaces: retreats, camps, dock_bonuses: bonuses } = seen.staticData;
+  assert.equal(retreats?.length, 5, 'five retreat spaces in the static data');
+  assert.equal(retreats[4].effect, 'ROAD');
+  assert.equal((await B.locator('[data-testid=sm-retreat][data-space="5"] span').first().textContent()).trim(), 'une tuile Route');
+  assert.equal(retreats[0].effect, '+2c');
+  assert.match(await B.locator('[data-testid=sm-retreat][data-space="1"]').getAttribute('title'), /^1: 2 Pièces/);
+  assert.equal(camps?.camp1?.reward, '+3vp');
+  assert.match(await B.locator('[data-testid=sm-monk-space][data-space="camp1"]').getAttribute('title'), /gain : 3 points de Bonheur/);
+  assert.equal(bonuses?.coins?.effect, '+2c');
+  assert.match(await B.locator('[data-testid=sm-dock][data-dock="coins"]').getAttribute('title'), /chaque Navire ici donne 2 Pièces/);
   await noSidewaysScroll(B, 'at the start');
 
   const stats = {};

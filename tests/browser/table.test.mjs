@@ -219,6 +219,8 @@ for (const game of GAMES) {
       if (game === 'santa-cruz') {
         // Each player's resource ticks count their buildings on revealed tiles of each resource (from the view).
         if (!(await page.getByTestId('raw').evaluate((d) => d.open))) await page.getByTestId('raw-toggle').click();
+        // The raw view is filled when its panel opens: wait for it rather than read it at once.
+        await page.waitForFunction(() => (document.querySelector('[data-testid=state-view]')?.textContent || '').trim().startsWith('{'));
         const view = JSON.parse(await page.getByTestId('state-view').textContent());
         const ticks = await page.locator('[data-testid=sc-resources] [data-resource]').evaluateAll((els) =>
           els.map((e) => [Number(e.closest('[data-seat]').dataset.seat), e.dataset.resource, Number(e.dataset.count)]));

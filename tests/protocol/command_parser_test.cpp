@@ -67,7 +67,8 @@ TEST(CommandParser, EveryCommandOfTheHelpTableParses) {
       {"create", "/create race"}, {"option", "/option rules=table"}, {"join", "/join 1"},
       {"leave", "/leave"},    {"watch", "/watch 2"},    {"start", "/start"},  {"addbot", "/addbot greedy"},
       {"play", "/play ship C04"}, {"moves", "/moves"}, {"who", "/who"},     {"log", "/log 4"},
-      {"kick", "/kick Bruno"}, {"lang", "/lang fr"}, {"rematch", "/rematch"}};
+      {"kick", "/kick Bruno"}, {"lang", "/lang fr"}, {"rematch", "/rematch"}, {"replay", "/replay 4 2"},
+      {"handover", "/handover 2"}};
   for (const auto& c : command_table()) {
     auto it = examples.find(std::string(c.name));
     ASSERT_NE(it, examples.end()) << "no example for /" << c.name;
@@ -120,6 +121,24 @@ TEST(CommandParser, LangAndRematch) {
   EXPECT_EQ(error_of("/lang").rule, "bad_arguments");
   ASSERT_TRUE(parse_command("/rematch").ok());
   EXPECT_EQ(error_of("/rematch now").rule, "bad_arguments");
+}
+
+TEST(CommandParser, ReplayTakesARoomAndAStepFromZero) {
+  auto plain = parse_command("/replay 12");
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(std::get<cmd::Replay>(*plain).room, 12);
+  EXPECT_EQ(std::get<cmd::Replay>(*plain).step, 0);
+  auto step = parse_command("/REPLAY 12 7");
+  ASSERT_TRUE(step.ok());
+  EXPECT_EQ(std::get<cmd::Replay>(*step).step, 7);
+  ASSERT_TRUE(parse_command("/replay 12 0").ok());
+  for (const char* line : {"/replay", "/replay x", "/replay 12 -1", "/replay 12 two", "/replay 12 1 2", "/replay 0"}) {
+    const auto e = error_of(line);
+    EXPECT_EQ(e.rule, "bad_arguments") << line;
+    EXPECT_NE(e.message.find("usage: /replay <room> [step]"), std::string::npos) << line;
+    EXPECT_FALSE(e.message_fr.empty()) << line;
+  }
+  EXPECT_NE(help_text("replay", engine::Lang::fr, {}).value().find("étape"), std::string::npos);
 }
 
 }  // namespace

@@ -30,6 +30,31 @@ TEST(Messages, ParsesEveryClientMessage) {
   EXPECT_FALSE(parsed_as<Hello>(R"({"type":"hello","name":"Anna"})").lang.has_value());
 }
 
+TEST(Messages, ReplayRequestAndAnswer) {
+  const auto plain = parsed_as<ReplayRequest>(R"({"type":"replay","room":4})");
+  EXPECT_EQ(plain.room, 4);
+  EXPECT_EQ(plain.step, 0);
+  EXPECT_FALSE(plain.static_data);
+  const auto asked = parsed_as<ReplayRequest>(R"({"type":"replay","room":"4","step":17,"static":true})");
+  EXPECT_EQ(asked.step, 17);
+  EXPECT_TRUE(asked.static_data);
+  EXPECT_EQ(error_code(R"({"type":"replay"})"), "missing_field");
+  EXPECT_EQ(error_code(R"({"type":"replay","room":4,"step":-1})"), "bad_message");
+  EXPECT_EQ(error_code(R"({"type":"replay","room":4,"step":1.5})"), "bad_message");
+  EXPECT_EQ(error_code(R"({"type":"replay","room":4,"step":"3"})"), "bad_message");
+  EXPECT_EQ(error_code(R"({"type":"replay","room":4,"static":1})"), "bad_message");
+
+  const auto first = replay_message(4, 0, 9, std::nullopt, Json{{"a", 1}}, {});
+  EXPECT_TRUE(first["by"].is_null());
+  EXPECT_EQ(first["steps"], 9);
+  EXPECT_EQ(first["log"], Json::array());
+  EXPECT_FALSE(first.contains("static"));
+  const auto later = replay_message(4, 3, 9, 1, Json{{"a", 2}}, {"x"}, Json{{"map", 1}});
+  EXPECT_EQ(later["by"], 1);
+  EXPECT_EQ(later["log"], Json::array({"x"}));
+  EXPECT_EQ(later["static"]["map"], 1);
+}
+
 TEST(Messages, TheLogTravelsInStateAndPatch) {
   const auto state = state_message(1, 3, Json::object(), 0, Json::object(), {"a", "b"});
   EXPECT_EQ(state["log"], Json::array({"a", "b"}));

@@ -44,6 +44,8 @@ TEST(CommandRouter, EveryCommandReachesItsOperation) {
       {"/kick Nobody", "error", "bad_arguments"},
       {"/lang en", "info", "English"},
       {"/rematch", "error", "not_started"},
+      {"/replay " + r, "error", "not_over"},
+      {"/handover Ben", "error", "handover_refused"},  // before the start
       {"/start", "state", "view"},
       {"/leave", "left", "room"},
   };

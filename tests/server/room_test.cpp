@@ -49,6 +49,7 @@ struct WatchingStore : Store {
   bool finish_game(RoomId r, const json& o) override { return inner->finish_game(r, o); }
   bool abandon_game(RoomId r) override { return inner->abandon_game(r); }
   bool set_away_since(RoomId r, std::optional<std::int64_t> ms) override { return inner->set_away_since(r, ms); }
+  bool set_seat_play(RoomId r, const SeatPlay& p) override { return inner->set_seat_play(r, p); }
   std::vector<GameRecord> load_unfinished() override { return inner->load_unfinished(); }
   std::optional<GameRecord> load_game(RoomId r) override { return inner->load_game(r); }
   RoomId max_room_id() override { return inner->max_room_id(); }
@@ -70,7 +71,7 @@ class RoomTest : public ::testing::Test {
     context_.registry = &testing::registry_with_race();
     context_.store = &store_;
     context_.writer = &writer_;
-    context_.metrics = &metrics_;
+    context_.metrics = metrics_;
     context_.new_seed = [] { return 5; };
     const auto& spec = *context_.registry->find("race")->spec;
     room_ = std::make_shared<Room>(ioc_.get_executor(), 1, spec, engine::Options{{"target", "10"}}, context_, observer_);
@@ -85,7 +86,7 @@ class RoomTest : public ::testing::Test {
   }
 
   net::io_context ioc_;
-  Metrics metrics_;
+  std::shared_ptr<Metrics> metrics_ = std::make_shared<Metrics>();
   WatchingStore store_;
   StoreWriter writer_{store_};
   std::shared_ptr<NullObserver> observer_ = std::make_shared<NullObserver>();

@@ -160,8 +160,9 @@ void check_state(const engine::Registry& registry, const PlayoutConfig& config, 
         << at << ": the public and private parts do not make the view of " << viewer;
     EXPECT_LT(view.dump().size(), 64u * 1024u) << at << ": view over 64 KiB";
     Json& last = last_views[static_cast<std::size_t>(viewer + 1)];
-    if (!last.is_null())
+    if (!last.is_null()) {
       EXPECT_EQ(last.patch(engine::view_patch(last, view)), view) << at << ": the patch does not give the view";
+    }
     std::unordered_set<std::string> strings;
     collect_strings(view, strings);
     for (const auto& secret : secrets) {
@@ -231,21 +232,58 @@ void check_events(const engine::GameInstance& game, const std::vector<Json>& eve
   }
 }
 
-// A rejected action must change nothing: out-of-turn, unknown type, and a legal action of another seat.
+// A refusal reads in both languages: a French sentence that is not the English one (a translation forgotten).
+void check_french(const engine::RuleError& error, const std::string& at,
+                  const Json& action) {
+  EXPECT_FALSE(error.message_fr.empty())
+      << at << ": refusal '" << error.rule << "' of " << action.dump() << " has no French: " << error.message;
+  EXPECT_NE(error.message_fr, error.message)
+      << at << ": refusal '" << error.rule << "' of " << action.dump() << " is not translated";
+}
+
+// Wrong fields of a legal action: each field but "type" in turn set to an unknown word, an out-of-range
+// number, or left out. The ones that happen to be legal are dropped by the caller.
+std::vector<Json> mutations_of(const Json& action) {
+  std::vector<Json> out;
+  if (!action.is_object()) return out;
+  for (const auto& [key, value] : action.items()) {
+    if (key == "type") continue;
+    for (const Json& wrong : {Json("zz-no-such"), Json(999), Json(-1)}) {
+      Json mutated = action;
+      mutated[key] = wrong;
+      out.push_back(std::move(mutated));
+    }
+    Json without = action;
+    without.erase(key);
+    out.push_back(std::move(without));
+  }
+  return out;
+}
+
+// A rejected action must change nothing, and says why in English and French: out-of-turn, unknown type,
+// non-object, a legal action with a wrong field, and a legal action of another seat.
 void check_rejections(engine::GameInstance& game, const PlayoutConfig& config, std::uint64_t seed, int step) {
   const std::string at = where(config, seed, step);
   const std::string before = game.to_json().dump();
   const auto acting = game.to_act();
+  auto refused = [&](Seat seat, const Json& action, const char* what) {
+    auto r = game.apply(seat, action);
+    EXPECT_FALSE(r.ok()) << at << ": " << what << " accepted: " << action.dump();
+    if (!r.ok()) check_french(r.error(), at, action);
+    return r;
+  };
   for (Seat seat = 0; seat < game.num_seats(); ++seat) {
     if (std::find(acting.begin(), acting.end(), seat) != acting.end()) {
-      auto r = game.apply(seat, Json{{"type", "no-such-action"}});
-      EXPECT_FALSE(r.ok()) << at << ": nonsense action accepted";
-      r = game.apply(seat, Json::array());
-      EXPECT_FALSE(r.ok()) << at << ": non-object action accepted";
+      refused(seat, Json{{"type", "no-such-action"}}, "nonsense action");
+      refused(seat, Json::array(), "non-object action");
+      const auto legal = game.legal_actions(seat);
+      for (const Json& mutated : mutations_of(legal.front())) {
+        if (std::find(legal.begin(), legal.end(), mutated) != legal.end()) continue;
+        refused(seat, mutated, "an action with a wrong field");
+      }
     } else if (!acting.empty()) {
       auto moves = game.legal(acting.front());
-      auto r = game.apply(seat, moves.front().action);
-      EXPECT_FALSE(r.ok()) << at << ": seat " << seat << " acted out of turn";
+      auto r = refused(seat, moves.front().action, "an action out of turn");
       if (!r.ok()) {
         EXPECT_EQ(r.error().rule, "not_your_turn") << at;
       }

@@ -60,21 +60,22 @@ std::vector<Json> RaceRules::legal_actions(const State& s, Seat seat) {
 engine::Result<std::vector<Json>> RaceRules::apply(State& s, Seat seat, const Json& action) {
   auto acting = to_act(s);
   if (std::find(acting.begin(), acting.end(), seat) == acting.end())
-    return engine::fail("not_your_turn", "not your turn");
+    return engine::fail("not_your_turn", "not your turn", "ce n'est pas votre tour");
   const std::string type = action.value("type", "");
   if (betting(s)) {
-    if (type != "bet") return engine::fail("race.bet_first", "every seat bets before the race starts");
+    if (type != "bet") return engine::fail("race.bet_first", "every seat bets before the race starts",
+                                      "chacun parie avant le départ de la course");
     const std::string side = action.value("side", "");
-    if (side != "high" && side != "low") return engine::fail("race.bad_side", "bet high or low");
+    if (side != "high" && side != "low") return engine::fail("race.bad_side", "bet high or low", "pariez high (haut) ou low (bas)");
     s.bets[seat] = side;
     std::vector<Json> events{Json{{"type", "bet"}, {"seat", seat}}};
     if (!betting(s)) events.push_back(Json{{"type", "bets_revealed"}, {"bets", s.bets}});
     return events;
   }
-  if (type != "add") return engine::fail("race.add", "add 1 or 2");
+  if (type != "add") return engine::fail("race.add", "add 1 or 2", "ajoutez 1 ou 2");
   const Json n = action.value("n", Json());
   if (!n.is_number_integer() || (n.get<int>() != 1 && n.get<int>() != 2))
-    return engine::fail("race.add", "add 1 or 2");
+    return engine::fail("race.add", "add 1 or 2", "ajoutez 1 ou 2");
   s.last_step = n.get<int>();
   s.counter += s.last_step;
   std::vector<Json> events{Json{{"type", "add"}, {"seat", seat}, {"n", s.last_step}, {"counter", s.counter}}};

@@ -49,5 +49,31 @@ TEST(CapaDoroFrench, ActionsAndEnd) {
             "La tabatière ne contient plus de tabac : la partie est terminée.");
 }
 
+// A refusal of `action` by `seat` in `s` (a copy: the position is left as it was).
+engine::RuleError refusal(cd::State s, engine::Seat seat, const Json& action) {
+  auto applied = cd::Rules::apply(s, seat, action);
+  EXPECT_FALSE(applied.ok()) << action.dump();
+  return applied.ok() ? engine::RuleError{} : applied.error();
+}
+
+TEST(CapaDoroFrench, RefusalsSayWhyInTheRuleBooksWords) {
+  // Just set up: the first player places a start plantation in a seed column.
+  const cd::State s = cd::Rules::setup(2, {{"events", "on"}}, 7).value();
+  const engine::Seat seat = cd::Rules::to_act(s).front();
+  const auto central = refusal(s, seat, Json{{"type", "seed"}, {"row", "CA1"}});
+  EXPECT_EQ(central.rule, "capa_doro.central_america");
+  EXPECT_EQ(central.message_fr, "pas de plantation de départ en Amérique centrale");
+  EXPECT_EQ(central.message, "no start plantation in Central America");
+  const auto phase = refusal(s, seat, Json{{"type", "roll"}});
+  EXPECT_EQ(phase.rule, "capa_doro.wrong_phase");
+  EXPECT_EQ(phase.message_fr,
+            "ce coup est celui de l'étape du lancer de dé ; c'est maintenant l'étape de la mise en place "
+            "(colonne de semence)");
+  EXPECT_EQ(refusal(s, 1 - seat, Json{{"type", "seed"}, {"row", "AS1"}}).message_fr, "ce n'est pas votre tour");
+  const auto malformed = refusal(s, seat, Json{{"type", "seed"}, {"row", "XX9"}});
+  EXPECT_EQ(malformed.rule, "capa_doro.bad_action");
+  EXPECT_EQ(malformed.message_fr, "action mal formée (" + malformed.message + ")");
+}
+
 }  // namespace
 }  // namespace archipel::testing::capa_doro

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/engine/costa_ruana/position.hpp"
+
 namespace archipel::testing::costa_ruana {
 namespace {
 
@@ -39,6 +41,30 @@ TEST(CostaRuanaFrench, ShamanConditionsAndTreasures) {
             "Serge prend un trésor sur I1 et renvoie un habitant dans sa réserve");
   EXPECT_EQ(fr({{"type", "name_shaman"}, {"seat", 0}, {"shaman", 1}}), "Antoine désigne Marie comme shaman");
   EXPECT_EQ(fr({{"type", "over"}, {"scores", {12, 9, 15}}}), "Fin de la partie : Antoine 12, Marie 9, Serge 15");
+}
+
+// A refusal of `action` by `seat` in `s` (a copy: the position is left as it was).
+engine::RuleError refusal(cr::State s, engine::Seat seat, const Json& action) {
+  auto applied = cr::Rules::apply(s, seat, action);
+  EXPECT_FALSE(applied.ok()) << action.dump();
+  return applied.ok() ? engine::RuleError{} : applied.error();
+}
+
+TEST(CostaRuanaFrench, RefusalsSayWhyInTheRuleBooksWords) {
+  const cr::State s = fresh(3);
+  const engine::Seat seat = cr::Rules::to_act(s).front();
+  const auto step = refusal(s, seat, Json{{"type", "pass"}});
+  EXPECT_EQ(step.rule, "costa_ruana.wrong_step");
+  EXPECT_EQ(step.message_fr, "maintenant : mise en place : placez un habitant sur une île (place I3)");
+  EXPECT_EQ(step.message, "now you must set-up: place a native on an island (place I3)");
+  const auto unknown = refusal(s, seat, Json{{"type", "place"}, {"island", "I99"}});
+  EXPECT_EQ(unknown.rule, "costa_ruana.unknown_island");
+  EXPECT_EQ(unknown.message_fr, "cette île n'est pas en jeu");
+  EXPECT_EQ(refusal(s, (seat + 1) % 3, Json{{"type", "place"}, {"island", "I1"}}).message_fr,
+            "ce n'est pas votre tour");
+  const auto malformed = refusal(s, seat, Json{{"type", "place"}});
+  EXPECT_EQ(malformed.rule, "costa_ruana.bad_action");
+  EXPECT_EQ(malformed.message_fr, "action mal formée (" + malformed.message + ")");
 }
 
 }  // namespace

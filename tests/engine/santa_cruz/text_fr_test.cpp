@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/santa_cruz_position.hpp"
+
 namespace archipel::testing::santa_cruz {
 namespace {
 
@@ -60,6 +62,41 @@ TEST(SantaCruzFrench, RoundsSetsAndBirds) {
             "Rouge révèle 1 cacatoès, 2 sternes : +4");
   EXPECT_EQ(fr({{"type", "game_over"}, {"scores", {50, 61, 12}}, {"ranking", {1, 0, 2}}}),
             "Fin de la partie : Vert 61, Rouge 50, Bleu 12");
+}
+
+// A refusal of `action` by `seat` in `s` (a copy: the position is left as it was).
+engine::RuleError refusal(sc::State s, Seat seat, const Json& action) {
+  auto applied = sc::Rules::apply(s, seat, action);
+  EXPECT_FALSE(applied.ok()) << action.dump();
+  return applied.ok() ? engine::RuleError{} : applied.error();
+}
+
+TEST(SantaCruzFrench, RefusalsSayWhyInTheOnlineBooksWords) {
+  auto s = play_position(3);
+  const auto river = refusal(s, 0, build("river", "L16"));
+  EXPECT_EQ(river.rule, "santa_cruz.not_on_your_river");
+  EXPECT_EQ(river.message_fr, "L16 n'est pas le long d'un fleuve où vous avez déjà un bâtiment");
+  EXPECT_EQ(river.message, "L16 is not on a river where you already have a building");
+  put_building(s, 0, "C06");
+  EXPECT_EQ(refusal(s, 0, build("road", "L16")).message_fr,
+            "L16 n'est pas accessible par un chemin direct depuis un de vos bâtiments");
+  EXPECT_EQ(refusal(s, 1, build("ship", "C05")).message_fr, "ce n'est pas votre tour");
+
+  auto supply = play_position(3);
+  put_tile(supply, "C05", "TC07");  // lighthouse
+  supply.players[0].supply = {8, 3, 0};
+  EXPECT_EQ(refusal(supply, 0, build("ship", "C05")).message_fr, "C05 demande un phare et il ne vous en reste plus");
+
+  auto cards = play_position(3);
+  set_cards(cards, 0, {0, 1, 1, 0});
+  EXPECT_EQ(refusal(cards, 0, build("ship", "C05")).message_fr, "il ne vous reste plus de carte bateau");
+  set_hand(cards, 0, {"SC02"});
+  EXPECT_EQ(refusal(cards, 0, score("sheep")).message_fr, "vous n'avez pas la carte d'évaluation Mouton");
+  set_cards(cards, 0, {1, 1, 1, 1});
+  const auto must = refusal(cards, 0, Json{{"type", "play"}, {"card", "ship"}});
+  EXPECT_EQ(must.rule, "santa_cruz.must_build");
+  EXPECT_EQ(must.message_fr.rfind("vous pouvez construire avec la carte bateau (C", 0), 0u) << must.message_fr;
+  EXPECT_NE(must.message_fr.find("), vous devez donc le faire"), std::string::npos) << must.message_fr;
 }
 
 }  // namespace

@@ -85,6 +85,10 @@ addStrings({
     'cd.below': ({ k }) => `${k} made below`,
     'cd.cardTitle': ({ id, coins, points }) => `${id}: ${coins} ${n(coins, 'coin', 'coins')}, ${points} ${n(points, 'point', 'points')}`,
     'cd.recipe': 'recipe',
+    'cd.why.notYourTurn': 'Not your turn: waiting for {name}.',
+    'cd.why.notNow': 'Not now: this is the {phase}.',
+    'cd.why.recipe': 'You lack bales for its recipe (a cigar is made in one go).',
+    'cd.why.otherAction': 'One action a turn: you are already doing another one.',
     'cd.prompt.wait': 'Waiting for {name}.',
     'cd.prompt.watch': 'You are watching this game.',
     'cd.prompt.over': 'The game is over.',
@@ -202,6 +206,10 @@ addStrings({
     'cd.below': ({ k }) => `${k} ${n(k, 'fait', 'faits')} dessous`,
     'cd.cardTitle': ({ id, coins, points }) => `${id} : ${coins} ${n(coins, 'pièce', 'pièces')}, ${points} ${n(points, 'point', 'points')}`,
     'cd.recipe': 'recette',
+    'cd.why.notYourTurn': 'Ce n’est pas votre tour : en attente de {name}.',
+    'cd.why.notNow': 'Pas maintenant : nous sommes en {phase}.',
+    'cd.why.recipe': 'Il vous manque des balles pour sa recette (un cigare se fait en une fois).',
+    'cd.why.otherAction': 'Une action par tour : vous en faites déjà une autre.',
     'cd.prompt.wait': 'En attente de {name}.',
     'cd.prompt.watch': 'Vous regardez cette partie.',
     'cd.prompt.over': 'La partie est terminée.',
@@ -801,6 +809,22 @@ function baleIcon(colour) {
   return s('svg', { class: 'cd-bale-icon', viewBox: '0 0 12 12', width: 14, height: 14, 'aria-hidden': 'true' }, bale(colour, 1, 1, 10));
 }
 
+/** Why one's own cigar card (`card`, still to make) cannot be made now, as far as the view tells (issue 12 point
+ *  10), or null. */
+function whyNotMade(env, card) {
+  const { m } = env;
+  const v = m.view;
+  if (v.phase === 'over') return null;
+  if (!m.myTurn) {
+    const waiting = (v.to_act || []).filter((seat) => seat !== m.me);
+    return waiting.length ? t('cd.why.notYourTurn', { name: waiting.map(env.name).join(', ') }) : null;
+  }
+  if (v.phase !== 'action') return t('cd.why.notNow', { phase: t(`cd.phase.${v.phase}`) });
+  const stock = m.players[m.me]?.stock || {};
+  if (COLOURS.some((c) => (card.recipe?.[c] ?? 0) > (stock[c] ?? 0))) return t('cd.why.recipe');
+  return v.action && v.action !== 'none' && v.action !== 'cigars' ? t('cd.why.otherAction') : null;
+}
+
 /** One cigar place: the top card (its recipe, coins and points; a button when it can be made now). */
 function slotView(env, seat, slot, index, cigars) {
   const cards = Array.isArray(slot?.cards) ? slot.cards : [];
@@ -816,10 +840,12 @@ function slotView(env, seat, slot, index, cigars) {
     h('span', { class: 'cd-card-gain' }, `${t('cd.coins', { k: card.coins })} · ${t('cd.points', { k: card.points })}`),
     cards.length > 1 ? h('span', { class: 'cd-card-below small muted' }, t('cd.below', { k: cards.length - 1 })) : null,
   ];
+  const why = !entries.length && seat === env.m.me && id && !slot?.top_done ? whyNotMade(env, card) : null;
+  const title = t('cd.cardTitle', { id, coins: card.coins, points: card.points });
   const attrs = {
     class: `cd-card level-${card.level}${slot?.top_done ? ' done' : ''}${entries.length ? ' flagged' : ''}`,
-    title: t('cd.cardTitle', { id, coins: card.coins, points: card.points }),
-    dataset: { testid: 'cd-target', key, card: id ?? '', seat, slot: index, flag: entries.length > 0, choices: entries.length, focusKey: key },
+    title: why ? `${title} · ${why}` : title,
+    dataset: { testid: 'cd-target', key, card: id ?? '', seat, slot: index, flag: entries.length > 0, choices: entries.length, focusKey: key, ...(why ? { why } : {}) },
   };
   if (!entries.length) return h('div', attrs, body);
   return h('button', { type: 'button', ...attrs, disabled: !!env.m.ctx.busy, onclick: () => env.pick(key) }, body);

@@ -102,6 +102,9 @@ addStrings({
     'cr.nameShaman': 'name {name} shaman',
     'cr.hand': 'Your hand',
     'cr.emptyHand': 'no card in hand',
+    'cr.why.notYourTurn': 'Not your turn: waiting for {name}.',
+    'cr.why.notNow': 'Not now: the step is {step}.',
+    'cr.why.lowest': 'Of identical cards, the lowest-numbered one is played.',
     'cr.players': 'Players and the cards before them',
     'cr.you': 'you',
     'cr.reserve': ({ k }) => `reserve: ${k}`,
@@ -194,6 +197,9 @@ addStrings({
     'cr.nameShaman': 'désigner {name} shaman',
     'cr.hand': 'Votre main',
     'cr.emptyHand': 'aucune carte en main',
+    'cr.why.notYourTurn': 'Ce n’est pas votre tour : en attente de {name}.',
+    'cr.why.notNow': 'Pas maintenant : l’étape en cours est {step}.',
+    'cr.why.lowest': 'Parmi des cartes identiques, on joue celle du plus petit numéro.',
     'cr.players': 'Les joueurs et les cartes devant eux',
     'cr.you': 'vous',
     'cr.reserve': ({ k }) => `réserve : ${k}`,
@@ -670,6 +676,18 @@ function playedCard(env, p, ownFaceDown) {
   return el;
 }
 
+/** Why a card of one's hand cannot be laid now, as far as the view tells (issue 12 point 10), or null. */
+function whyNotLaid(env) {
+  const { m, view: v } = env;
+  if (v.step === 'over') return null;
+  if (!m.myTurn) {
+    const waiting = (v.to_act || []).filter((seat) => seat !== m.me);
+    return waiting.length ? t('cr.why.notYourTurn', { name: waiting.map(env.name).join(', ') }) : null;
+  }
+  if (v.step !== 'card_up' && v.step !== 'card_down') return t('cr.why.notNow', { step: t(`cr.step.${v.step}`) });
+  return t('cr.why.lowest');  // a card step, and a same card with a lower number is the one offered
+}
+
 function handPanel(env) {
   const { m, ui, view: v } = env;
   const you = v.you;
@@ -679,14 +697,15 @@ function handPanel(env) {
     const key = `card:${card.id}`;
     const target = m.targets.get(key);
     const label = `${effectTitle(card.effect)} (${bgName(card.background)})`;
+    const why = target ? null : whyNotLaid(env);
     const el = h('button', {
       type: 'button',
       class: ['cr-card', 'in-hand', target ? 'flagged' : '', ui.card === card.id ? 'selected' : ''].filter(Boolean).join(' '),
-      title: label,
-      'aria-label': label,
+      title: why ? `${label} · ${why}` : label,
+      'aria-label': why ? `${label} · ${why}` : label,
       'aria-pressed': String(ui.card === card.id),
       disabled: !target || !!m.ctx.busy,
-      dataset: { testid: 'cr-hand-card', card: card.id, name: card.name ?? '', flag: !!target, focusKey: key },
+      dataset: { testid: 'cr-hand-card', card: card.id, name: card.name ?? '', flag: !!target, focusKey: key, ...(why ? { why } : {}) },
       onclick: () => target && target.pick(),
     }, cardPicture(card));
     return el;

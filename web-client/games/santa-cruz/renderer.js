@@ -116,6 +116,8 @@ addStrings({
     'sc.yourBirds': 'Your bird chips',
     'sc.noBirds': 'none yet',
     'sc.discarded': 'Discarded:',
+    'sc.preview': 'If played now: {gains}',
+    'sc.preview.you': 'you',
     'sc.players': 'Players',
     'sc.you': 'you',
     'sc.set': 'set {s}',
@@ -242,6 +244,8 @@ addStrings({
     'sc.yourBirds': 'Vos jetons oiseau',
     'sc.noBirds': 'aucun pour l’instant',
     'sc.discarded': 'Défaussée :',
+    'sc.preview': 'Jouée maintenant : {gains}',
+    'sc.preview.you': 'vous',
     'sc.players': 'Joueurs',
     'sc.you': 'vous',
     'sc.set': 'set {s}',
@@ -1015,14 +1019,30 @@ function trackPanel(env) {
 }
 
 // ---- one's own hand ----------------------------------------------------------------------------------------
+/** A hand card's preview (the engine's card_points_by_seat, in the private view): "+3 you · +5 Bob · 0 Carla",
+ *  one's own points first, then the others in seat order; null when the view carries none. */
+function previewText(env, card) {
+  const points = Array.isArray(card.preview) ? card.preview : null;
+  if (!points) return null;
+  const signed = (k) => (k > 0 ? `+${k}` : String(k));
+  const me = env.m.me;
+  const seats = points.map((_, seat) => seat).filter((seat) => seat !== me);
+  const parts = (me !== null && me < points.length ? [`${signed(points[me])} ${t('sc.preview.you')}`] : [])
+    .concat(seats.map((seat) => `${signed(points[seat])} ${env.name(seat)}`));
+  return t('sc.preview', { gains: parts.join(' · ') });
+}
+
 function scoreCard(env, card, { entry, testid, extraClass = '' } = {}) {
   const info = cardInfo(card, env.m.view.rules);
+  const preview = previewText(env, card);
   const attrs = {
     class: `sc-score-card${entry ? ' legal' : ''} ${extraClass}`.trim(),
     dataset: { testid, card: card.id, name: card.name, legal: !!entry, focusKey: `${testid}-${card.id}` },
-    title: info.text,
+    title: preview ? `${info.text}\n${preview}` : info.text,
   };
-  const body = [h('span', { class: 'sc-card-value' }, info.value), h('span', { class: 'sc-card-title' }, info.title), h('span', { class: 'sc-card-text' }, info.text)];
+  // The preview is written on the card itself, so a phone shows it without hover.
+  const body = [h('span', { class: 'sc-card-value' }, info.value), h('span', { class: 'sc-card-title' }, info.title), h('span', { class: 'sc-card-text' }, info.text),
+    preview ? h('span', { class: 'sc-card-preview', dataset: { testid: 'sc-card-preview', points: JSON.stringify(card.preview) } }, preview) : null];
   if (!entry) return h('div', attrs, body);
   return h('button', { type: 'button', ...attrs, disabled: !!env.m.ctx.busy, onclick: () => env.send(entry) }, body);
 }

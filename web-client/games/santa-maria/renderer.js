@@ -4,7 +4,9 @@
 // Retraite spaces), every player's panel (Pièces, Bonheur, Ressources, blue dice, Port, a small Colonie) and the
 // final breakdown. The view is engine/santa_maria's write_state() for this seat (santa_maria.hpp lists its fields);
 // the drawing of boards, tiles, ships, scholars and bishops comes from the static data (`staticData.boards`,
-// `.tiles`, `.town_halls`, `.ships`, `.scholars`, `.bishops`, `.docks`, `.religion_track`, `.conquistador_track`).
+// `.tiles`, `.town_halls`, `.ships`, `.scholars`, `.bishops`, `.docks`, `.religion_track`, `.conquistador_track`;
+// the docks' symbols and bonuses, the retreat spaces' actions and the camps' rewards from `.dock_bonuses`,
+// `.retreat_spaces`, `.camps`: components.json, so a correction of the data needs no change here).
 //
 // Acting by pointing, all from ctx.legal (each entry's action is sent as is):
 //   - a flagged cell of the Colonie: activate a Bâtiment, put a tile / the Mairie / a Route (a cell reached in
@@ -84,7 +86,7 @@ addStrings({
     'sm.colonists': ({ k }) => `${k} ${n(k, 'colonist', 'colonists')}`,
     'sm.fx.coins': ({ k }) => `${k} ${n(k, 'coin', 'coins')}`,
     'sm.fx.points': ({ k }) => `${k} ${n(k, 'point', 'points')}`,
-    'sm.fx.ship': 'a ship', 'sm.fx.religion': 'a religion step', 'sm.fx.conquistador': 'a conquistador step',
+    'sm.fx.ship': 'a ship', 'sm.fx.religion': 'a religion step', 'sm.fx.conquistador': 'a conquistador step', 'sm.fx.road': 'a road tile',
     'sm.fx.exchange': 'exchange {pay} for {gain}', 'sm.fx.or': ' or ',
     'sm.die.white': 'white die', 'sm.die.blue': 'blue die', 'sm.Die.white': 'White', 'sm.Die.blue': 'Blue',
     'sm.dieOn': '{die} {v} on it', 'sm.coinsOn': '{k} coins on it',
@@ -107,8 +109,8 @@ addStrings({
     'sm.scholar': 'Scholar', 'sm.bishop': 'Bishop', 'sm.camp': 'Missionary camp {k}',
     'sm.placeMonk': 'place a monk here',
     'sm.retreat': 'Retreat spaces', 'sm.market': 'Market place:',
-    'sm.retreat.1': '2 coins', 'sm.retreat.2': 'a religion action', 'sm.retreat.3': 'a conquistador',
-    'sm.retreat.4': 'a ship', 'sm.retreat.5': 'a road tile', 'sm.retreatHere': 'retreat here',
+    'sm.retreatHere': 'retreat here',
+    'sm.dockBonus': 'at a retreat, each ship here gives {fx}', 'sm.reward': 'reward: {fx}',
     'sm.players': 'Players', 'sm.you': 'you',
     'sm.coins': ({ k }) => `${k} ${n(k, 'coin', 'coins')}`, 'sm.pts': ({ k }) => `${k} ${n(k, 'pt', 'pts')}`,
     'sm.resources': 'Resources', 'sm.port': 'Port', 'sm.monks': ({ k }) => `${k} ${n(k, 'monk', 'monks')} left`,
@@ -187,7 +189,7 @@ addStrings({
     'sm.colonists': ({ k }) => `${k} ${n(k, 'Colon', 'Colons')}`,
     'sm.fx.coins': ({ k }) => `${k} ${n(k, 'Pièce', 'Pièces')}`,
     'sm.fx.points': ({ k }) => `${k} ${n(k, 'point', 'points')} de Bonheur`,
-    'sm.fx.ship': 'un Navire', 'sm.fx.religion': 'une Action Religion', 'sm.fx.conquistador': 'un pas de Conquistador',
+    'sm.fx.ship': 'un Navire', 'sm.fx.religion': 'une Action Religion', 'sm.fx.conquistador': 'un pas de Conquistador', 'sm.fx.road': 'une tuile Route',
     'sm.fx.exchange': 'Échange : {pay} contre {gain}', 'sm.fx.or': ' ou ',
     'sm.die.white': 'dé blanc', 'sm.die.blue': 'dé bleu', 'sm.Die.white': 'Blanc', 'sm.Die.blue': 'Bleu',
     'sm.dieOn': '{die} sur {v}', 'sm.coinsOn': '{k} Pièces dessus',
@@ -210,8 +212,8 @@ addStrings({
     'sm.scholar': 'Savant', 'sm.bishop': 'Évêque', 'sm.camp': 'Camp de Missionnaires {k}',
     'sm.placeMonk': 'placer un Moine ici',
     'sm.retreat': 'Emplacements de Retraite', 'sm.market': 'Place du Marché :',
-    'sm.retreat.1': '2 Pièces', 'sm.retreat.2': 'une Action Religion', 'sm.retreat.3': 'un Conquistador',
-    'sm.retreat.4': 'un Navire', 'sm.retreat.5': 'une tuile Route', 'sm.retreatHere': 'se retirer ici',
+    'sm.retreatHere': 'se retirer ici',
+    'sm.dockBonus': 'en se retirant, chaque Navire ici donne {fx}', 'sm.reward': 'gain : {fx}',
     'sm.players': 'Joueurs', 'sm.you': 'vous',
     'sm.coins': ({ k }) => `${k} ${n(k, 'Pièce', 'Pièces')}`, 'sm.pts': ({ k }) => `${k} ${n(k, 'pt', 'pts')}`,
     'sm.resources': 'Ressources', 'sm.port': 'Port', 'sm.monks': ({ k }) => `${k} ${n(k, 'Moine restant', 'Moines restants')}`,
@@ -265,6 +267,7 @@ function parseEffect(p) {
   if (p === 'SHIP') return { kind: 'ship' };
   if (p === 'REL') return { kind: 'religion' };
   if (p === 'CONQ') return { kind: 'conquistador' };
+  if (p === 'ROAD') return { kind: 'road' };
   if ((m = /^X\[(.+)>(.+)\]$/.exec(p))) {
     const gain = parseEffect(`+${m[2]}`);
     return { kind: 'exchange', pay: m[1].split('/').map((r) => RES_CODE[r] || r), gain };
@@ -277,10 +280,18 @@ function effectWords(e) {
     case 'coins': return t('sm.fx.coins', { k: e.amount });
     case 'points': return t('sm.fx.points', { k: e.amount });
     case 'resource': return t(`sm.res.${e.resource}`);
-    case 'ship': case 'religion': case 'conquistador': return t(`sm.fx.${e.kind}`);
+    case 'ship': case 'religion': case 'conquistador': case 'road': return t(`sm.fx.${e.kind}`);
     case 'exchange': return t('sm.fx.exchange', { pay: e.pay.map((r) => t(`sm.res.${r}`)).join(t('sm.fx.or')), gain: effectWords(e.gain) });
     default: return e.text || '?';
   }
+}
+
+/** Effects without a terrain, as the static data gives the docks, retreat spaces and camps: "+Au +2vp". */
+function effectsOf(code) {
+  return String(code || '').split(' ').filter(Boolean).map(parseEffect);
+}
+function effectsWords(code) {
+  return effectsOf(code).map(effectWords).join(', ');
 }
 
 function describeCode(code) {
@@ -345,6 +356,7 @@ function effectIcon(e) {
     case 'ship': return [shipIcon(), 16];
     case 'religion': return [religionIcon(), 12];
     case 'conquistador': return [conquistadorIcon(), 14];
+    case 'road': return [s('rect', { x: -6, y: -2.5, width: 12, height: 5, fill: '#b9a27a', stroke: '#5d4a2b', 'stroke-width': 0.8 }), 14];
     case 'exchange': {
       const g = s('g', {});
       let x = 0;
@@ -884,14 +896,22 @@ function portPanel(env, seat) {
   return h('div', { class: 'sm-port', dataset: { testid: 'sm-port', seat } }, h('h4', {}, t('sm.port')),
     h('ul', {}, docks.map((d) => {
       const ids = p.ships?.[d];
-      return h('li', { dataset: { dock: d } }, dockIcon(d), ` ${t(`sm.dock.${d}`)} : `, h('b', {}, String(p.port?.[d] ?? 0)),
+      return h('li', { dataset: { dock: d }, title: dockWords(env, d) }, dockIcon(env, d), ` ${t(`sm.dock.${d}`)} : `, h('b', {}, String(p.port?.[d] ?? 0)),
         Array.isArray(ids) && ids.length ? h('span', { class: 'muted small' }, ` (${ids.join(', ')})`) : null);
     })));
 }
 
-function dockIcon(dock) {
-  const body = { coins: coinIcon(2), religion: religionIcon(), conquistador: conquistadorIcon(), points: pointIcon(1) }[dock];
-  return smallIcon(body || s('circle', { r: 4 }), 16);
+// A dock's symbol is its bonus (static data `dock_bonuses`, from components.json).
+function dockBonus(env, dock) {
+  return env.st.dock_bonuses?.[dock]?.effect || '';
+}
+function dockIcon(env, dock) {
+  const [e] = effectsOf(dockBonus(env, dock));
+  return smallIcon(e ? effectIcon(e)[0] : s('circle', { r: 4 }), 16);
+}
+function dockWords(env, dock) {
+  const fx = dockBonus(env, dock);
+  return `${t(`sm.dock.${dock}`)}${fx ? ` (${t('sm.dockBonus', { fx: effectsWords(fx) })})` : ''}`;
 }
 
 // ---- the common board ------------------------------------------------------------------------------------------------
@@ -963,10 +983,10 @@ function docksPanel(env) {
       const ship = id ? ships[id] : null;
       const entry = m.byDock.get(d);
       if (entry) env.reached.add(entry);
-      const words = `${t(`sm.dock.${d}`)}: ${id ? `${id}, ${t('sm.shipCost', { cost: costWords(ship?.cost), p: t('sm.fx.points', { k: ship?.points ?? 0 }) })}` : t('sm.emptyDock')}`;
+      const words = `${dockWords(env, d)}: ${id ? `${id}, ${t('sm.shipCost', { cost: costWords(ship?.cost), p: t('sm.fx.points', { k: ship?.points ?? 0 }) })}` : t('sm.emptyDock')}`;
       return h('button', { type: 'button', class: `sm-dock${entry ? ' legal' : ''}`, disabled: !entry || !!m.ctx.busy, title: words, 'aria-label': words,
         dataset: { testid: 'sm-dock', dock: d, ship: id ?? '', legal: !!entry, focusKey: `dock-${d}` }, onclick: () => env.send(entry) },
-      dockIcon(d), h('span', { class: 'sm-dock-name' }, t(`sm.dock.${d}`)),
+      dockIcon(env, d), h('span', { class: 'sm-dock-name' }, t(`sm.dock.${d}`)),
       id ? h('span', { class: 'sm-ship' }, smallIcon(shipIcon(), 16),
         h('span', { class: 'sm-ship-cost' }, Object.entries(ship?.cost || {}).flatMap(([r, k]) => Array.from({ length: k }, () => smallIcon(resourceIcon(r), 14)))),
         smallIcon(pointIcon(ship?.points ?? 0), 16)) : h('span', { class: 'muted small' }, t('sm.emptyDock')));
@@ -1038,7 +1058,10 @@ function monkSpaces(env) {
     const bi = (env.st.bishops || {})[id];
     return item(`bishop${i + 1}`, `${t('sm.bishop')} : ${bi ? t(`sm.goalB.${bi.goal}`) : id}`, '');
   });
-  const camps = [1, 2, 3, 4].map((k) => item(`camp${k}`, t('sm.camp', { k }), ''));
+  const camps = [1, 2, 3, 4].map((k) => {
+    const reward = env.st.camps?.[`camp${k}`]?.reward;
+    return item(`camp${k}`, t('sm.camp', { k }), reward ? t('sm.reward', { fx: effectsWords(reward) }) : '');
+  });
   return h('div', { class: 'sm-monk-board', dataset: { testid: 'sm-monk-spaces' } }, h('h4', {}, t('sm.monkSpaces')),
     h('div', { class: 'sm-monk-list' }, scholars, bishops, camps));
 }
@@ -1053,10 +1076,11 @@ function retreatPanel(env) {
       const entry = m.byRetreat.get(k);
       if (entry) env.reached.add(entry);
       const owner = owners[k - 1];
-      const words = `${k}: ${t(`sm.retreat.${k}`)}${entry ? ` · ${t('sm.retreatHere')}` : ''}`;
+      const action = effectsWords(env.st.retreat_spaces?.[k - 1]?.effect);
+      const words = `${k}: ${action}${entry ? ` · ${t('sm.retreatHere')}` : ''}`;
       return h('li', {}, h('button', { type: 'button', class: `sm-retreat-space${entry ? ' legal' : ''}`, disabled: !entry || !!m.ctx.busy, title: words, 'aria-label': words,
         dataset: { testid: 'sm-retreat', space: k, legal: !!entry, focusKey: `retreat-${k}` }, onclick: () => env.send(entry) },
-      h('b', {}, k === 1 ? '1st' : String(k)), h('span', {}, t(`sm.retreat.${k}`)),
+      h('b', {}, k === 1 ? '1st' : String(k)), h('span', {}, action),
       owner !== undefined && owner >= 0 ? who(env, owner) : null));
     })),
     market.length && v.phase === 'play' ? h('p', { class: 'small' }, `${t('sm.market')} `, market.map((seat) => seatMarker(seat, 14))) : null);
@@ -1082,7 +1106,7 @@ function playersPanel(env) {
         h('div', { class: 'sm-player-line small' }, t('sm.monks', { k: p.monks ?? 0 }), ' · ',
           (p.retreat ?? -1) >= 0 ? t('sm.retreated', { k: p.retreat + 1 }) : t('sm.onMarket')),
         scholar ? h('div', { class: 'sm-player-line small' }, t('sm.townHallScholar', { name: powerName(scholar.power) })) : null,
-        seat !== m.me ? h('div', { class: 'sm-player-line small' }, t('sm.port'), ' : ', (env.st.docks || []).map((d) => h('span', { class: 'sm-res-chip' }, dockIcon(d), String(p.port?.[d] ?? 0)))) : null,
+        seat !== m.me ? h('div', { class: 'sm-player-line small' }, t('sm.port'), ' : ', (env.st.docks || []).map((d) => h('span', { class: 'sm-res-chip', title: dockWords(env, d) }, dockIcon(env, d), String(p.port?.[d] ?? 0)))) : null,
         seat !== m.me && p.board ? colony(env, seat) : null);
     })));
 }
