@@ -301,6 +301,12 @@ Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector
 
 Json left_message(RoomId room) { return Json{{"type", "left"}, {"room", room}}; }
 
+Json clock_message(RoomId room, Json clock) {
+  clock["type"] = "clock";
+  clock["room"] = room;
+  return clock;
+}
+
 Json replay_message(RoomId room, int step, int steps, std::optional<engine::Seat> by, Json view,
                     const std::vector<std::string>& log, const Json& static_data) {
   Json m{{"type", "replay"}, {"room", room}, {"step", step}, {"steps", steps},
@@ -310,11 +316,15 @@ Json replay_message(RoomId room, int step, int steps, std::optional<engine::Seat
 }
 
 Json games_message(const std::vector<const engine::GameSpec*>& specs, const std::vector<std::string>& bots,
-                   engine::Lang lang) {
+                   engine::Lang lang, const std::vector<engine::OptionSpec>& room_options) {
   Json games = Json::array();
   for (const auto* spec : specs) {
     Json options = Json::array();
-    for (const auto& o : spec->options) {
+    std::vector<const engine::OptionSpec*> all;
+    for (const auto& o : spec->options) all.push_back(&o);
+    for (const auto& o : room_options) all.push_back(&o);
+    for (const auto* op : all) {
+      const auto& o = *op;
       Json option{{"key", o.key},
                   {"choices", o.choices},
                   {"default", o.default_value},

@@ -165,14 +165,18 @@ Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, en
 Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names,
                   engine::Lang lang = engine::Lang::en);
 Json left_message(RoomId room);
+/// The room's turn clock (server/turn_clock.hpp, docs/protocol.md): `clock` holds per_player_ms, banks_ms (by
+/// seat, as of sending), running (the seats whose bank runs) and out (the seats out of time).
+Json clock_message(RoomId room, Json clock);
 /// One step of a finished game's replay: `view` the spectator's client view after `step` of `steps` moves,
 /// `by` the seat whose move it was (null at step 0), `log` that move's lines in the reader's language;
 /// `static` (the game's static data) only when `static_data` is not null.
 Json replay_message(RoomId room, int step, int steps, std::optional<engine::Seat> by, Json view,
                     const std::vector<std::string>& log, const Json& static_data = nullptr);
 /// `bots`: the strategies `/addbot` accepts on this server (empty where bots are not offered). Each option's
-/// `label` and `help` are strings in `lang`.
+/// `label` and `help` are strings in `lang`. `room_options`: the options of the room rather than the game (the
+/// turn clock), listed after each game's own.
 Json games_message(const std::vector<const engine::GameSpec*>& specs, const std::vector<std::string>& bots = {},
-                   engine::Lang lang = engine::Lang::en);
+                   engine::Lang lang = engine::Lang::en, const std::vector<engine::OptionSpec>& room_options = {});
 
 }  // namespace archipel::protocol

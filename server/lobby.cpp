@@ -9,6 +9,7 @@
 #include "protocol/command_parser.hpp"
 #include "server/command_router.hpp"
 #include "server/replay.hpp"
+#include "server/turn_clock.hpp"
 
 namespace archipel::server {
 
@@ -370,7 +371,9 @@ void Lobby::games_text(Player& player) {
   for (const auto& g : context_.registry->games()) {
     text += "\n  " + g.spec->id + " - " + g.spec->title + ", " + std::to_string(g.spec->min_players) + "-" +
             std::to_string(g.spec->max_players) + (fr ? " joueurs" : " players");
-    for (const auto& o : g.spec->options) {
+    auto options = g.spec->options;
+    options.push_back(clock_option());  // the room's, offered with every game
+    for (const auto& o : options) {
       text += "; " + o.key + "=";
       for (std::size_t i = 0; i < o.choices.size(); ++i) text += (i ? "|" : "") + o.choices[i];
       text += (fr ? " (par défaut " : " (default ") + o.default_value + ")";
@@ -403,8 +406,20 @@ void Lobby::create(Player& player, const protocol::cmd::Create& create) {
   const engine::GameEntry* entry = context_.registry->find(create.game);
   if (!entry) return send_error(player.client, make_error(ErrorCode::unknown_game, "no game called '" + create.game + "'; /games lists them",
                                                                  "pas de jeu « " + create.game + " » ; /games les liste"));
-  auto options = engine::complete_options(*entry->spec, create.options);
+  // The turn clock is the room's option (server/turn_clock.hpp): checked here, the rest by the game.
+  auto game_options = create.options;
+  std::optional<std::string> clock;
+  if (auto c = game_options.find("clock"); c != game_options.end()) {
+    if (!parse_clock(c->second))
+      return send_error(player.client, make_error(ErrorCode::bad_arguments,
+                                                  "clock=off, or a time per player from 5s to 180m such as clock=10m",
+                                                  "clock=off, ou un temps par joueur de 5s à 180m comme clock=10m"));
+    clock = c->second;
+    game_options.erase(c);
+  }
+  auto options = engine::complete_options(*entry->spec, game_options);
   if (!options.ok()) return send_error(player.client, options.error());
+  if (clock) options.value()["clock"] = *clock;
   if (rooms_created_and_held(player) >= max_rooms_per_player_) {
     const engine::LocalText why{
         "you already have " + std::to_string(max_rooms_per_player_) +
@@ -632,7 +647,7 @@ void Lobby::send_games(const ClientPtr& client) {
   std::vector<const engine::GameSpec*> specs;
   for (const auto& g : context_.registry->games()) specs.push_back(g.spec);
   send(client, protocol::games_message(specs, context_.bots ? context_.bots->strategies() : std::vector<std::string>{},
-                                       client ? client->lang() : engine::Lang::en));
+                                       client ? client->lang() : engine::Lang::en, {clock_option()}));
 }
 
 void Lobby::broadcast_lobby(const json& message) {

@@ -52,8 +52,15 @@ Room::Room(net::any_io_executor executor, RoomId id, const engine::GameSpec& spe
       observer_(std::move(observer)),
       seats_(static_cast<std::size_t>(spec.max_players)),
       abandon_timer_(strand_),
-      handover_timer_(strand_) {
+      handover_timer_(strand_),
+      clock_timer_(strand_) {
   context_.metrics->rooms++;
+  // The turn clock is the room's, not the game's: taken out of the options the engine sees (the lobby has
+  // checked its value).
+  if (auto c = options_.find("clock"); c != options_.end()) {
+    clock_.per_player = parse_clock(c->second).value_or(TurnClock::Duration{0});
+    options_.erase(c);
+  }
 }
 
 // The gauge counts rooms alive, whichever way they go (closed empty, pruned after the game, shutdown).
@@ -86,6 +93,8 @@ std::shared_ptr<Room> Room::restore(net::any_io_executor executor, const GameRec
   // The seats handed to a bot: their bots start with publish(), once the room runs on its strand.
   for (std::size_t i = 0; i < record.play.stand_ins.size() && i < room->stand_in_strategy_.size(); ++i)
     room->stand_in_strategy_[i] = record.play.stand_ins[i];
+  // The turn clock where it was stored; its banks run again from publish().
+  room->clock_ = clock_from_record(record.play.clock, std::chrono::steady_clock::now());
   return room;
 }
 
@@ -211,6 +220,7 @@ void Room::publish() {
   post([](Room& r) {
     for (int i = 0; i < static_cast<int>(r.stand_in_strategy_.size()); ++i)
       if (!r.stand_in_strategy_[i].empty() && !r.stand_ins_[i]) r.start_stand_in(i);
+    if (r.status_ == Status::playing && r.clock_.on()) r.run_clock();
     r.publish_room();
   });
 }
@@ -432,6 +442,10 @@ void Room::do_start(const std::string& token) {
   record.seed = seed;
   record.host = host_;
   for (const auto& p : players) record.seats.push_back(SeatRecord{p.name, p.token, p.bot, p.strategy});
+  if (clock_.on()) {
+    start_clock(clock_, n, std::chrono::steady_clock::now());
+    record.play.clock = clock_record(clock_, clock_.since);
+  }
   if (!context_.store->save_game(record))
     return send_error(token, protocol::Error{"storage_failed", "the game could not be saved; try again",
                                              "la partie n'a pas pu être enregistrée ; réessayez"});
@@ -448,6 +462,7 @@ void Room::do_start(const std::string& token) {
   views_.reset(n);
   static_data_ = game_->static_data();
   reset_seat_play(n);
+  if (clock_.on()) run_clock();  // its first state goes with each player's state below
   spdlog::info("event=game_start room={} game={} seats={} seed={}", id_, spec_->id, n, seed);
   announce({"The game of " + spec_->title + " starts", "La partie de " + spec_->title + " commence"});
   publish_room();
@@ -460,6 +475,17 @@ void Room::do_start(const std::string& token) {
 void Room::do_option(const std::string& token, const protocol::cmd::Option& option) {
   if (token != host_) return send_error(token, not_host("/option"));
   if (status_ != Status::waiting) return send_error(token, already_started());
+  if (option.key == "clock") {  // the room's turn clock, not an option of the game
+    const auto per_player = parse_clock(option.value);
+    if (!per_player)
+      return send_error(token, make_error(ErrorCode::bad_arguments,
+                                          "clock=off, or a time per player from 5s to 180m such as clock=10m",
+                                          "clock=off, ou un temps par joueur de 5s à 180m comme clock=10m"));
+    clock_.per_player = *per_player;
+    announce({"Turn clock: " + clock_text(*per_player) + " per player",
+              "Pendule : " + clock_text(*per_player) + " par joueur"});
+    return publish_room();
+  }
   auto changed = options_;
   changed[option.key] = option.value;
   auto completed = engine::complete_options(*spec_, changed);
@@ -614,7 +640,7 @@ void Room::do_rematch(const std::string& token) {
   for (const auto& s : seats_) seats.push_back(*s);
   const std::string name = seats_[seat]->name;
   announce({name + " proposes a rematch: /rematch to accept", name + " propose une revanche : /rematch pour accepter"});
-  observer->rematch_requested(id_, *spec_, options_, seats, token);
+  observer->rematch_requested(id_, *spec_, options_with_clock(), seats, token);
 }
 
 // ---- playing -------------------------------------------------------------------------------------------
@@ -675,6 +701,11 @@ void Room::on_stored(const std::string& token, int seat, const json& action, boo
     for (const auto& e : events.value()) log_.push_back(log_line(*game_, e, names));
     send_views_after_action(seat, first_line);
     finish_if_over();
+    if (status_ == Status::playing && clock_.on()) {  // the turn has moved: other banks run now
+      run_clock();
+      broadcast(protocol::clock_message(id_, clock_json(clock_, clock_.since)));
+      store_seat_play();
+    }
   }
   while (!storing_ && !waiting_actions_.empty()) {
     auto next = std::move(waiting_actions_.front());
@@ -737,6 +768,7 @@ void Room::finish_if_over() {
   abandon_timer_.cancel();
   handover_timer_.cancel();
   stop_stand_ins();
+  halt_clock();
   context_.writer->finish_game(id_, outcome_json(*outcome), strand_, [id = id_](bool stored) {
     // Not fatal: a restart replays the actions, all stored, and finds the game over again.
     if (!stored) spdlog::error("event=store_finish_failed room={}", id);
@@ -758,6 +790,8 @@ void Room::send_full_state(const std::string& token) {
     send(token, protocol::state_message(id_, version_, views_.full_view(*game_, engine::Viewer::spectator()),
                                         std::nullopt, static_data_, log));
   }
+  if (status_ == Status::playing && clock_.on())
+    send(token, protocol::clock_message(id_, clock_json(clock_, std::chrono::steady_clock::now())));
   if (status_ == Status::over) {
     if (auto outcome = game_->outcome())
       send(token, protocol::over_message(id_, *outcome, seat_names(), lang_of(token)));
@@ -792,7 +826,7 @@ protocol::RoomInfo Room::info() const {
   info.game = spec_->id;
   info.title = spec_->title;
   info.status = status_;
-  info.options = options_;
+  info.options = options_with_clock();
   info.min_players = spec_->min_players;
   info.max_players = spec_->max_players;
   for (const auto& s : seats_) {
@@ -810,7 +844,8 @@ protocol::RoomInfo Room::info() const {
     for (std::size_t i = 0; i < seats.size() && i < info.seats.size(); ++i) {
       auto& seat = info.seats[i];
       seat.stand_in = stand_in_strategy_[i];
-      seat.may_hand_over = seats[i].may_hand_over && !seats[i].handed_over && !seats[i].present && seats[i].person;
+      seat.may_hand_over = seats[i].may_hand_over && !seats[i].handed_over && seats[i].person &&
+                           (!seats[i].present || seats[i].out_of_time);
       if (i < handover_votes_.by_target.size())
         for (int v : handover_votes_.by_target[i]) seat.handover_votes.push_back(seats_[v]->name);
     }
@@ -909,6 +944,7 @@ void Room::abandon() {
   status_ = Status::abandoned;
   stop_stand_ins();
   handover_timer_.cancel();
+  halt_clock();
   context_.metrics->games_running--;
   context_.metrics->games_abandoned++;
   context_.writer->abandon_game(id_, strand_, [id = id_](bool stored) {
@@ -947,7 +983,9 @@ std::vector<SeatPresence> Room::presence() const {
       p.present = seats_[i]->client != nullptr;
     }
     p.handed_over = i < stand_in_strategy_.size() && !stand_in_strategy_[i].empty();
-    p.may_hand_over = i < away_from_.size() && away_from_[i] && now - *away_from_[i] >= context_.handover_after;
+    p.out_of_time = clock_.on() && i < clock_.out.size() && clock_.out[i];
+    p.may_hand_over = p.out_of_time ||
+                      (i < away_from_.size() && away_from_[i] && now - *away_from_[i] >= context_.handover_after);
     out.push_back(std::move(p));
   }
   return out;
@@ -1069,9 +1107,60 @@ void Room::send_stand_in_state(int seat) {
 void Room::store_seat_play() {
   SeatPlay play;
   play.stand_ins = stand_in_strategy_;
+  if (clock_.on()) play.clock = clock_record(clock_, std::chrono::steady_clock::now());
   context_.writer->set_seat_play(id_, play, strand_, [id = id_](bool stored) {
     if (!stored) spdlog::error("event=store_seat_play_failed room={}", id);
   });
+}
+
+// ---- the turn clock (server/turn_clock.hpp) -------------------------------------------------------------
+
+engine::Options Room::options_with_clock() const {
+  auto options = options_;
+  if (clock_.on()) options["clock"] = clock_text(clock_.per_player);
+  return options;
+}
+
+void Room::run_clock() {
+  set_running(clock_, game_ ? game_->to_act() : std::vector<engine::Seat>{}, std::chrono::steady_clock::now());
+  arm_clock_timer();
+}
+
+void Room::halt_clock() {
+  if (!clock_.on()) return;
+  ++clock_epoch_;
+  clock_timer_.cancel();
+  stop_clock(clock_, std::chrono::steady_clock::now());
+}
+
+void Room::arm_clock_timer() {
+  ++clock_epoch_;
+  clock_timer_.cancel();
+  const auto next = next_out_of_time(clock_);
+  if (!next) return;
+  clock_timer_.expires_at(*next + std::chrono::milliseconds(5));
+  // A weak hold, as for the handover timer: a room ended or closed meanwhile is not kept alive by its wait.
+  clock_timer_.async_wait([room = weak_from_this(), epoch = clock_epoch_](error_code ec) {
+    auto self = room.lock();
+    if (ec || !self || epoch != self->clock_epoch_ || self->status_ != Status::playing) return;
+    self->on_clock_timer();
+  });
+}
+
+void Room::on_clock_timer() {
+  const auto out = newly_out_of_time(clock_, std::chrono::steady_clock::now());
+  for (const engine::Seat seat : out) {
+    const std::string& name = seats_[seat]->name;
+    spdlog::info("event=out_of_time room={} seat={}", id_, seat);
+    announce({name + " is out of time: the others may hand the seat to a bot (/handover " + name + ")",
+              name + " n'a plus de temps : les autres peuvent confier sa place à un robot (/handover " + name + ")"});
+  }
+  if (!out.empty()) {
+    broadcast(protocol::clock_message(id_, clock_json(clock_, clock_.since)));
+    store_seat_play();
+    publish_room();  // the room message says the seat may be handed over
+  }
+  arm_clock_timer();
 }
 
 }  // namespace archipel::server

@@ -21,6 +21,7 @@
 #include "server/metrics.hpp"
 #include "server/net.hpp"
 #include "server/seat_handover.hpp"
+#include "server/turn_clock.hpp"
 #include "server/store.hpp"
 #include "server/store_writer.hpp"
 
@@ -200,6 +201,13 @@ class Room : public std::enable_shared_from_this<Room> {
   void on_stand_in_message(int seat, const ClientPtr& bot, protocol::ClientMessage message);
   void send_stand_in_state(int seat);
   void store_seat_play();
+  // The turn clock (server/turn_clock.hpp): the options with `clock` (the room and lobby show it, a rematch keeps
+  // it), the banks of the seats to act run (after the start, each move, a restore), none runs (the end).
+  engine::Options options_with_clock() const;
+  void run_clock();
+  void halt_clock();
+  void arm_clock_timer();  // for the next bank to run out
+  void on_clock_timer();   // a bank ran out: said to the room, stored, the seat open to a vote
   /// After any change of who is connected: since when each seated person is away, their votes forgotten when
   /// they are back, and a timer that publishes the room again when the next one may be handed over.
   void track_absences();
@@ -289,6 +297,9 @@ class Room : public std::enable_shared_from_this<Room> {
   HandoverVotes handover_votes_;
   net::steady_timer handover_timer_;
   std::uint64_t handover_epoch_ = 0;
+  TurnClock clock_;  // per_player zero: the room has no clock
+  net::steady_timer clock_timer_;
+  std::uint64_t clock_epoch_ = 0;
 };
 
 }  // namespace archipel::server

@@ -32,7 +32,7 @@ HandoverDecision vote_handover(HandoverVotes& votes, const std::vector<SeatPrese
     return refuse("you play your own seat", "vous jouez votre propre place");
   if (!t.person) return refuse(t.name + " is a bot already", t.name + " est déjà un robot");
   if (t.handed_over) return refuse("a bot already plays for " + t.name, "un robot joue déjà pour " + t.name);
-  if (t.present) return refuse(t.name + " is here", t.name + " est là");
+  if (t.present && !t.out_of_time) return refuse(t.name + " is here", t.name + " est là");
   if (!host_alone && !t.may_hand_over)
     return refuse(t.name + " has not been away long enough", t.name + " n'est pas absent depuis assez longtemps");
   auto& cast = votes.by_target[target];

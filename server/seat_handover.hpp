@@ -19,6 +19,7 @@ struct SeatPresence {
   bool present = false;     // that person is connected to the room
   bool handed_over = false; // a bot plays the seat for its person
   bool may_hand_over = false;  // away for --handover-after, or out of time on the turn clock
+  bool out_of_time = false;    // the turn clock's bank is spent (server/turn_clock.hpp): present or not
 };
 
 /// The vote on each seat: the seats that voted to hand it over, in order.

@@ -4,13 +4,17 @@
 namespace archipel::server {
 
 nlohmann::json seat_play_json(const SeatPlay& play) {
-  return nlohmann::json{{"stand_ins", play.stand_ins}};
+  nlohmann::json j{{"stand_ins", play.stand_ins}};
+  if (!play.clock.is_null()) j["clock"] = play.clock;
+  return j;
 }
 
 SeatPlay seat_play_from_json(const nlohmann::json& j) {
   SeatPlay play;
   if (!j.is_object()) return play;
-  if (j.contains("stand_ins")) play.stand_ins = j["stand_ins"].get<std::vector<std::string>>();
+  if (const auto s = j.find("stand_ins"); s != j.end() && s->is_array())
+    for (const auto& strategy : *s) play.stand_ins.push_back(strategy.is_string() ? strategy.get<std::string>() : "");
+  if (const auto c = j.find("clock"); c != j.end() && c->is_object()) play.clock = *c;
   return play;
 }
 

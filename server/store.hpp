@@ -31,10 +31,11 @@ struct ActionRecord {
   nlohmann::json action;
 };
 
-/// Who plays each seat (issue 12, point 7): what changes during a game besides its actions. Written at the start
-/// and on every change, so a restart puts the bots back. (A turn clock's banks would join it here.)
+/// Who plays each seat and the turn clock (issue 12, point 7): what changes during a game besides its actions.
+/// Written at the start and on every change, so a restart puts the bots back and the clock where it was.
 struct SeatPlay {
   std::vector<std::string> stand_ins;  // per seat: the strategy of the bot playing it for its person ("": none)
+  nlohmann::json clock;                // the turn clock's record (server/turn_clock.hpp), null without a clock
   bool operator==(const SeatPlay&) const = default;
 };
 nlohmann::json seat_play_json(const SeatPlay& play);

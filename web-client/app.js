@@ -9,6 +9,7 @@ import { seatMarker } from './markers.js';
 import { Lobby, optionExistsFor } from './lobby.js';
 import { ChatPane } from './chat.js';
 import { h, fill, $ } from './dom.js';
+import { clockFromMessage, clockTag, tickClocks } from './turn_clock.js';
 import { t, getLang, setLang, onLangChange, applyStatic } from './i18n.js';
 
 // ---- state ------------------------------------------------------------------------------------------------
@@ -28,6 +29,7 @@ const state = {
   quick: null, // "play against bots now" under way: {game, seats, asked} (see advanceQuick)
   foldedRoom: null, // the room whose details were folded away when its game started (unfolded again by hand)
   replayOnArrival: null, // a finished room asked for from the lobby's Replay: its replay opens when it is shown
+  clock: null, // the room's turn clock from its last `clock` message (turn_clock.js), if it has one
 };
 
 const els = {
@@ -171,6 +173,8 @@ function handle(msg) {
       return render();
     case 'replay':
       return replay?.onMessage(msg);
+    case 'clock':
+      return onClock(msg);
     case 'chat':
       chat.chat(msg.from, msg.text, msg.room);
       return;
@@ -213,6 +217,7 @@ function onWelcome(msg) {
 }
 
 function onRoom(msg) {
+  if (state.clock && state.clock.room !== msg.id) state.clock = null;
   if (!state.room || state.room.id !== msg.id) {
     if (tracker.room !== null && tracker.room !== msg.id) tracker.reset();
     state.over = state.over && state.over.room === msg.id ? state.over : null;
@@ -228,8 +233,20 @@ function onRoom(msg) {
   render();
 }
 
+// The turn clock: kept with its time of arrival, drawn in the seat list, counted down twice a second.
+let clockTicker = null;
+function onClock(msg) {
+  if (state.room && state.room.id !== msg.room) return;
+  state.clock = clockFromMessage(msg);
+  clockTicker ??= setInterval(() => {
+    if (state.clock?.running.length && state.room?.status === 'playing') tickClocks(els.seats, state.clock);
+  }, 500);
+  render();
+}
+
 function leaveRoomState() {
   replay?.close();
+  state.clock = null;
   state.room = null;
   state.over = null;
   tracker.reset();
@@ -501,6 +518,7 @@ function renderRoom() {
         s.name && !s.connected ? h('span', { class: 'tag tag-away' }, t('seat.away')) : null,
         s.stand_in ? h('span', { class: 'tag tag-stand-in', dataset: { testid: 'stand-in' } }, t('seat.standIn')) : null,
         toAct.includes(i) ? h('span', { class: 'tag tag-act', dataset: { testid: 'to-act' } }, t('seat.toAct')) : null,
+        room.status === 'playing' && state.clock?.room === room.id ? clockTag(state.clock, i, h, t) : null,
         handoverButton(room, s, i, mySeat),
       ),
     ),

@@ -7,7 +7,8 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startAll, stopAll, openPage, signIn, roomData, createJoinStart } from './harness.mjs';
+import path from 'node:path';
+import { startAll, stopAll, openPage, signIn, roomData, createJoinStart, artifacts } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -69,5 +70,67 @@ test('a vote hands an absent seat to a bot; /join takes it back', { timeout: 90_
   await A.locator('[data-testid=seat][data-seat="1"] [data-testid=stand-in]').waitFor({ state: 'detached' });
   await B.locator('[data-testid=seat][data-seat="1"] [data-testid=stand-in]').waitFor({ state: 'detached' });
   assert.equal((await roomData(B)).seat, '1', 'Ben is on his seat again');
+  assert.deepEqual([...A.errors, ...B.errors], [], 'no console errors');
+});
+
+// The turn clock (issue 12, point 7: "a clock running out and a vote giving the seat to a bot, then /join taking
+// it back"): the create form offers the clock; Ana opens a room with 8 s each (`/create santa-cruz clock=8s`,
+// shorter than the form's choices), Ben joins, the game starts. Each seat shows its bank; the one to act counts
+// down. Nobody moves: that seat runs out of time while its player is there; the other one's "Hand to a bot" puts
+// a bot on it, and its player's "Take my seat back" (/join) ends that.
+test('a seat out of time on the turn clock is handed to a bot; /join takes it back', { timeout: 90_000 }, async () => {
+  const A = await openPage(env, { viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const B = await openPage(env, { viewport: { width: 390, height: 844 }, locale: 'fr-FR', isMobile: true, hasTouch: true });
+  await signIn(env, A, 'Cleo');
+  await signIn(env, B, 'Dario');
+  await A.locator('[data-testid=create-game] option[value="santa-cruz"]').waitFor({ state: 'attached' });
+  await A.getByTestId('create-game').selectOption('santa-cruz');
+  const choices = await A.locator('[data-testid=create-option-clock] option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(choices, ['off', '5m', '10m', '20m', '30m'], 'the create form offers the turn clock');
+
+  await A.getByTestId('chat-input').fill('/create santa-cruz clock=8s');
+  await A.getByTestId('chat-input').press('Enter');
+  await A.getByTestId('room').waitFor();
+  const { roomId } = await roomData(A);
+  assert.match(await A.getByTestId('room-options').textContent(), /clock/, 'the room shows its clock');
+  const card = B.locator(`[data-testid=room-item][data-room-id="${roomId}"]`);
+  await card.waitFor();
+  await card.getByTestId('join-room').click();
+  await B.locator(`#room[data-room-id="${roomId}"]`).waitFor();
+  await A.locator('[data-testid=seat][data-connected=true]').nth(1).waitFor();
+  await A.getByTestId('start-button').click();
+  await A.locator('#room[data-status=playing]').waitFor();
+
+  // Both banks show; the seat to act counts down on both pages.
+  const clocks = A.locator('[data-testid=seat-clock]');
+  await clocks.nth(1).waitFor();
+  const running = A.locator('[data-testid=seat-clock].running');
+  await running.first().waitFor();
+  const seat = Number(await running.first().getAttribute('data-seat'));
+  const first = await running.first().textContent();
+  await A.waitForTimeout(1500);
+  const later = await running.first().textContent();
+  assert.match(first, /^0:0\d$/);
+  assert.ok(later < first, `the bank of the seat to act counts down (${first}, then ${later})`);
+  await B.locator(`[data-testid=seat-clock][data-seat="${seat}"].running`).waitFor();
+  await A.getByTestId('room').screenshot({ path: path.join(artifacts, 'clock-desktop.png') });
+
+  // Nobody moves: out of time, though its player is here. The other player hands it to a bot.
+  const [slow, other] = seat === Number((await roomData(A)).seat) ? [A, B] : [B, A];
+  const chip = other.locator(`[data-testid=seat][data-seat="${seat}"]`);
+  await chip.locator('[data-testid=seat-clock][data-out=true]').waitFor({ timeout: 15_000 });
+  await slow.locator(`[data-testid=seat][data-seat="${seat}"] [data-testid=seat-clock][data-out=true]`).waitFor();
+  await other.getByTestId('room').screenshot({ path: path.join(artifacts, 'clock-out-of-time.png') });
+  await chip.getByTestId('handover').click();
+  await chip.getByTestId('stand-in').waitFor();
+  // The bot plays: the game moves on by itself while that seat is to act.
+  const version = (await roomData(other)).version;
+  await other.waitForFunction((v) => document.querySelector('#room').dataset.version !== v, version, { timeout: 15_000 });
+
+  // Its player takes it back.
+  const take = slow.locator(`[data-testid=seat][data-seat="${seat}"] [data-testid=take-back]`);
+  await take.waitFor();
+  await take.click();
+  await chip.getByTestId('stand-in').waitFor({ state: 'detached' });
   assert.deepEqual([...A.errors, ...B.errors], [], 'no console errors');
 });

@@ -155,5 +155,22 @@ TEST(Messages, GamesListsOptionLabelAndHelpInTheReadersLanguage) {
   EXPECT_EQ(french["choices"], english["choices"]) << "the values stay what /create accepts";
 }
 
+// The room's own options (the turn clock) follow each game's, in the same form; the clock message is the body
+// the room gives it, typed and addressed.
+TEST(Messages, RoomOptionsFollowEachGamesOwnAndTheClockMessage) {
+  const engine::GameSpec spec{"g", "G", 2, 4, {{"rules", {"online", "table"}, "online", {"Rules", "Règles"}, {"", ""}}}};
+  const engine::OptionSpec clock{"clock", {"off", "5m"}, "off", {"Turn clock", "Pendule"}, {"a bank", "une réserve"}};
+  const auto options = games_message({&spec, &spec}, {}, engine::Lang::fr, {clock})["games"][1]["options"];
+  ASSERT_EQ(options.size(), 2u);
+  EXPECT_EQ(options[0]["key"], "rules");
+  EXPECT_EQ(options[1]["key"], "clock");
+  EXPECT_EQ(options[1]["label"], "Pendule");
+  EXPECT_EQ(games_message({&spec})["games"][0]["options"].size(), 1u) << "none unless given";
+  const auto m = clock_message(7, Json{{"banks_ms", {1000, 2000}}, {"running", {1}}});
+  EXPECT_EQ(m["type"], "clock");
+  EXPECT_EQ(m["room"], 7);
+  EXPECT_EQ(m["banks_ms"], (Json{1000, 2000}));
+}
+
 }  // namespace
 }  // namespace archipel::protocol

@@ -156,7 +156,7 @@ TEST(Handover, TheHostAloneBeforeTheFirstMoveAndARestartKeepsTheBot) {
     {
       TestClient b(server.port());
       ben_token = b.hello("Ben")["token"];
-      room = open_room(a, {&b}, "/create race");
+      room = open_room(a, {&b}, "/create race clock=30m");  // and the turn clock's banks survive the restart
       a.chat("/start");
       a.expect("state");
       b.expect("state");
@@ -175,6 +175,11 @@ TEST(Handover, TheHostAloneBeforeTheFirstMoveAndARestartKeepsTheBot) {
     a.chat("/join " + std::to_string(room));
     auto r = a.expect_where("room", [](const json& m) { return m["seats"][0]["connected"] == true; });
     EXPECT_EQ(r["seats"][1]["stand_in"], "greedy") << "the restart keeps the bot on Ben's seat";
+    const auto clock = a.expect("clock");
+    EXPECT_EQ(clock["per_player_ms"], 1'800'000);
+    EXPECT_EQ(clock["running"], json{0}) << "Ann's turn to bet: her bank runs again";
+    EXPECT_LT(clock["banks_ms"][0].get<std::int64_t>(), 1'800'000) << "the time Ann spent before the restart stays spent";
+    EXPECT_GT(clock["banks_ms"][0].get<std::int64_t>(), 1'700'000);
     // Ann bets and adds; then it is Ben's turn, and the bot plays it.
     a.send(bet(room, "low"));
     a.expect_where("patch", [](const json& p) { return p["by"] == 0; });
@@ -199,6 +204,52 @@ TEST(Handover, TheHostAloneBeforeTheFirstMoveAndARestartKeepsTheBot) {
     EXPECT_FALSE(r["seats"][1].contains("stand_in"));
   }
   std::filesystem::remove_all(dir);
+}
+
+// The turn clock (`clock=` at /create): each bank runs while its seat is to act; Ben, present but idle, runs out
+// of time; the room says so, Ann alone votes (Ben is the only other person), a bot plays for Ben, and Ben's /join
+// takes the seat back. The clock's values are checked at /create and /option.
+TEST(Handover, ASeatOutOfTimeOnTheTurnClockIsHandedToABotAndJoinTakesItBack) {
+  TestServer server(registry_with_race());  // --handover-after 60 s: only the clock can open Ben's seat to a vote
+  TestClient a(server.port()), b(server.port());
+  a.hello("Ann");
+  b.hello("Ben");
+  a.chat("/create race clock=4s");
+  EXPECT_NE(a.expect_error("bad_arguments")["message"].get<std::string>().find("5s to 180m"), std::string::npos);
+  const std::int64_t room = open_room(a, {&b}, "/create race clock=1m");
+  a.chat("/option clock=oops");
+  a.expect_error("bad_arguments");
+  a.chat("/option clock=5s");
+  auto shown = a.expect_where("room", [](const json& r) { return r["options"].value("clock", "") == "5s"; });
+  EXPECT_EQ(shown["options"].value("target", ""), "10") << "the game's own options stay as they were";
+  a.chat("/start");
+  a.expect("state");
+  // Both bet at once: both banks run.
+  auto first = a.expect("clock");
+  EXPECT_EQ(first["room"], room);
+  EXPECT_EQ(first["per_player_ms"], 5000);
+  EXPECT_EQ(first["running"], (json{0, 1}));
+  a.send(bet(room, "high"));
+  auto after = a.expect_where("clock", [](const json& c) { return c["running"] == json{1}; });
+  EXPECT_GT(after["banks_ms"][0].get<int>(), 0);
+  EXPECT_LE(after["banks_ms"][0].get<int>(), 5000) << "Ann's bank ran while she chose";
+  a.chat("/handover Ben");
+  EXPECT_NE(a.expect_error("handover_refused")["message"].get<std::string>().find("is here"), std::string::npos);
+  // Ben stays, and says nothing: after 5 s his bank is spent. The room says so, then the clock, then the seat.
+  a.expect_where("info", [](const json& i) {
+    return i["text"].get<std::string>().find("Ben is out of time") != std::string::npos;
+  }, 8000ms);
+  auto out = a.expect_where("clock", [](const json& c) { return c["out"] == json{1}; });
+  EXPECT_EQ(out["banks_ms"][1], 0);
+  a.expect_where("room", [](const json& r) { return r["seats"][1].value("may_hand_over", false); });
+  a.chat("/handover Ben");
+  a.expect_where("room", stand_in_at(1, true));
+  a.expect_where("patch", [](const json& p) { return p["by"] == 1; });  // the bot bets for Ben
+  b.send(bet(room, "low"));
+  b.expect_error("handover_refused");
+  b.chat("/join " + std::to_string(room));
+  b.expect_where("room", stand_in_at(1, false));
+  a.expect_where("room", stand_in_at(1, false));
 }
 
 }  // namespace
