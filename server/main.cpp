@@ -31,8 +31,10 @@ int main(int argc, char** argv) {
                                        : make_sqlite_store(config->data_dir, config->sqlite_sync_full
                                                                                   ? SqliteSync::full
                                                                                   : SqliteSync::normal);
+    // Where /addbot bots think, away from the network threads. Declared before the io_context so it is destroyed
+    // after it: handlers left on the io_context at the end hold rooms, whose bots hold strands on this pool.
+    net::thread_pool bot_pool{1};
     net::io_context ioc{config->threads};
-    net::thread_pool bot_pool{1};  // where /addbot bots think, away from the network threads
     Server server(ioc, *config, archipel::engine::default_registry(), *store,
                   make_bot_factory(bot_pool.get_executor(), std::chrono::milliseconds(config->bot_delay_ms)));
     const auto port = server.start();

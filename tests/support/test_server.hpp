@@ -39,8 +39,10 @@ class TestServer {
   static server::Config default_config();
 
  private:
-  server::net::io_context ioc_{2};
+  // The bot pool outlives the io_context: handlers still queued on the io_context when it is destroyed hold
+  // rooms, whose bots hold strands on this pool (found by ASan: a strand freed after its service).
   server::net::thread_pool bot_pool_{1};  // where /addbot bots think
+  server::net::io_context ioc_{2};
   std::unique_ptr<server::Store> store_;
   std::unique_ptr<server::Server> server_;
   std::vector<std::thread> threads_;
