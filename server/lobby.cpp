@@ -144,13 +144,17 @@ void Lobby::shutdown() {
     l.players_.for_each([](Player& p) {
       if (p.client) p.client->close();
     });
-    // Sessions hold the lobby (through the server context) and the lobby and its rooms hold sessions: let go
-    // of ours so every session is freed once its last operation ends.
-    l.players_.clear();
-    l.rooms_.clear();
-    l.room_list_ = RoomList{};
-    l.flush_timer_.cancel();
+    l.release_after_stop();
   });
+}
+
+void Lobby::release_after_stop() {
+  // Sessions hold the lobby (through the server context) and the lobby and its rooms hold sessions: let go
+  // of ours so every session is freed once its last operation ends.
+  players_.clear();
+  rooms_.clear();
+  room_list_ = RoomList{};
+  flush_timer_.cancel();
 }
 
 // ---- what rooms tell the lobby ---------------------------------------------------------------------------

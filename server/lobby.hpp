@@ -50,6 +50,10 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   void on_close(ClientPtr client);
   /// Closes every client connection (graceful shutdown).
   void shutdown();
+  /// Lets go of every player and room at once, without posting: only once no thread runs the io_context (the
+  /// Server's destructor). Breaks the session -> server context -> lobby -> session cycle that shutdown() breaks
+  /// on the strand, for a server stopped without it.
+  void release_after_stop();
 
   // RoomObserver
   void room_changed(const protocol::RoomInfo& info) override;

@@ -49,4 +49,6 @@ void Server::stop() {
   context_->lobby->shutdown();
 }
 
+Server::~Server() { context_->lobby->release_after_stop(); }
+
 }  // namespace archipel::server

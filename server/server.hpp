@@ -26,6 +26,10 @@ class Server {
   std::uint16_t start();
   /// Graceful stop, first stage: no new connections, every client closed with "going away".
   void stop();
+  /// Destroyed once nothing runs the io_context any more (its destruction comes next): lets go of the lobby's
+  /// sessions and rooms, which hold the lobby back through the server context, so a server that ended without
+  /// its graceful stop (a test's simulated kill) frees them with the io_context's queue instead of leaking.
+  ~Server();
 
   Metrics& metrics() { return *metrics_; }
 

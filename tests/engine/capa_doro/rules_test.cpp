@@ -285,6 +285,35 @@ TEST(CapaDoroRules, BeetleAnyPlantationOrOpponentStock) {
   EXPECT_EQ(s.phase, Phase::action);
 }
 
+// §6.1 "sur une plantation à choix", read as a player's plantation only (readings table in
+// docs/games/capa-doro.md): a neutral token's or the créneau's bales already went to the market.
+TEST(CapaDoroRules, BeetleRefusedOnNeutralOrCreneau) {
+  cd::State s = blank(2, false);
+  put(s, "AS1", Column::growth, 0, 1, TokenKind::neutral);
+  s.rows[row("AF1")][2] = cd::Cell{cd::kNoToken, TokenKind::creneau, 2};
+  put(s, "SA1", Column::seed, 1);
+  next_draws(s, {cd::kBeetle});
+  force_die(s, 1);
+  must(s, 0, {{"type", "roll"}});
+  ASSERT_EQ(s.phase, Phase::beetle);
+  for (const Json& action : {Json{{"type", "beetle"}, {"row", "AS1"}, {"column", "growth"}},
+                             Json{{"type", "beetle"}, {"row", "AF1"}, {"column", "harvest"}}}) {
+    const std::string before = cd::Rules::to_json(s).dump();
+    auto r = act(s, 0, action);
+    ASSERT_FALSE(r.ok()) << action.dump();
+    EXPECT_EQ(r.error().rule, "capa_doro.no_plantation") << action.dump();
+    EXPECT_EQ(cd::Rules::to_json(s).dump(), before) << action.dump();
+  }
+  // Only seat 1's plantation and seat 1's stock are offered.
+  EXPECT_EQ(cd::Rules::legal_actions(s, 0),
+            (std::vector<Json>{{{"type", "beetle"}, {"row", "SA1"}, {"column", "seed"}},
+                               {{"type", "beetle"}, {"stock", 1}}}));
+  EXPECT_EQ(cell(s, "AS1", Column::growth).bales, 1);
+  EXPECT_EQ(cell(s, "AF1", Column::harvest).bales, 2);
+  EXPECT_EQ(s.beetles_pending, 1);
+  expect_sound(s);
+}
+
 // ---- Actions (§6.2)
 
 TEST(CapaDoroRules, HarvestTakesEveryOwnHarvestToken) {
@@ -323,6 +352,35 @@ TEST(CapaDoroRules, SowPushesAndHarvests) {
   // The one pushed out of the harvest column is harvested at once for its owner.
   EXPECT_EQ(stock(s, 1, kOrange), 2);
   EXPECT_EQ(coins(s, 0), 13);
+  expect_sound(s);
+}
+
+// Semer, "le joueur récolte tout de suite" (readings table in docs/games/capa-doro.md): the token
+// pushed out is harvested for its owner, never for the sowing player: its bales, or 2 coins if empty.
+TEST(CapaDoroRules, PushedOutTokenIsHarvestedForItsOwner) {
+  cd::State s = at_action(3);
+  put(s, "AS3", Column::seed, 2);
+  put(s, "AS3", Column::harvest, 1, 2);
+  put(s, "AF1", Column::seed, 1);
+  put(s, "AF1", Column::harvest, 2, 0);
+  auto events = must(s, 0, {{"type", "sow"}, {"row", "AS3"}});
+  EXPECT_EQ(stock(s, 1, kOrange), 2);  // seat 1's bales to seat 1...
+  EXPECT_EQ(stock(s, 0, kOrange), 0);  // ...not to the sower
+  EXPECT_EQ(s.players[1].supply, 6);   // and the token back to seat 1's supply
+  EXPECT_EQ(coins(s, 1), 15);
+  const auto more = must(s, 0, {{"type", "sow"}, {"row", "AF1"}});
+  events.insert(events.end(), more.begin(), more.end());
+  EXPECT_EQ(coins(s, 2), 17);          // an empty token: 2 coins to its owner...
+  EXPECT_EQ(coins(s, 0), 15 - 2 - 4);  // ...the sower only pays his two sowings
+  EXPECT_EQ(s.players[2].supply, 6);
+  EXPECT_EQ(s.players[0].stock, (std::array<int, 4>{}));
+  EXPECT_EQ(s.players[0].supply, 5);
+  std::vector<int> harvested_for;
+  for (const auto& e : events)
+    if (e["type"] == "harvested") harvested_for.push_back(e["seat"].get<int>());
+  EXPECT_EQ(harvested_for, (std::vector<int>{1, 2}));
+  EXPECT_EQ(cell(s, "AS3", Column::growth).owner, 2);
+  EXPECT_EQ(cell(s, "AF1", Column::growth).owner, 1);
   expect_sound(s);
 }
 
@@ -626,6 +684,35 @@ TEST(CapaDoroRules, CustomsClosesMarket) {
   must(s, 0, {{"type", "buy"}, {"colour", "orange"}});
 }
 
+// §9 (proposed): the customs tile closes its market to buying and selling only; bales the yield sends
+// there (no growth plantation in the continent, or a créneau / neutral token) still arrive.
+TEST(CapaDoroRules, CustomsDoesNotStopYieldBales) {
+  enum class Via { fallback, creneau, neutral };
+  for (Via via : {Via::fallback, Via::creneau, Via::neutral}) {
+    cd::State s = blank(via == Via::neutral ? 2 : 3, false);
+    s.customs = kGrey;
+    if (via == Via::creneau) s.rows[row("SA2")][1] = cd::Cell{cd::kNoToken, TokenKind::creneau, 0};
+    if (via == Via::neutral) put(s, "SA2", Column::growth, 0, 0, TokenKind::neutral);
+    give(s, 0, "grey", 1);
+    const int market = s.market[kGrey];
+    next_draws(s, {kGrey, kGrey});
+    force_die(s, 2);
+    must(s, 0, {{"type", "roll"}});
+    const int v = static_cast<int>(via);
+    EXPECT_EQ(s.market[kGrey], market + 2) << v;
+    EXPECT_EQ(s.junk[kGrey], 0) << v;
+    if (via != Via::fallback) {
+      EXPECT_EQ(cell(s, "SA2", Column::growth).bales, 2) << v;
+    }
+    ASSERT_EQ(s.phase, Phase::action) << v;
+    EXPECT_EQ(s.customs, kGrey) << v;
+    EXPECT_EQ(refused(s, 0, {{"type", "buy"}, {"colour", "grey"}}), "capa_doro.customs") << v;
+    EXPECT_EQ(refused(s, 0, {{"type", "sell"}, {"colour", "grey"}}), "capa_doro.customs") << v;
+    must(s, 0, {{"type", "buy"}, {"colour", "orange"}});
+    expect_sound(s);
+  }
+}
+
 TEST(CapaDoroRules, EventGoodRainsE01E02) {
   for (const char* id : {"E01", "E02"}) {
     cd::State s = with_event(id);
@@ -699,6 +786,29 @@ TEST(CapaDoroRules, EventFallowPlotE08E09) {
   }
 }
 
+// E08/E09: "no effect if no seed space is empty": no choice is asked, the créneau stays put.
+TEST(CapaDoroRules, FallowWithNoEmptySeedSpaceDoesNothing) {
+  for (const char* id : {"E08", "E09"}) {
+    cd::State s = with_event(id);
+    const auto& rows = cd::components().rows;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      if (rows[r].id == "SA3")
+        s.rows[r][0] = cd::Cell{cd::kNoToken, TokenKind::creneau, 0};
+      else
+        put(s, rows[r].id, Column::seed, static_cast<Seat>(r % 3));
+    }
+    const auto board = s.rows;
+    roll_one(s);
+    EXPECT_EQ(cd::components().events[s.events_played.back()].id, id);
+    EXPECT_EQ(s.pending_event, -1) << id;
+    EXPECT_EQ(s.phase, Phase::action) << id;
+    EXPECT_EQ(s.rows, board) << id;  // the créneau still on SA3, nothing moved
+    for (const auto& a : cd::Rules::legal_actions(s, 0)) EXPECT_NE(a["type"], "fallow") << a.dump();
+    EXPECT_EQ(refused(s, 0, {{"type", "fallow"}, {"row", "SA3"}}), "capa_doro.wrong_phase") << id;
+    expect_sound(s);
+  }
+}
+
 TEST(CapaDoroRules, CreneauTileYieldGoesToMarket) {
   cd::State s = blank(3, false);
   s.rows[row("AF1")][1] = cd::Cell{cd::kNoToken, TokenKind::creneau, 2};
@@ -711,6 +821,74 @@ TEST(CapaDoroRules, CreneauTileYieldGoesToMarket) {
   EXPECT_EQ(cell(s, "AF1", Column::harvest).kind, TokenKind::creneau);
   EXPECT_EQ(cell(s, "AF2", Column::growth).bales, 2);
   expect_sound(s);
+}
+
+// §9 / §12: a créneau or neutral token pushed out of the row is harvested by nobody: the neutral
+// token returns to the neutral supply, the créneau to the box; its counted bales were already on the
+// market, so no stock, coin, market or junk pile changes.
+TEST(CapaDoroRules, PushedOffCreneauOrNeutralGoesBack) {
+  auto outs = [](const std::vector<Json>& events, const std::string& token) {
+    int n = 0;
+    for (const auto& e : events) {
+      EXPECT_NE(e["type"], "harvested") << e.dump();
+      if (e["type"] == "token_out" && e["token"] == token) ++n;
+    }
+    return n;
+  };
+  // A neutral token pushed out by a third bale.
+  cd::State s = blank(2, false);
+  put(s, "SA1", Column::growth, 1, 2);
+  put(s, "SA1", Column::harvest, 0, 2, TokenKind::neutral);
+  ASSERT_EQ(s.neutral_supply, 15);
+  const auto market = s.market;
+  next_draws(s, {kGrey});
+  force_die(s, 1);
+  auto events = must(s, 0, {{"type", "roll"}});
+  EXPECT_EQ(outs(events, "neutral"), 1);
+  EXPECT_EQ(s.neutral_supply, 16);
+  EXPECT_EQ(cell(s, "SA1", Column::harvest).owner, 1);
+  EXPECT_EQ(cell(s, "SA1", Column::harvest).bales, 3);
+  EXPECT_EQ(s.market, market);
+  EXPECT_EQ(s.junk, (std::array<int, 4>{}));
+  for (Seat seat = 0; seat < 2; ++seat) {
+    EXPECT_EQ(coins(s, seat), 15);
+    EXPECT_EQ(s.players[seat].stock, (std::array<int, 4>{}));
+  }
+  expect_sound(s);
+  // The créneau tile pushed out by a sowing.
+  cd::State t = at_action(3);
+  put(t, "AF2", Column::seed, 2);
+  put(t, "AF2", Column::growth, 1, 1);
+  t.rows[row("AF2")][2] = cd::Cell{cd::kNoToken, TokenKind::creneau, 2};
+  const auto market_t = t.market;
+  events = must(t, 0, {{"type", "sow"}, {"row", "AF2"}});
+  EXPECT_EQ(outs(events, "creneau"), 1);
+  for (const auto& r : t.rows)
+    for (const auto& c : r) EXPECT_NE(c.kind, TokenKind::creneau);
+  EXPECT_EQ(cell(t, "AF2", Column::harvest).owner, 1);
+  EXPECT_EQ(t.market, market_t);
+  EXPECT_EQ(t.junk, (std::array<int, 4>{}));
+  EXPECT_EQ(coins(t, 0), 15 - 4);
+  for (Seat seat = 0; seat < 3; ++seat) {
+    if (seat > 0) {
+      EXPECT_EQ(coins(t, seat), 15);
+    }
+    EXPECT_EQ(t.players[seat].stock, (std::array<int, 4>{}));
+  }
+  expect_sound(t);
+  // Back in the box: a fallow plot can lay it again.
+  t = with_event("E08");
+  t.rows[row("AF2")][2] = cd::Cell{cd::kNoToken, TokenKind::creneau, 0};
+  put(t, "AF2", Column::seed, 2);
+  t.phase = Phase::action;
+  must(t, 0, {{"type", "sow"}, {"row", "AF2"}});
+  must(t, 0, {{"type", "done"}});
+  t.active = 0;
+  t.phase = Phase::roll;
+  roll_one(t);
+  must(t, 0, {{"type", "fallow"}, {"row", "CA1"}});
+  EXPECT_EQ(cell(t, "CA1", Column::seed).kind, TokenKind::creneau);
+  expect_sound(t);
 }
 
 TEST(CapaDoroRules, EventTaxE10) {
