@@ -9,7 +9,6 @@ import { seatMarker } from './markers.js';
 import { Lobby, optionExistsFor } from './lobby.js';
 import { ChatPane } from './chat.js';
 import { h, fill, $ } from './dom.js';
-import { clockFromMessage, clockTag, tickClocks } from './turn_clock.js';
 import { t, getLang, setLang, onLangChange, applyStatic } from './i18n.js';
 
 // ---- state ------------------------------------------------------------------------------------------------
@@ -233,15 +232,22 @@ function onRoom(msg) {
   render();
 }
 
-// The turn clock: kept with its time of arrival, drawn in the seat list, counted down twice a second.
+// The turn clock (turn_clock.js, loaded with the first clock message): kept with its time of arrival, drawn in
+// the seat list, counted down twice a second.
 let clockTicker = null;
+let clocks = null;
 function onClock(msg) {
   if (state.room && state.room.id !== msg.room) return;
-  state.clock = clockFromMessage(msg);
-  clockTicker ??= setInterval(() => {
-    if (state.clock?.running.length && state.room?.status === 'playing') tickClocks(els.seats, state.clock);
-  }, 500);
-  render();
+  const arrived = Date.now();
+  import('./turn_clock.js').then(async (module) => {
+    await module.ready;
+    clocks = module;
+    state.clock = clocks.clockFromMessage(msg, arrived);
+    clockTicker ??= setInterval(() => {
+      if (state.clock?.running.length && state.room?.status === 'playing') clocks.tickClocks(els.seats, state.clock);
+    }, 500);
+    render();
+  });
 }
 
 function leaveRoomState() {
@@ -518,7 +524,7 @@ function renderRoom() {
         s.name && !s.connected ? h('span', { class: 'tag tag-away' }, t('seat.away')) : null,
         s.stand_in ? h('span', { class: 'tag tag-stand-in', dataset: { testid: 'stand-in' } }, t('seat.standIn')) : null,
         toAct.includes(i) ? h('span', { class: 'tag tag-act', dataset: { testid: 'to-act' } }, t('seat.toAct')) : null,
-        room.status === 'playing' && state.clock?.room === room.id ? clockTag(state.clock, i, h, t) : null,
+        room.status === 'playing' && state.clock?.room === room.id ? clocks.clockTag(state.clock, i, h, t) : null,
         handoverButton(room, s, i, mySeat),
       ),
     ),

@@ -1,6 +1,10 @@
 // The room's turn clock (docs/protocol.md, the `clock` message): each seat's time bank, shown in the seat list
 // and counted down on the page between the server's messages. The server decides when a bank is spent (its
-// `out`); the page only shows the time left, so a slow or sleeping tab never decides anything.
+// `out`); the page only shows the time left, so a slow or sleeping tab never decides anything. Loaded with the
+// first clock message, not with the page (most rooms have no clock), with its stylesheet.
+import { linkStylesheet } from './stylesheet.js';
+
+export const ready = linkStylesheet(new URL('./turn_clock.css', import.meta.url));
 
 /** The clock of a `clock` message, stamped with the page's time of arrival. */
 export function clockFromMessage(msg, now = Date.now()) {
