@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startAll, stopAll, openPage, signIn, roomData, createJoinStart, artifacts } from './harness.mjs';
+import { startAll, stopAll, openPage, signIn, roomData, createJoinStart, joinAndStart, artifacts } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -91,15 +91,8 @@ test('a seat out of time on the turn clock is handed to a bot; /join takes it ba
   await A.getByTestId('chat-input').fill('/create santa-cruz clock=8s');
   await A.getByTestId('chat-input').press('Enter');
   await A.getByTestId('room').waitFor();
-  const { roomId } = await roomData(A);
   assert.match(await A.getByTestId('room-options').textContent(), /clock/, 'the room shows its clock');
-  const card = B.locator(`[data-testid=room-item][data-room-id="${roomId}"]`);
-  await card.waitFor();
-  await card.getByTestId('join-room').click();
-  await B.locator(`#room[data-room-id="${roomId}"]`).waitFor();
-  await A.locator('[data-testid=seat][data-connected=true]').nth(1).waitFor();
-  await A.getByTestId('start-button').click();
-  await A.locator('#room[data-status=playing]').waitFor();
+  await joinAndStart(A, B);
 
   // Both banks show; the seat to act counts down on both pages.
   const clocks = A.locator('[data-testid=seat-clock]');

@@ -130,6 +130,11 @@ export async function createJoinStart(A, B, game) {
   await A.getByTestId('create-game').selectOption(game);
   await A.getByTestId('create-button').click();
   await A.getByTestId('room').waitFor();
+  return joinAndStart(A, B);
+}
+
+/** B joins the room A has just opened (from its card in the lobby), then A starts it. Returns the room id. */
+export async function joinAndStart(A, B) {
   const { roomId } = await roomData(A);
   assert.ok(Number(roomId) > 0, 'A is in a room');
   const card = B.locator(`[data-testid=room-item][data-room-id="${roomId}"]`);
