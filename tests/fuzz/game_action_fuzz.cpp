@@ -6,12 +6,15 @@
 //  - a refused action leaves the game unchanged, to_json byte for byte;
 //  - an accepted action was one of the seat's legal actions; its events describe without throwing; the state
 //    after it still round-trips through the registry's restore;
-//  - a /play text that parses names one of the seat's legal actions, and that action applies.
+//  - a /play text that parses names one of the seat's legal actions, and that action applies;
+//  - after an accepted action, no view (any seat's, the spectator's) shows a hidden token (GameInstance::secrets)
+//    to a viewer who may not know it, and no event names one (events go to everyone).
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <unordered_set>
 
 #include <fuzzer/FuzzedDataProvider.h>
 
@@ -24,6 +27,37 @@ using namespace archipel;
 using engine::Json;
 
 namespace {
+
+// Every string value and object key under `j`.
+void collect_strings(const Json& j, std::unordered_set<std::string>& out) {
+  if (j.is_string()) out.insert(j.get<std::string>());
+  if (j.is_object())
+    for (const auto& [key, value] : j.items()) {
+      out.insert(key);
+      collect_strings(value, out);
+    }
+  if (j.is_array())
+    for (const auto& value : j) collect_strings(value, out);
+}
+
+// The leak check of the conformance harness (tests/support/playout.cpp), on the fuzzer's positions and moves.
+void require_no_leak(const engine::GameInstance& game, const std::vector<Json>& events) {
+  const auto secrets = game.secrets();
+  if (secrets.empty()) return;
+  for (engine::Seat v = -1; v < game.num_seats(); ++v) {
+    std::unordered_set<std::string> shown;
+    collect_strings(game.client_view(v < 0 ? engine::Viewer::spectator() : engine::Viewer::of(v)), shown);
+    for (const auto& secret : secrets)
+      if (!(secret.known_to && v >= 0 && *secret.known_to == v))
+        fuzz::require(!shown.count(secret.token),
+                      "a view of " + (v < 0 ? std::string("the spectator") : "seat " + std::to_string(v)) +
+                          " shows hidden '" + secret.token + "'");
+  }
+  std::unordered_set<std::string> named;
+  for (const auto& event : events) collect_strings(event, named);
+  for (const auto& secret : secrets)
+    fuzz::require(!named.count(secret.token), "an event names hidden '" + secret.token + "'");
+}
 
 void apply_checked(fuzz::Position& position, engine::Seat seat, const Json& action) {
   auto& game = *position.game;
@@ -47,6 +81,7 @@ void apply_checked(fuzz::Position& position, engine::Seat seat, const Json& acti
   const auto restored = position.entry->restore(after);
   fuzz::require(restored.ok() && restored.value()->to_json() == after, "the state after a move does not round-trip");
   (void)protocol::serialize(game.client_view(engine::Viewer::of(seat)));
+  require_no_leak(game, result.value());
 }
 
 }  // namespace
