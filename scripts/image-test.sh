@@ -219,7 +219,10 @@ ok "podman stop: the server exited 0"
 podman rm "$name-1" >/dev/null 2>>"$work/podman.log"
 run_server "$name-2" "$port" 8080
 wait_healthy "$url" "$name-2"
-podman logs "$name-2" 2>&1 | grep -q 'event=game_restored' || fail "the new container did not log event=game_restored"
+# The log is read whole before matching: with pipefail, grep -q leaving at the first match would fail the pipe
+# whenever podman still had lines to write (SIGPIPE), as it once did in CI with the line there.
+logs=$(podman logs "$name-2" 2>&1)
+[[ "$logs" == *'event=game_restored'* ]] || fail "the new container did not log event=game_restored"
 node "$root/scripts/image-game.mjs" resume "ws://127.0.0.1:$port/ws" "$work/game.json" || fail "resuming the game"
 ok "a new container on the same volume restored the game; the player got their seat back"
 podman rm -f "$name-2" >/dev/null 2>>"$work/podman.log"
@@ -248,7 +251,8 @@ c=$(podman ps --filter "label=io.podman.compose.project=$name" --format '{{.Name
 wait_healthy "http://127.0.0.1:$port" "$c"
 podman healthcheck run "$c" >/dev/null 2>&1 || fail "podman healthcheck run $c (compose)"
 ok "compose: $c serves on port $port and is healthy"
-podman logs "$c" 2>&1 | grep -q "event=limits open_files=$nofile " \
+logs=$(podman logs "$c" 2>&1)  # read whole before matching, as above
+[[ "$logs" == *"event=limits open_files=$nofile "* ]] \
   || fail "compose: the server does not report the open-file limit the compose file sets ($nofile)"
 ok "compose: the server holds up to $nofile open files (ulimits in docker/compose.yaml)"
 
