@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "server/config.hpp"
+
 namespace archipel::server {
 
 using Duration = TurnClock::Duration;
@@ -25,16 +27,10 @@ Duration elapsed(TimePoint since, TimePoint now) {
 
 std::optional<Duration> parse_clock(std::string_view text) {
   if (text == "off") return Duration{0};
-  if (text.size() < 2 || text.size() > 6) return std::nullopt;
-  const char unit = text.back();
-  const std::string_view digits = text.substr(0, text.size() - 1);
-  if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) return std::nullopt;
-  const long n = std::stol(std::string(digits));
-  Duration d{0};
-  if (unit == 'm') d = std::chrono::minutes(n);
-  else if (unit == 's') d = std::chrono::seconds(n);
-  else return std::nullopt;
-  if (d < kShortest || d > kLongest) return std::nullopt;
+  // Minutes or seconds, the unit written out; the number is read as the server's flags read a duration.
+  if (text.empty() || (text.back() != 'm' && text.back() != 's') || text.ends_with("ms")) return std::nullopt;
+  const auto d = parse_duration(text);
+  if (!d || *d < kShortest || *d > kLongest) return std::nullopt;
   return d;
 }
 
