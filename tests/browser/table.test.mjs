@@ -24,6 +24,9 @@ import { startAll, stopAll, openPage, signIn, roomData, artifacts, sleep, BOARD_
 const GAMES = Object.keys(BOARD_OF);
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const MIDGAME_AT = 10; // moves of ours before the mid-game checks
+// A Santa Maria turn is many moves of ours (buy, build, move ships...): CI once saw one bot turn in 40 of our moves,
+// so the loop waits for two bot turns up to this many moves (and the 60 s deadline).
+const MAX_MIDGAME_MOVES = 15 * MIDGAME_AT;
 // Where the other players' moves show on each game's board (Santa Maria: their colonies, beside yours).
 const MARKED_ON = Object.freeze({
   'santa-cruz': '[data-testid=sc-board]',
@@ -143,7 +146,7 @@ for (const game of GAMES) {
         for (const x of seen.small) touch.small.add(x);
         if (seen.pageWider) touch.wider++;
       };
-      while ((moves < MIDGAME_AT || marks.turns < 2) && moves < 4 * MIDGAME_AT && Date.now() < deadline && !(await page.locator('#room[data-status=over]').count())) {
+      while ((moves < MIDGAME_AT || marks.turns < 2) && moves < MAX_MIDGAME_MOVES && Date.now() < deadline && !(await page.locator('#room[data-status=over]').count())) {
         await checkTouch();
         if (wire.botMoved && (await page.locator('[data-testid=legal-move]:enabled').count()) > 0) {
           // Our turn again after the bot's: what did it leave marked?
