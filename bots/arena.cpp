@@ -37,6 +37,16 @@ engine::Result<engine::Options> parse_game_options(const std::vector<std::string
   return engine::complete_options(spec, given, num_seats);
 }
 
+const char* to_string(ArenaFailure failure) {
+  switch (failure) {
+    case ArenaFailure::none: return "none";
+    case ArenaFailure::refused: return "a legal move refused";
+    case ArenaFailure::move_cap: return "no end after the move cap";
+    case ArenaFailure::no_outcome: return "over without an outcome";
+  }
+  return "?";
+}
+
 namespace {
 
 struct SeatResults {
@@ -44,8 +54,13 @@ struct SeatResults {
   std::vector<int> scores;    // each seat's final score
 };
 
-// Plays one game; nullopt when it failed (a rejected move or the move limit).
-std::optional<SeatResults> play_one(const ArenaConfig& config, const std::vector<std::string>& seat_strategies,
+// Plays one game: its results, or why it did not reach the end.
+struct Played {
+  std::optional<SeatResults> results;
+  ArenaFailure failure = ArenaFailure::none;
+};
+
+Played play_one(const ArenaConfig& config, const std::vector<std::string>& seat_strategies,
                              std::uint64_t seed) {
   const auto& registry = engine::default_registry();
   auto created = registry.create(config.game, config.players, config.game_options, seed);
@@ -57,25 +72,26 @@ std::optional<SeatResults> play_one(const ArenaConfig& config, const std::vector
     bots.push_back(make_strategy(seat_strategies[s], config.options));
     rngs.emplace_back(seed * 1000003ULL + s * 7919ULL + 17);
   }
-  for (int step = 0; step < 5000 && !game->over(); ++step) {
+  for (int step = 0; step < kArenaMoveCap && !game->over(); ++step) {
     const engine::Seat seat = game->to_act().front();
     const auto view = game->client_view(engine::Viewer::of(seat));
     const std::size_t index = bots[seat]->choose(config.game, view, seat, rngs[seat]);
-    if (!game->apply(seat, view["legal"].at(index)["action"]).ok()) return std::nullopt;
+    if (!game->apply(seat, view["legal"].at(index)["action"]).ok()) return {std::nullopt, ArenaFailure::refused};
   }
+  if (!game->over()) return {std::nullopt, ArenaFailure::move_cap};
   auto outcome = game->outcome();
-  if (!outcome) return std::nullopt;
+  if (!outcome) return {std::nullopt, ArenaFailure::no_outcome};
   // Winners by the game's places (seats its rules cannot separate share place 1), not by score alone: a tie
   // on points that the rules break is one seat's win. Alone at the table, a win is the game's own verdict.
   SeatResults results{std::vector<double>(config.players, 0.0), outcome->scores};
   if (outcome->solo_won) {
     results.share[0] = *outcome->solo_won ? 1.0 : 0.0;
-    return results;
+    return {results};
   }
   const auto top = std::count(outcome->places.begin(), outcome->places.end(), 1);
   for (int s = 0; s < config.players; ++s)
     if (outcome->places.at(s) == 1) results.share[s] = 1.0 / static_cast<double>(top);
-  return results;
+  return {results};
 }
 
 }  // namespace
@@ -105,13 +121,16 @@ ArenaResult run_arena(const ArenaConfig& config) {
     for (int g = next++; g < config.games; g = next++) {
       std::vector<std::string> seats(config.players);
       for (int s = 0; s < config.players; ++s) seats[s] = config.strategies[(s + g) % config.players];
-      const auto played = play_one(config, seats, config.seed + static_cast<std::uint64_t>(g));
+      const std::uint64_t seed = config.seed + static_cast<std::uint64_t>(g);
+      const auto game = play_one(config, seats, seed);
       std::lock_guard lock(mutex);
       ++result.games;
-      if (!played) {
+      if (!game.results) {
         ++result.failed;
+        result.failures.push_back(ArenaFailedGame{seed, game.failure, seats});
         continue;
       }
+      const auto& played = game.results;
       for (int s = 0; s < config.players; ++s)
         for (auto& st : result.standings)
           if (st.strategy == seats[s]) {

@@ -33,10 +33,26 @@ struct ArenaStanding {
   double low = 0, high = 0;  // 95% Wilson interval
 };
 
+/// A game stops after this many moves (a game that long is a bug: the longest rule-book game is a few hundred).
+inline constexpr int kArenaMoveCap = 5000;
+
+/// Why a game did not reach its end. `refused`: a game refused one of its own legal actions (an engine bug);
+/// `move_cap`: kArenaMoveCap moves without an end (bots that loop, or a game that cannot end); `no_outcome`: over
+/// without an outcome (an engine bug).
+enum class ArenaFailure { none, refused, move_cap, no_outcome };
+const char* to_string(ArenaFailure failure);
+
+struct ArenaFailedGame {
+  std::uint64_t seed = 0;           // replays the game with --seed SEED --games 1 (and the seats below)
+  ArenaFailure failure = ArenaFailure::none;
+  std::vector<std::string> seats;   // the strategies by seat in that game
+};
+
 struct ArenaResult {
   std::vector<ArenaStanding> standings;  // by distinct strategy name, in first-seen order
   int games = 0;
   int failed = 0;  // games that did not reach the end (a bug: a rejected move or a move limit)
+  std::vector<ArenaFailedGame> failures;  // one per failed game, in the order they ended
   double seconds = 0;
 };
 

@@ -41,6 +41,13 @@ int main(int argc, char** argv) {
       std::printf("  %-8s win rate %5.1f%%  95%% CI [%5.1f%%, %5.1f%%]  (%.1f wins / %d seats)  mean score %.1f\n",
                   st.strategy.c_str(), 100 * st.rate(), 100 * st.low, 100 * st.high, st.wins, st.appearances,
                   st.mean_score());
+    for (const auto& f : r.failures) {  // each with the command line that plays it again
+      std::string seats;
+      for (const auto& name : f.seats) seats += (seats.empty() ? "" : ",") + name;
+      std::printf("  failed: %s; again: --game %s --players %d --strategies %s --seed %llu --games 1\n",
+                  to_string(f.failure), config.game.c_str(), config.players, seats.c_str(),
+                  static_cast<unsigned long long>(f.seed));
+    }
     return r.failed == 0 ? 0 : 1;
   } catch (const std::exception& e) {
     std::cerr << "archipel-arena: " << e.what() << "\n";

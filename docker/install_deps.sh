@@ -25,11 +25,11 @@ for arg in "$@"; do
 done
 
 if [ "$mode" = runtime ]; then
-  packages=(libsqlite3-0 libspdlog1.10 libfmt9 ca-certificates)
+  packages=(libsqlite3-0 libspdlog1.10 libfmt9 libjemalloc2 ca-certificates)
 else
   packages=(build-essential cmake pkg-config git
             libboost1.81-dev nlohmann-json3-dev libspdlog-dev libfmt-dev
-            libsqlite3-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev curl)
+            libsqlite3-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libjemalloc-dev curl)
   # Node.js runs the browser tests and the bot example. A machine may already carry a newer Node with its
   # own npm (Debian's npm package conflicts with it), so take Debian's only when there is none.
   if [ "$browser" = 1 ]; then

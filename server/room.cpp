@@ -687,7 +687,8 @@ void Room::on_stored(const std::string& token, int seat, const json& action, boo
   if (!stored) {
     refuse_move(token, stand_in, protocol::Error{"storage_failed", "the move could not be saved; try again",
                                                  "le coup n'a pas pu être enregistré ; réessayez"});
-  } else if (auto events = game_->apply(seat, action); !events.ok()) {
+  } else if (auto events = game_->apply_accepted(seat, action); !events.ok()) {
+    // do_action checked it (refusal) before the store, and nothing else moves while a move is stored.
     // A game that refuses one of its own legal actions: a bug, stored but not applied.
     spdlog::critical("event=legal_action_refused room={} rule={} message=\"{}\"", id_, events.error().rule,
                      events.error().message);

@@ -6,10 +6,10 @@
 // Once the lobby links it to a room (RoomLink), its room messages go straight to that room's strand.
 
 #include <chrono>
-#include <deque>
 #include <memory>
 
 #include "server/client.hpp"
+#include "server/frame_queue.hpp"
 #include "server/room.hpp"
 #include "server/net.hpp"
 #include "server/server_context.hpp"
@@ -53,7 +53,7 @@ class WebsocketSession final : public Client, public RoomLink, public std::enabl
   beast::flat_buffer buffer_;
   std::shared_ptr<const ServerContext> context_;
   std::uint64_t id_;
-  std::deque<Frame> queue_;
+  FrameQueue queue_;
   std::size_t queued_bytes_ = 0;        // bytes of the frames in queue_
   ConnectionLimits::Ticket ticket_;     // this socket's place under the connection caps
   net::steady_timer hello_deadline_;    // a connection that has not said hello by then is closed

@@ -1,5 +1,7 @@
 #include "bench/bare_server/shared_state.hpp"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "bench/bare_server/session.hpp"
@@ -25,76 +27,87 @@ void SharedState::leave_all(const std::string& name, std::optional<std::int64_t>
 
 std::int64_t SharedState::create_room(const std::string& game, const std::string& name,
                                       const std::shared_ptr<Session>& host) {
-  std::lock_guard lock(mutex_);
-  const std::int64_t id = next_room_++;
-  Room& room = rooms_[id];
-  room.id = id;
-  room.game = game;
-  room.host = name;
-  room.seats.resize(static_cast<std::size_t>(seats_per_room_));
-  room.seats[0] = Seat{name, host};
-  publish(room);
+  Delivery delivery;
+  std::int64_t id = 0;
+  {
+    std::lock_guard lock(mutex_);
+    id = next_room_++;
+    Room& room = rooms_[id];
+    room.id = id;
+    room.game = game;
+    room.host = name;
+    room.seats.resize(static_cast<std::size_t>(seats_per_room_));
+    room.seats[0] = Seat{name, host};
+    delivery = publish(room);
+  }
+  fan_out(std::move(delivery));
   return id;
 }
 
 std::string SharedState::join_room(std::int64_t id, const std::string& name, const std::shared_ptr<Session>& session) {
-  std::lock_guard lock(mutex_);
-  auto it = rooms_.find(id);
-  if (it == rooms_.end()) return "no_such_room";
-  for (auto& seat : it->second.seats)
-    if (seat.name.empty()) {
-      seat = Seat{name, session};
-      publish(it->second);
-      return {};
-    }
-  return "room_full";
+  Delivery delivery;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = rooms_.find(id);
+    if (it == rooms_.end()) return "no_such_room";
+    auto free = std::find_if(it->second.seats.begin(), it->second.seats.end(),
+                             [](const Seat& seat) { return seat.name.empty(); });
+    if (free == it->second.seats.end()) return "room_full";
+    *free = Seat{name, session};
+    delivery = publish(it->second);
+  }
+  fan_out(std::move(delivery));
+  return {};
 }
 
 void SharedState::leave_room(std::int64_t id, const std::string& name) {
-  std::lock_guard lock(mutex_);
-  auto it = rooms_.find(id);
-  if (it == rooms_.end()) return;
-  bool anyone = false;
-  for (auto& seat : it->second.seats) {
-    if (seat.name == name) seat = Seat{};
-    anyone = anyone || !seat.name.empty();
+  Delivery delivery;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = rooms_.find(id);
+    if (it == rooms_.end()) return;
+    bool anyone = false;
+    for (auto& seat : it->second.seats) {
+      if (seat.name == name) seat = Seat{};
+      anyone = anyone || !seat.name.empty();
+    }
+    if (!anyone) {
+      rooms_.erase(it);
+      return;
+    }
+    if (it->second.host == name)
+      for (const auto& seat : it->second.seats)
+        if (!seat.name.empty()) {
+          it->second.host = seat.name;
+          break;
+        }
+    delivery = publish(it->second);
   }
-  if (!anyone) {
-    rooms_.erase(it);
-    return;
-  }
-  if (it->second.host == name)
-    for (const auto& seat : it->second.seats)
-      if (!seat.name.empty()) {
-        it->second.host = seat.name;
-        break;
-      }
-  publish(it->second);
+  fan_out(std::move(delivery));
 }
 
 void SharedState::chat(std::int64_t id, const std::string& name, const std::string& text) {
-  std::vector<std::shared_ptr<Session>> to;
-  std::shared_ptr<const std::string> frame;
+  Delivery delivery;
   {
     std::lock_guard lock(mutex_);
     auto it = rooms_.find(id);
     if (it == rooms_.end()) return;
     for (const auto& seat : it->second.seats)
-      if (auto s = seat.session.lock()) to.push_back(std::move(s));
+      if (auto s = seat.session.lock()) delivery.to.push_back(std::move(s));
   }
-  frame = std::make_shared<const std::string>(
+  delivery.frame = std::make_shared<const std::string>(
       json{{"type", "chat"}, {"room", id}, {"from", name}, {"text", text}}.dump());
-  fan_out(to, frame);
+  fan_out(std::move(delivery));
 }
 
-void SharedState::publish(const Room& room) {
+SharedState::Delivery SharedState::publish(const Room& room) {
   json seats = json::array();
-  std::vector<std::shared_ptr<Session>> to;
+  Delivery delivery;
   for (const auto& seat : room.seats) {
     seats.push_back({{"name", seat.name.empty() ? json() : json(seat.name)}, {"connected", !seat.name.empty()}});
-    if (auto s = seat.session.lock()) to.push_back(std::move(s));
+    if (auto s = seat.session.lock()) delivery.to.push_back(std::move(s));
   }
-  auto frame = std::make_shared<const std::string>(json{{"type", "room"},
+  delivery.frame = std::make_shared<const std::string>(json{{"type", "room"},
                                                         {"id", room.id},
                                                         {"game", room.game},
                                                         {"title", room.game},
@@ -106,12 +119,11 @@ void SharedState::publish(const Room& room) {
                                                         {"min_players", 1},
                                                         {"max_players", seats_per_room_}}
                                                        .dump());
-  fan_out(to, frame);
+  return delivery;
 }
 
-void SharedState::fan_out(const std::vector<std::shared_ptr<Session>>& to,
-                          const std::shared_ptr<const std::string>& frame) {
-  for (const auto& session : to) session->send(frame);
+void SharedState::fan_out(Delivery delivery) {
+  for (const auto& session : delivery.to) session->send(delivery.frame);
 }
 
 }  // namespace bare

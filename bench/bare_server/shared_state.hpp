@@ -45,9 +45,16 @@ class SharedState {
     std::vector<Seat> seats;
   };
 
-  // Sends the room's `room` message to its members. Called with the mutex held; the sends only post.
-  void publish(const Room& room);
-  static void fan_out(const std::vector<std::shared_ptr<Session>>& to, const std::shared_ptr<const std::string>& frame);
+  // A frame and the sessions it goes to. Made under the mutex, sent after it is released: holding a session
+  // while the mutex is held could make this the last owner, and the session's destructor takes the mutex
+  // (leave_all), which deadlocked the server at the end of a run.
+  struct Delivery {
+    std::vector<std::shared_ptr<Session>> to;
+    std::shared_ptr<const std::string> frame;
+  };
+  // The room's `room` message for its members. Called with the mutex held.
+  Delivery publish(const Room& room);
+  static void fan_out(Delivery delivery);
 
   int seats_per_room_;
   std::mutex mutex_;

@@ -59,6 +59,11 @@ class GameInstance {
   /// Applies `action` for `seat`. Validates first (refusal() above); on any error the game is unchanged.
   virtual Result<std::vector<Json>> apply(Seat seat, const Json& action) = 0;
 
+  /// Applies an action refusal() has just accepted for `seat`, the game unchanged since: the same as apply()
+  /// without computing the legal actions again (the server checks before it stores, then applies once stored).
+  /// Should the game refuse it all the same (a bug), the error comes back and the game is unchanged.
+  virtual Result<std::vector<Json>> apply_accepted(Seat seat, const Json& action) = 0;
+
   /// The view a client receives: the game's view plus `to_act` and, for a seat that must act, `legal`
   /// (an array of {"action", "text"}; empty otherwise).
   Json client_view(Viewer viewer) const;
@@ -169,6 +174,10 @@ class GameOf final : public GameInstance {
 
   Result<std::vector<Json>> apply(Seat seat, const Json& action) override {
     if (auto refused = refusal(seat, action)) return *refused;
+    return apply_accepted(seat, action);
+  }
+
+  Result<std::vector<Json>> apply_accepted(Seat seat, const Json& action) override {
     // A legal action must apply. Should a game break that promise, the scratch copy keeps us unchanged.
     auto scratch = state_;
     auto result = R::apply(scratch, seat, action);

@@ -9,7 +9,9 @@ namespace {
 
 using Json = nlohmann::json;
 
-// One walk of both trees. `path` is the JSON pointer of the node being compared, grown and cut back in place.
+// One walk of both trees. The path to the node being compared is kept as a stack of segments (a key or an
+// index) and written out as a JSON pointer only when an operation is emitted: most nodes are equal, and
+// building the pointer string at every node was most of the walk's cost.
 class Differ {
  public:
   explicit Differ(Json& ops) : ops_(ops) {}
@@ -26,6 +28,12 @@ class Differ {
   }
 
  private:
+  struct Segment {
+    const std::string* key;  // an object member, or nullptr for an array element
+    std::size_t index;       // the element's index; kAppend for "-" (after the last)
+  };
+  static constexpr std::size_t kAppend = static_cast<std::size_t>(-1);
+
   // Both objects' keys are sorted (nlohmann's object is a std::map): one merge of the two key sequences.
   void compare_objects(const Json& from, const Json& to) {
     auto a = from.begin(), b = to.begin();
@@ -33,61 +41,61 @@ class Differ {
     while (a != from.end() || b != to.end()) {
       const int order = a == from.end() ? 1 : b == to.end() ? -1 : a.key().compare(b.key());
       if (order < 0) {
-        with_key(a.key(), [&] { ops_.push_back(Json{{"op", "remove"}, {"path", path_}}); });
+        at({&a.key(), 0}, [&] { emit("remove"); });
         ++a;
       } else if (order > 0) {
         added.push_back(b);
         ++b;
       } else {
-        with_key(a.key(), [&] { compare(a.value(), b.value()); });
+        at({&a.key(), 0}, [&] { compare(a.value(), b.value()); });
         ++a, ++b;
       }
     }
-    for (const auto& it : added)
-      with_key(it.key(), [&] { ops_.push_back(Json{{"op", "add"}, {"path", path_}, {"value", it.value()}}); });
+    for (const auto& it : added) at({&it.key(), 0}, [&] { emit("add", it.value()); });
   }
 
   void compare_arrays(const Json& from, const Json& to) {
     const std::size_t common = std::min(from.size(), to.size());
-    for (std::size_t i = 0; i < common; ++i) with_index(i, [&] { compare(from[i], to[i]); });
+    for (std::size_t i = 0; i < common; ++i) at({nullptr, i}, [&] { compare(from[i], to[i]); });
     // The tail removed from the end, so every index stays valid while the ops are applied in order.
-    for (std::size_t i = from.size(); i > common; --i)
-      with_index(i - 1, [&] { ops_.push_back(Json{{"op", "remove"}, {"path", path_}}); });
-    for (std::size_t i = common; i < to.size(); ++i) {
-      const std::size_t mark = path_.size();
-      path_ += "/-";
-      ops_.push_back(Json{{"op", "add"}, {"path", path_}, {"value", to[i]}});
-      path_.resize(mark);
-    }
+    for (std::size_t i = from.size(); i > common; --i) at({nullptr, i - 1}, [&] { emit("remove"); });
+    for (std::size_t i = common; i < to.size(); ++i) at({nullptr, kAppend}, [&] { emit("add", to[i]); });
   }
 
-  void replace(const Json& to) { ops_.push_back(Json{{"op", "replace"}, {"path", path_}, {"value", to}}); }
+  void replace(const Json& to) { emit("replace", to); }
 
-  // A JSON pointer segment: '~' as "~0" and '/' as "~1" (RFC 6901).
-  template <class F>
-  void with_key(const std::string& key, F&& f) {
-    const std::size_t mark = path_.size();
-    path_ += '/';
-    for (char c : key) {
-      if (c == '~') path_ += "~0";
-      else if (c == '/') path_ += "~1";
-      else path_ += c;
+  void emit(const char* op) { ops_.push_back(Json{{"op", op}, {"path", pointer()}}); }
+  void emit(const char* op, const Json& value) {
+    ops_.push_back(Json{{"op", op}, {"path", pointer()}, {"value", value}});
+  }
+
+  // The JSON pointer of the current node: '~' as "~0" and '/' as "~1" in keys (RFC 6901).
+  std::string pointer() const {
+    std::string path;
+    for (const auto& segment : path_) {
+      path += '/';
+      if (!segment.key) {
+        path += segment.index == kAppend ? std::string("-") : std::to_string(segment.index);
+        continue;
+      }
+      for (char c : *segment.key) {
+        if (c == '~') path += "~0";
+        else if (c == '/') path += "~1";
+        else path += c;
+      }
     }
-    f();
-    path_.resize(mark);
+    return path;
   }
 
   template <class F>
-  void with_index(std::size_t i, F&& f) {
-    const std::size_t mark = path_.size();
-    path_ += '/';
-    path_ += std::to_string(i);
+  void at(Segment segment, F&& f) {
+    path_.push_back(segment);
     f();
-    path_.resize(mark);
+    path_.pop_back();
   }
 
   Json& ops_;
-  std::string path_;
+  std::vector<Segment> path_;
 };
 
 }  // namespace

@@ -14,7 +14,9 @@ TEST(ArenaOptions, NoFlagsGiveTheDefaults) {
   auto options = parse_game_options({}, santa_cruz(), 2);
   ASSERT_TRUE(options.ok()) << options.error().message;
   for (const auto& spec : santa_cruz().options) {
-    if (spec.applies_to(2)) EXPECT_EQ(options.value().at(spec.key), spec.default_value) << spec.key;
+    if (spec.applies_to(2)) {
+      EXPECT_EQ(options.value().at(spec.key), spec.default_value) << spec.key;
+    }
   }
 }
 

@@ -175,6 +175,7 @@ TEST(BotArena, SmokeReportsSaneNumbers) {
   const auto result = archipel::bots::run_arena(config);
   EXPECT_EQ(result.games, 6);
   EXPECT_EQ(result.failed, 0);
+  EXPECT_TRUE(result.failures.empty());
   ASSERT_EQ(result.standings.size(), 2u);
   double wins = 0;
   for (const auto& st : result.standings) {
