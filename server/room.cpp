@@ -732,9 +732,11 @@ void Room::send_views_after_action(int seat, std::size_t first_line) {
     if (!present[i + 1]) continue;
     const ClientPtr bot = i < static_cast<int>(stand_ins_.size()) ? stand_ins_[i] : nullptr;
     if (auto& ops = patches[i + 1]) {
+      // The ops are moved into the message that uses them last (a deep copy of a tree per seat otherwise).
       if (auto& client = seats_[i]->client)
-        client->send(make_frame(protocol::patch_message(id_, from, version_, *ops, seat, lines(client->lang()))));
-      if (bot) bot->send(make_frame(protocol::patch_message(id_, from, version_, *ops, seat)));
+        client->send(make_frame(
+            protocol::patch_message(id_, from, version_, bot ? *ops : std::move(*ops), seat, lines(client->lang()))));
+      if (bot) bot->send(make_frame(protocol::patch_message(id_, from, version_, std::move(*ops), seat)));
     } else {  // back since its view went stale: the whole view, not a patch
       if (seats_[i]->client) send_full_state(seats_[i]->token);
       if (bot) send_stand_in_state(i);

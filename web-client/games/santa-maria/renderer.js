@@ -113,7 +113,7 @@ addStrings({
     'sm.dockBonus': 'at a retreat, each ship here gives {fx}', 'sm.reward': 'reward: {fx}',
     'sm.players': 'Players', 'sm.you': 'you',
     'sm.coins': ({ k }) => `${k} ${n(k, 'coin', 'coins')}`, 'sm.pts': ({ k }) => `${k} ${n(k, 'pt', 'pts')}`,
-    'sm.resources': 'Resources', 'sm.port': 'Port', 'sm.monks': ({ k }) => `${k} ${n(k, 'monk', 'monks')} left`,
+    'sm.resources': 'Resources', 'sm.port': 'Port', 'sm.colon': ': ', 'sm.monks': ({ k }) => `${k} ${n(k, 'monk', 'monks')} left`,
     'sm.blueLine': ({ u }) => `blue dice: ${u} unlocked`, 'sm.whiteUsed': ({ k }) => `white dice used: ${k}/3`,
     'sm.activations': ({ k }) => `next building: ${k} ${n(k, 'coin', 'coins')}`,
     'sm.retreated': 'retreated to space {k}', 'sm.onMarket': 'on the market place',
@@ -216,7 +216,7 @@ addStrings({
     'sm.dockBonus': 'en se retirant, chaque Navire ici donne {fx}', 'sm.reward': 'gain : {fx}',
     'sm.players': 'Joueurs', 'sm.you': 'vous',
     'sm.coins': ({ k }) => `${k} ${n(k, 'Pièce', 'Pièces')}`, 'sm.pts': ({ k }) => `${k} ${n(k, 'pt', 'pts')}`,
-    'sm.resources': 'Ressources', 'sm.port': 'Port', 'sm.monks': ({ k }) => `${k} ${n(k, 'Moine restant', 'Moines restants')}`,
+    'sm.resources': 'Ressources', 'sm.port': 'Port', 'sm.colon': ' : ', 'sm.monks': ({ k }) => `${k} ${n(k, 'Moine restant', 'Moines restants')}`,
     'sm.blueLine': ({ u }) => `dés bleus : ${u} débloqué${u > 1 ? 's' : ''}`, 'sm.whiteUsed': ({ k }) => `dés blancs utilisés : ${k}/3`,
     'sm.activations': ({ k }) => `prochain Bâtiment : ${k} ${n(k, 'Pièce', 'Pièces')}`,
     'sm.retreated': 'retiré sur l’emplacement {k}', 'sm.onMarket': 'sur la Place du Marché',
@@ -896,7 +896,7 @@ function portPanel(env, seat) {
   return h('div', { class: 'sm-port', dataset: { testid: 'sm-port', seat } }, h('h4', {}, t('sm.port')),
     h('ul', {}, docks.map((d) => {
       const ids = p.ships?.[d];
-      return h('li', { dataset: { dock: d }, title: dockWords(env, d) }, dockIcon(env, d), ` ${t(`sm.dock.${d}`)} : `, h('b', {}, String(p.port?.[d] ?? 0)),
+      return h('li', { dataset: { dock: d }, title: dockWords(env, d) }, dockIcon(env, d), ` ${t(`sm.dock.${d}`)}${t('sm.colon')}`, h('b', {}, String(p.port?.[d] ?? 0)),
         Array.isArray(ids) && ids.length ? h('span', { class: 'muted small' }, ` (${ids.join(', ')})`) : null);
     })));
 }
@@ -1106,7 +1106,7 @@ function playersPanel(env) {
         h('div', { class: 'sm-player-line small' }, t('sm.monks', { k: p.monks ?? 0 }), ' · ',
           (p.retreat ?? -1) >= 0 ? t('sm.retreated', { k: p.retreat + 1 }) : t('sm.onMarket')),
         scholar ? h('div', { class: 'sm-player-line small' }, t('sm.townHallScholar', { name: powerName(scholar.power) })) : null,
-        seat !== m.me ? h('div', { class: 'sm-player-line small' }, t('sm.port'), ' : ', (env.st.docks || []).map((d) => h('span', { class: 'sm-res-chip', title: dockWords(env, d) }, dockIcon(env, d), String(p.port?.[d] ?? 0)))) : null,
+        seat !== m.me ? h('div', { class: 'sm-player-line small' }, t('sm.port'), t('sm.colon'), (env.st.docks || []).map((d) => h('span', { class: 'sm-res-chip', title: dockWords(env, d) }, dockIcon(env, d), String(p.port?.[d] ?? 0)))) : null,
         seat !== m.me && p.board ? colony(env, seat) : null);
     })));
 }
