@@ -243,6 +243,8 @@ void start_action(State& s) {
   s.phase = Phase::action;
   s.action = ActionKind::none;
   s.sown_rows.clear();
+  s.bought.clear();
+  s.sold.clear();
 }
 
 /// After the yield and any event: beetles, then the action.
@@ -299,6 +301,8 @@ void end_turn(State& s, std::vector<Json>& events) {
   }
   s.action = ActionKind::none;
   s.sown_rows.clear();
+  s.bought.clear();
+  s.sold.clear();
   s.active = (s.active + 1) % s.num_seats;
   start_turn(s, events);
 }
@@ -627,6 +631,9 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
       if (s.customs == m.colour) return refuse("customs", "the customs tile closes that market",
                                                  "le carreau douane ferme ce marché");
       if (s.market[m.colour] == 0) return refuse("market_empty", "that market is empty", "ce marché est vide");
+      if (std::find(s.sold.begin(), s.sold.end(), m.colour) != s.sold.end())
+        return refuse("trade_back", "you sold that colour in this trade: buying it back would change nothing",
+                      "vous avez vendu cette couleur dans ce commerce : la racheter ne changerait rien");
       if (me.coins < buy_price(s, m.colour))
         return refuse("no_money", "you cannot pay for that bale", "vous ne pouvez pas payer cette balle");
       return std::nullopt;
@@ -636,6 +643,9 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
                                                  "le carreau douane ferme ce marché");
       if (me.stock[m.colour] == 0)
         return refuse("no_bale", "you have no such bale", "vous n'avez pas de balle de cette couleur");
+      if (std::find(s.bought.begin(), s.bought.end(), m.colour) != s.bought.end())
+        return refuse("trade_back", "you bought that colour in this trade: selling it back would change nothing",
+                      "vous avez acheté cette couleur dans ce commerce : la revendre ne changerait rien");
       return std::nullopt;
     case MoveType::cigar:
       if (auto bad = in_action(ActionKind::cigars)) return bad;
@@ -954,6 +964,7 @@ Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) 
       me.coins -= price;
       --s.market[m.colour];
       ++me.stock[m.colour];
+      if (std::find(s.bought.begin(), s.bought.end(), m.colour) == s.bought.end()) s.bought.push_back(m.colour);
       s.action = ActionKind::trade;
       maybe_end_action(s, events);
       break;
@@ -966,6 +977,7 @@ Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) 
       to_market(s, m.colour);
       me.coins += price;
       --me.stock[m.colour];
+      if (std::find(s.sold.begin(), s.sold.end(), m.colour) == s.sold.end()) s.sold.push_back(m.colour);
       s.action = ActionKind::trade;
       maybe_end_action(s, events);
       break;

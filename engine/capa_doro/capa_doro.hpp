@@ -310,6 +310,9 @@ struct State {
   std::vector<PlayerState> players;
   ActionKind action = ActionKind::none;
   std::vector<int> sown_rows;  // rows sown this turn, in order
+  // Colours bought and sold in this trade action. A colour trades one way in an action (a reading: buying a
+  // bale back after selling it, or the reverse, is worth nothing, and without it an action need not end).
+  std::vector<int> bought, sold;
   EndReason end = EndReason::none;
 };
 

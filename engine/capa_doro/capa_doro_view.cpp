@@ -135,6 +135,11 @@ Json public_json(const State& s) {
   Json sown = Json::array();
   for (int r : s.sown_rows) sown.push_back(c.rows[r].id);
   j["sown_rows"] = sown;
+  Json bought = Json::array(), sold = Json::array();
+  for (int colour : s.bought) bought.push_back(colour_name(colour));
+  for (int colour : s.sold) sold.push_back(colour_name(colour));
+  j["bought"] = bought;
+  j["sold"] = sold;
   j["end"] = std::string(kEndReasonNames.name(s.end));
   return j;
 }
@@ -196,6 +201,18 @@ void read_public(State& s, const Json& j) {
     require(r >= 0, "unknown sown row");
     s.sown_rows.push_back(r);
   }
+  // A state stored before the one-way trade reading has neither list: nothing traded yet in its action.
+  auto colours = [&](const char* key, std::vector<int>& out) {
+    out.clear();
+    if (!j.contains(key)) return;
+    for (const auto& v : read_array(j, key)) {
+      const auto colour = kColourNames.parse(as_string(v, key));
+      require(colour.has_value(), std::string("unknown colour in ") + key);
+      out.push_back(static_cast<int>(*colour));
+    }
+  };
+  colours("bought", s.bought);
+  colours("sold", s.sold);
   s.end = kEndReasonNames.read(j, "end");
   // Whose move it is must make sense for the phase.
   require(s.phase != Phase::event_choice || s.pending_event >= 0,
