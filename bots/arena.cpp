@@ -72,7 +72,7 @@ Played play_one(const ArenaConfig& config, const std::vector<std::string>& seat_
     bots.push_back(make_strategy(seat_strategies[s], config.options));
     rngs.emplace_back(seed * 1000003ULL + s * 7919ULL + 17);
   }
-  for (int step = 0; step < kArenaMoveCap && !game->over(); ++step) {
+  for (int step = 0; step < config.move_cap && !game->over(); ++step) {
     const engine::Seat seat = game->to_act().front();
     const auto view = game->client_view(engine::Viewer::of(seat));
     const std::size_t index = bots[seat]->choose(config.game, view, seat, rngs[seat]);

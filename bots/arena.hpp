@@ -21,6 +21,9 @@ struct ArenaConfig {
   int threads = 1;
   StrategyOptions options;
   engine::Options game_options;  // the game's own options (--option key=value), completed by the registry
+  // A game not over after this many moves fails (ArenaFailure::move_cap): a game that long is a bug, the
+  // longest rule-book game is a few hundred moves. Tests lower it to see a failure reported.
+  int move_cap = 5000;
 };
 
 struct ArenaStanding {
@@ -33,11 +36,8 @@ struct ArenaStanding {
   double low = 0, high = 0;  // 95% Wilson interval
 };
 
-/// A game stops after this many moves (a game that long is a bug: the longest rule-book game is a few hundred).
-inline constexpr int kArenaMoveCap = 5000;
-
 /// Why a game did not reach its end. `refused`: a game refused one of its own legal actions (an engine bug);
-/// `move_cap`: kArenaMoveCap moves without an end (bots that loop, or a game that cannot end); `no_outcome`: over
+/// `move_cap`: ArenaConfig::move_cap moves without an end (bots that loop, or a game that cannot end); `no_outcome`: over
 /// without an outcome (an engine bug).
 enum class ArenaFailure { none, refused, move_cap, no_outcome };
 const char* to_string(ArenaFailure failure);

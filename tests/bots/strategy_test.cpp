@@ -165,12 +165,18 @@ TEST(BotViewTracker, StatePatchAndGap) {
   EXPECT_EQ(tracker.version(), 7);
 }
 
-TEST(BotArena, SmokeReportsSaneNumbers) {
+// Santa Cruz, two players: greedy against random.
+archipel::bots::ArenaConfig greedy_against_random(int games, std::uint64_t seed) {
   archipel::bots::ArenaConfig config;
   config.players = 2;
   config.strategies = {"greedy", "random"};
-  config.games = 6;
-  config.seed = 42;
+  config.games = games;
+  config.seed = seed;
+  return config;
+}
+
+TEST(BotArena, SmokeReportsSaneNumbers) {
+  auto config = greedy_against_random(6, 42);
   config.threads = 2;
   const auto result = archipel::bots::run_arena(config);
   EXPECT_EQ(result.games, 6);
@@ -189,6 +195,30 @@ TEST(BotArena, SmokeReportsSaneNumbers) {
   const auto [low, high] = archipel::bots::wilson_interval(50, 100);
   EXPECT_NEAR(low, 0.4038, 1e-3);
   EXPECT_NEAR(high, 0.5962, 1e-3);
+}
+
+// A game that does not end within the move cap is a failure reported with what replays it (its seed and its
+// seats in order), and counts for no strategy: what archipel-arena prints for a looping bot.
+TEST(BotArena, AGameOverTheMoveCapFailsWithItsSeedAndSeats) {
+  auto config = greedy_against_random(3, 100);
+  config.move_cap = 4;  // a Santa Cruz game is far longer
+  const auto result = archipel::bots::run_arena(config);
+  EXPECT_EQ(result.games, 3);
+  EXPECT_EQ(result.failed, 3);
+  ASSERT_EQ(result.failures.size(), 3u);
+  for (std::uint64_t g = 0; g < 3; ++g) {
+    const auto& failed = result.failures[g];  // one thread: in the order played
+    EXPECT_EQ(failed.failure, archipel::bots::ArenaFailure::move_cap);
+    EXPECT_STREQ(archipel::bots::to_string(failed.failure), "no end after the move cap");
+    EXPECT_EQ(failed.seed, 100 + g);
+    const std::vector<std::string> rotated =
+        g % 2 == 0 ? std::vector<std::string>{"greedy", "random"} : std::vector<std::string>{"random", "greedy"};
+    EXPECT_EQ(failed.seats, rotated);
+  }
+  for (const auto& st : result.standings) {
+    EXPECT_EQ(st.appearances, 0) << st.strategy;
+    EXPECT_DOUBLE_EQ(st.wins, 0.0);
+  }
 }
 
 // Several seats act at once (secret discards): another seat's patch, computed before our move was applied, still
