@@ -5,9 +5,10 @@
 //   - no views: what deciding and applying costs: legal moves of a seat to act + apply;
 //   - server views: the same games plus what a room computes after every action with every seat and a spectator
 //     present: server::AudienceViews (the public part built and patched once, each audience's private part),
-//     each patch serialized;
+//     each patch frame written (protocol::patch_frame, the shared ops serialized once);
 //   - whole views: the same games with every viewer's whole view rebuilt and json::diff'ed against its previous
-//     one (how the server worked before AudienceViews: the baseline the server path is measured against).
+//     one, each patch message serialized (how the server worked before AudienceViews: the baseline the server
+//     path is measured against).
 // The first measure runs for --seconds (default 1 s; --long: 10 s) and fixes the number of games; the others
 // play those same games. Run:
 //   build/bench/archipel_bench                                   every game, every player count
@@ -23,6 +24,8 @@
 #include "bots/arena.hpp"  // parse_game_options: the same --option reading as archipel-arena
 #include "engine/core/registry.hpp"
 #include "engine/core/rng.hpp"
+#include "protocol/messages.hpp"
+#include "protocol/text.hpp"
 #include "server/audience_views.hpp"
 
 namespace {
@@ -38,7 +41,7 @@ using Clock = std::chrono::steady_clock;
 struct Totals {
   std::size_t games = 0;
   std::size_t actions = 0;
-  std::size_t patch_bytes = 0;  // every patch's ops serialized
+  std::size_t patch_bytes = 0;  // every patch message serialized (without log lines)
   double seconds = 0;
 };
 
@@ -75,14 +78,19 @@ void play(const GameEntry& entry, int seats, const Options& options, std::uint64
     }
     ++totals.actions;
     if (views == Views::server) {
-      for (const auto& ops : audiences.patches(*game, everyone))
-        if (ops) totals.patch_bytes += ops->dump().size();
+      // As a room sends them: the shared ops serialized once, a patch frame per audience.
+      const auto patches = audiences.patches(*game, everyone);
+      const std::string shared = archipel::protocol::serialize(patches.shared);
+      for (const auto& own : patches.own)
+        if (own) totals.patch_bytes += archipel::protocol::patch_frame(1, 0, 1, shared, *own, seat).size();
       continue;
     }
     if (views == Views::none) continue;
     for (int viewer = 0; viewer <= seats; ++viewer) {
       Json view = game->client_view(Viewer{viewer < seats ? viewer : -1});
-      totals.patch_bytes += Json::diff(last[viewer], view).dump().size();
+      totals.patch_bytes +=
+          archipel::protocol::serialize(archipel::protocol::patch_message(1, 0, 1, Json::diff(last[viewer], view), seat))
+              .size();
       last[viewer] = std::move(view);
     }
   }

@@ -271,6 +271,36 @@ Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, en
   return j;
 }
 
+std::string patch_frame(RoomId room, std::int64_t from, std::int64_t to, std::string_view shared_ops,
+                        const Json& own_ops, engine::Seat by, const std::vector<std::string>& log) {
+  // Written as serialize() writes patch_message: nlohmann's objects are std::maps, so the keys come sorted
+  // (by, from, log, ops, room, to, type), and its integers print as std::to_string's.
+  std::string out = R"({"by":)";
+  out += std::to_string(by);
+  out += R"(,"from":)";
+  out += std::to_string(from);
+  if (!log.empty()) {
+    out += R"(,"log":)";
+    out += serialize(Json(log));
+  }
+  out += R"(,"ops":)";
+  if (own_ops.empty()) {
+    out += shared_ops;
+  } else if (shared_ops.size() <= 2) {  // "[]"
+    out += serialize(own_ops);
+  } else {  // one array: the shared ops, then the own ones
+    out += shared_ops.substr(0, shared_ops.size() - 1);
+    out += ',';
+    out += std::string_view(serialize(own_ops)).substr(1);
+  }
+  out += R"(,"room":)";
+  out += std::to_string(room);
+  out += R"(,"to":)";
+  out += std::to_string(to);
+  out += R"(,"type":"patch"})";
+  return out;
+}
+
 Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names,
                   engine::Lang lang) {
   Json ranking = Json::array();

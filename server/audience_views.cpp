@@ -28,18 +28,24 @@ json AudienceViews::full_view(const engine::GameInstance& game, engine::Viewer v
   return engine::view_from_parts(public_, private_[k]);
 }
 
-std::vector<std::optional<json>> AudienceViews::patches(const engine::GameInstance& game,
-                                                        const std::vector<bool>& present) {
-  std::vector<std::optional<json>> out(current_.size());
+std::optional<json> AudienceViews::Patches::ops(std::size_t k) const {
+  if (!own.at(k)) return std::nullopt;
+  json all = shared;
+  for (const auto& op : *own[k]) all.push_back(op);
+  return all;
+}
+
+AudienceViews::Patches AudienceViews::patches(const engine::GameInstance& game, const std::vector<bool>& present) {
+  Patches out;
+  out.own.resize(current_.size());
   if (std::none_of(present.begin(), present.end(), [](bool p) { return p; })) {
     public_current_ = false;
     std::fill(current_.begin(), current_.end(), false);
     return out;
   }
-  json public_ops = json::array();
   if (public_current_) {
     json now = game.public_client_view();
-    public_ops = engine::view_patch(public_, now);
+    out.shared = engine::view_patch(public_, now);
     public_ = std::move(now);
   }  // else nobody is current: each present audience gets full_view, which builds it
   for (std::size_t k = 0; k < current_.size(); ++k) {
@@ -49,10 +55,8 @@ std::vector<std::optional<json>> AudienceViews::patches(const engine::GameInstan
     }
     if (!current_[k]) continue;
     json now = game.private_client_view(engine::Viewer{static_cast<int>(k) - 1});
-    json ops = public_ops;
-    for (auto& op : engine::view_patch(private_[k], now)) ops.push_back(std::move(op));
+    out.own[k] = engine::view_patch(private_[k], now);
     private_[k] = std::move(now);
-    out[k] = std::move(ops);
   }
   return out;
 }

@@ -23,11 +23,21 @@ class AudienceViews {
   /// The whole client view of `viewer` as of now, remembered as sent (what a `state` message carries).
   nlohmann::json full_view(const engine::GameInstance& game, engine::Viewer viewer);
 
+  /// A move's patches. Every audience patched gets the shared ops first (the public part's, the same for all:
+  /// serialized once, protocol::patch_frame), then its own (its private part's).
+  struct Patches {
+    nlohmann::json shared = nlohmann::json::array();
+    /// By slot (0 the spectators, 1 + seat each seat): the audience's own ops, or nullopt when it gets no
+    /// patch (absent, or back since its view went stale: send it full_view).
+    std::vector<std::optional<nlohmann::json>> own;
+    /// The whole patch of slot `k` (shared then own), for tests and benchmarks; nullopt as own[k].
+    std::optional<nlohmann::json> ops(std::size_t k) const;
+  };
+
   /// After a move. `present[0]` says whether anyone watches, `present[1 + seat]` whether that seat's player is
-  /// there. For each audience present and up to date, the patch ops from its last view to its view now; for
-  /// one present but stale (back since), nullopt: send it full_view; for one absent, nullopt (it goes stale).
-  std::vector<std::optional<nlohmann::json>> patches(const engine::GameInstance& game,
-                                                     const std::vector<bool>& present);
+  /// there. For each audience present and up to date, the patch from its last view to its view now; for one
+  /// present but stale (back since), none: send it full_view; for one absent, none (it goes stale).
+  Patches patches(const engine::GameInstance& game, const std::vector<bool>& present);
 
  private:
   static std::size_t slot(engine::Viewer viewer) { return static_cast<std::size_t>(viewer.seat + 1); }

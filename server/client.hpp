@@ -48,17 +48,24 @@ using ClientPtr = std::shared_ptr<Client>;
 /// people it goes to (a broadcast in a room of French and English readers makes two frames).
 class LocalFrames {
  public:
-  explicit LocalFrames(std::function<nlohmann::json(engine::Lang)> build) : build_(std::move(build)) {}
+  explicit LocalFrames(std::function<nlohmann::json(engine::Lang)> build)
+      : build_([build = std::move(build)](engine::Lang lang) { return protocol::serialize(build(lang)); }) {}
+  /// From a builder of the serialized message (protocol::patch_frame).
+  static LocalFrames of_text(std::function<std::string(engine::Lang)> build) {
+    return LocalFrames(std::move(build), 0);
+  }
 
   Frame in(engine::Lang lang) {
     auto& frame = frames_[static_cast<std::size_t>(lang)];
-    if (!frame) frame = make_frame(build_(lang));
+    if (!frame) frame = std::make_shared<const std::string>(build_(lang));
     return frame;
   }
   void send_to(Client& client) { client.send(in(client.lang())); }
 
  private:
-  std::function<nlohmann::json(engine::Lang)> build_;
+  LocalFrames(std::function<std::string(engine::Lang)> build, int) : build_(std::move(build)) {}
+
+  std::function<std::string(engine::Lang)> build_;
   std::array<Frame, 2> frames_;
 };
 

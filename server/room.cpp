@@ -721,31 +721,32 @@ void Room::send_views_after_action(int seat, std::size_t first_line) {
   std::vector<bool> present{std::any_of(spectators_.begin(), spectators_.end(), watching)};
   for (std::size_t i = 0; i < seats_.size(); ++i)
     present.push_back(seats_[i] && (seats_[i]->client || (i < stand_ins_.size() && stand_ins_[i])));
-  auto patches = views_.patches(*game_, present);
+  const auto patches = views_.patches(*game_, present);
+  const std::string shared = protocol::serialize(patches.shared);  // the public part's ops, once for everyone
   // The move's log lines ride in its patch, in each reader's language.
   auto lines = [&](engine::Lang lang) {
     std::vector<std::string> out;
     for (std::size_t i = first_line; i < log_.size(); ++i) out.push_back(log_[i].in(lang));
     return out;
   };
+  auto frame = [&](const nlohmann::json& own, const std::vector<std::string>& log) {
+    return std::make_shared<const std::string>(protocol::patch_frame(id_, from, version_, shared, own, seat, log));
+  };
   for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {
     if (!present[i + 1]) continue;
     const ClientPtr bot = i < static_cast<int>(stand_ins_.size()) ? stand_ins_[i] : nullptr;
-    if (auto& ops = patches[i + 1]) {
-      // The ops are moved into the message that uses them last (a deep copy of a tree per seat otherwise).
-      if (auto& client = seats_[i]->client)
-        client->send(make_frame(
-            protocol::patch_message(id_, from, version_, bot ? *ops : std::move(*ops), seat, lines(client->lang()))));
-      if (bot) bot->send(make_frame(protocol::patch_message(id_, from, version_, std::move(*ops), seat)));
+    if (const auto& own = patches.own[i + 1]) {
+      if (auto& client = seats_[i]->client) client->send(frame(*own, lines(client->lang())));
+      if (bot) bot->send(frame(*own, {}));
     } else {  // back since its view went stale: the whole view, not a patch
       if (seats_[i]->client) send_full_state(seats_[i]->token);
       if (bot) send_stand_in_state(i);
     }
   }
   if (!present[0]) return;
-  if (!patches[0]) return send_state_to_spectators();
-  LocalFrames frames([&](engine::Lang lang) {  // once per language
-    return protocol::patch_message(id_, from, version_, *patches[0], seat, lines(lang));
+  if (!patches.own[0]) return send_state_to_spectators();
+  auto frames = LocalFrames::of_text([&](engine::Lang lang) {  // once per language
+    return protocol::patch_frame(id_, from, version_, shared, *patches.own[0], seat, lines(lang));
   });
   for (auto& s : spectators_)
     if (s.client) frames.send_to(*s.client);

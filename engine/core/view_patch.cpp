@@ -55,6 +55,9 @@ class Differ {
   }
 
   void compare_arrays(const Json& from, const Json& to) {
+    // An array emptied is one replace, not a remove per element: after every move the mover's `legal` empties,
+    // and a dozen removes were most of that seat's patch.
+    if (to.empty() && from.size() > 1) return replace(to);
     const std::size_t common = std::min(from.size(), to.size());
     for (std::size_t i = 0; i < common; ++i) at({nullptr, i}, [&] { compare(from[i], to[i]); });
     // The tail removed from the end, so every index stays valid while the ops are applied in order.

@@ -1,6 +1,11 @@
 #include "protocol/messages.hpp"
 
+#include <string>
+#include <vector>
+
 #include <gtest/gtest.h>
+
+#include "protocol/text.hpp"
 
 namespace archipel::protocol {
 namespace {
@@ -60,6 +65,27 @@ TEST(Messages, TheLogTravelsInStateAndPatch) {
   EXPECT_EQ(state["log"], Json::array({"a", "b"}));
   EXPECT_EQ(patch_message(1, 3, 4, Json::array(), 0, {"c"})["log"], Json::array({"c"}));
   EXPECT_FALSE(patch_message(1, 3, 4, Json::array(), 0).contains("log"));
+}
+
+// A move's patch frames are written as text (the shared ops serialized once per move): byte for byte what
+// serializing the patch_message with the two parts' ops in one array gives, whichever part is empty, with or
+// without log lines, with text that must be escaped.
+TEST(Messages, PatchFrameIsThePatchMessageSerialized) {
+  const Json shared = Json::parse(R"([{"op":"replace","path":"/turn","value":3},
+                                      {"op":"add","path":"/log~1x/-","value":"\u00e9t\u00e9 \"q\""}])");
+  const Json own = Json::parse(R"([{"op":"replace","path":"/legal","value":[]},{"op":"remove","path":"/hand/2"}])");
+  const std::vector<std::vector<std::string>> logs{{}, {"Ana joue « 3 »", "line \\ two\n"}};
+  for (const Json& s : {Json::array(), shared}) {
+    for (const Json& o : {Json::array(), own}) {
+      for (const auto& log : logs) {
+        Json all = s;
+        for (const auto& op : o) all.push_back(op);
+        const std::string expected = serialize(patch_message(2147483647, 41, 42, all, 3, log));
+        EXPECT_EQ(patch_frame(2147483647, 41, 42, serialize(s), o, 3, log), expected);
+      }
+    }
+  }
+  EXPECT_EQ(patch_frame(1, 0, 1, "[]", Json::array(), -1), serialize(patch_message(1, 0, 1, Json::array(), -1)));
 }
 
 TEST(Messages, EveryMalformedShapeHasItsCode) {

@@ -36,15 +36,16 @@ std::tuple<int, int, int> play(const std::string& game_id, int seats, int moves,
     EXPECT_TRUE(game->apply(seat, legal[rng.below(legal.size())]).ok());
     std::vector<bool> present;
     for (int k = 0; k <= seats; ++k) present.push_back(present_at(step, static_cast<std::size_t>(k)));
-    auto ops = views.patches(*game, present);
+    const auto move = views.patches(*game, present);
     for (int k = 0; k <= seats; ++k) {
       const Viewer viewer{k - 1};
+      const auto ops = move.ops(static_cast<std::size_t>(k));
       if (!present[k]) {
-        EXPECT_FALSE(ops[k].has_value());
+        EXPECT_FALSE(ops.has_value());
         continue;
       }
-      if (ops[k]) {
-        client[k] = client[k].patch(*ops[k]);
+      if (ops) {
+        client[k] = client[k].patch(*ops);
         ++patches;
       } else {
         client[k] = views.full_view(*game, viewer);
