@@ -28,13 +28,6 @@ json AudienceViews::full_view(const engine::GameInstance& game, engine::Viewer v
   return engine::view_from_parts(public_, private_[k]);
 }
 
-std::optional<json> AudienceViews::Patches::ops(std::size_t k) const {
-  if (!own.at(k)) return std::nullopt;
-  json all = shared;
-  for (const auto& op : *own[k]) all.push_back(op);
-  return all;
-}
-
 AudienceViews::Patches AudienceViews::patches(const engine::GameInstance& game, const std::vector<bool>& present) {
   Patches out;
   out.own.resize(current_.size());

@@ -30,8 +30,6 @@ class AudienceViews {
     /// By slot (0 the spectators, 1 + seat each seat): the audience's own ops, or nullopt when it gets no
     /// patch (absent, or back since its view went stale: send it full_view).
     std::vector<std::optional<nlohmann::json>> own;
-    /// The whole patch of slot `k` (shared then own), for tests and benchmarks; nullopt as own[k].
-    std::optional<nlohmann::json> ops(std::size_t k) const;
   };
 
   /// After a move. `present[0]` says whether anyone watches, `present[1 + seat]` whether that seat's player is

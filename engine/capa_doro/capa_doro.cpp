@@ -141,6 +141,11 @@ bool opponent_has_bale(const State& s, Seat seat) {
 void draw_items(State& s, int count, std::vector<Json>& events);
 void start_turn(State& s, std::vector<Json>& events);
 
+/// Whether `colour` is in one of the action's trade lists (State::bought, State::sold).
+bool traded(const std::vector<int>& colours, int colour) {
+  return std::find(colours.begin(), colours.end(), colour) != colours.end();
+}
+
 /// Resolves the event card just drawn; true when it waits for the active player's choice.
 bool resolve_event(State& s, int card, std::vector<Json>& events) {
   const Components& c = data();
@@ -631,7 +636,7 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
       if (s.customs == m.colour) return refuse("customs", "the customs tile closes that market",
                                                  "le carreau douane ferme ce marché");
       if (s.market[m.colour] == 0) return refuse("market_empty", "that market is empty", "ce marché est vide");
-      if (std::find(s.sold.begin(), s.sold.end(), m.colour) != s.sold.end())
+      if (traded(s.sold, m.colour))
         return refuse("trade_back", "you sold that colour in this trade: buying it back would change nothing",
                       "vous avez vendu cette couleur dans ce commerce : la racheter ne changerait rien");
       if (me.coins < buy_price(s, m.colour))
@@ -643,7 +648,7 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
                                                  "le carreau douane ferme ce marché");
       if (me.stock[m.colour] == 0)
         return refuse("no_bale", "you have no such bale", "vous n'avez pas de balle de cette couleur");
-      if (std::find(s.bought.begin(), s.bought.end(), m.colour) != s.bought.end())
+      if (traded(s.bought, m.colour))
         return refuse("trade_back", "you bought that colour in this trade: selling it back would change nothing",
                       "vous avez acheté cette couleur dans ce commerce : la revendre ne changerait rien");
       return std::nullopt;
@@ -964,7 +969,7 @@ Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) 
       me.coins -= price;
       --s.market[m.colour];
       ++me.stock[m.colour];
-      if (std::find(s.bought.begin(), s.bought.end(), m.colour) == s.bought.end()) s.bought.push_back(m.colour);
+      if (!traded(s.bought, m.colour)) s.bought.push_back(m.colour);
       s.action = ActionKind::trade;
       maybe_end_action(s, events);
       break;
@@ -977,7 +982,7 @@ Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) 
       to_market(s, m.colour);
       me.coins += price;
       --me.stock[m.colour];
-      if (std::find(s.sold.begin(), s.sold.end(), m.colour) == s.sold.end()) s.sold.push_back(m.colour);
+      if (!traded(s.sold, m.colour)) s.sold.push_back(m.colour);
       s.action = ActionKind::trade;
       maybe_end_action(s, events);
       break;

@@ -413,9 +413,11 @@ TEST(CapaDoroRules, TradeAtTrackPrices) {
   // A bale held before the action sells on the next space up: grey, South America.
   give(s, 0, "grey", 1);
   const int grey_before = s.market[kGrey];
+  ASSERT_EQ(grey_before, 6);  // South America's start stock
   must(s, 0, {{"type", "sell"}, {"colour", "grey"}});
   EXPECT_EQ(s.market[kGrey], grey_before + 1);
   EXPECT_GT(coins(s, 0), 8);
+  EXPECT_EQ(coins(s, 0), 11);  // space 7 of South America's track (7 6 6 5 4 3 3 3 2 2) pays 3
   EXPECT_EQ(s.action, cd::ActionKind::trade);
   must(s, 0, {{"type", "done"}});
   EXPECT_EQ(s.active, 1);
