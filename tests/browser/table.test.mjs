@@ -27,12 +27,13 @@ const MIDGAME_AT = 10; // moves of ours before the mid-game checks
 // A Santa Maria turn is many moves of ours (buy, build, move ships...): CI once saw one bot turn in 40 of our moves,
 // so the loop waits for two bot turns up to this many moves (and the 60 s deadline).
 const MAX_MIDGAME_MOVES = 15 * MIDGAME_AT;
-// Where the other players' moves show on each game's board (Santa Maria: their colonies, beside yours).
+// Where the other players' moves show on each game's board (Santa Maria: their colonies, beside yours, and the
+// common board, where a retreat, a ship or a track step shows).
 const MARKED_ON = Object.freeze({
   'santa-cruz': '[data-testid=sc-board]',
   'costa-ruana': '[data-testid=cr-board]',
   'capa-doro': '[data-testid=cd-board]',
-  'santa-maria': '[data-testid=sm-colony-small]',
+  'santa-maria': ':is([data-testid=sm-colony-small], [data-testid=sm-common])',
 });
 
 let env;

@@ -525,10 +525,21 @@ function draw(b) {
     playersPanel(env),
     legend(),
   );
-  // Other players' moves since yours (../../last_moves.js): the cells of their colonies, their panels.
-  for (const entry of Array.isArray(b.ctx.changedSince) ? b.ctx.changedSince : []) {
+  // Other players' moves since yours (../../last_moves.js): the cells of their colonies, their panels, and what
+  // they took or moved on the common board (a retreat space, a dock's ship, a monk space, their track markers), so
+  // that a turn that built nothing (a retreat, a ship) still shows where it went.
+  const changed = Array.isArray(b.ctx.changedSince) ? b.ctx.changedSince : [];
+  for (const entry of changed) {
     const board = b.root.querySelector(`[data-testid=sm-colony-small][data-seat="${entry.seat}"]`);
     if (board) markChanged(b.root, [entry], ['players', String(entry.seat), 'cells'], (cell) => board.querySelector(`[data-cell="${CSS.escape(cell)}"]`));
+    markChanged(b.root, [entry], ['players', String(entry.seat)], (key) => (key === 'religion' || key === 'conquistador'
+      ? b.root.querySelector(`[data-testid=sm-${key}] .sm-marker[data-seat="${entry.seat}"]`) : null));
+  }
+  const common = b.root.querySelector('[data-testid=sm-common]');
+  if (common) {
+    markChanged(b.root, changed, ['retreat_spaces'], (i) => common.querySelector(`[data-testid=sm-retreat][data-space="${Number(i) + 1}"]`));
+    markChanged(b.root, changed, ['docks'], (dock) => common.querySelector(`[data-testid=sm-dock][data-dock="${CSS.escape(dock)}"]`));
+    markChanged(b.root, changed, ['monk_spaces'], (space) => common.querySelector(`[data-testid=sm-monk-space][data-space="${CSS.escape(space)}"]`));
   }
   markMovers(b.root, b.ctx.changedSince, (seat) => b.root.querySelector(`[data-testid=sm-player][data-seat="${CSS.escape(String(seat))}"]`));
   // On a phone each board with targets zooms until they are 44 px (../../touch_zoom.js).
