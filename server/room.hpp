@@ -2,7 +2,8 @@
 // A room: one game table. It owns a strand, so its game is touched by one thread at a time and the engine needs
 // no locks; every public entry point posts to that strand. It holds the seats, the spectators, the game, each
 // seat's last view and the version, applies actions (persisting each one before anything is sent), and sends
-// each seat the JSON Patch from its previous view.
+// each seat the JSON Patch from its previous view. Its code: room.cpp (entry points, membership, commands, playing),
+// room_presence.cpp (players away: abandoned games, seats handed to bots), room_clock.cpp (the turn clock's timer).
 
 #include <chrono>
 #include <deque>

@@ -46,6 +46,9 @@ class Differ {
       } else if (order > 0) {
         added.push_back(b);
         ++b;
+      } else if (path_.empty() && a.key() == "legal" && a->is_array() && b->is_array()) {
+        at({&a.key(), 0}, [&] { compare_legal(a.value(), b.value()); });
+        ++a, ++b;
       } else {
         at({&a.key(), 0}, [&] { compare(a.value(), b.value()); });
         ++a, ++b;
@@ -54,15 +57,41 @@ class Differ {
     for (const auto& it : added) at({&it.key(), 0}, [&] { emit("add", it.value()); });
   }
 
+  // The view's own legal moves: replaced whole when patching them would take no fewer operations than entries.
+  void compare_legal(const Json& from, const Json& to) {
+    const std::size_t first_op = ops_.size();
+    compare_arrays(from, to);
+    const std::size_t ops = ops_.size() - first_op;
+    if (ops > 1 && ops >= to.size()) {
+      ops_.erase(ops_.begin() + static_cast<std::ptrdiff_t>(first_op), ops_.end());
+      replace(to);
+    }
+  }
+
   void compare_arrays(const Json& from, const Json& to) {
     // An array emptied is one replace, not a remove per element: after every move the mover's `legal` empties,
     // and a dozen removes were most of that seat's patch.
     if (to.empty() && from.size() > 1) return replace(to);
-    const std::size_t common = std::min(from.size(), to.size());
-    for (std::size_t i = 0; i < common; ++i) at({nullptr, i}, [&] { compare(from[i], to[i]); });
-    // The tail removed from the end, so every index stays valid while the ops are applied in order.
-    for (std::size_t i = from.size(); i > common; --i) at({nullptr, i - 1}, [&] { emit("remove"); });
-    for (std::size_t i = common; i < to.size(); ++i) at({nullptr, kAppend}, [&] { emit("add", to[i]); });
+    // When the length changes, the equal elements at both ends are kept as they are: a card played from the middle
+    // of a hand, or a tile taken from an offer, is one remove (an element put in the middle, one add), not a
+    // replace of every element after it and a remove at the end. Arrays of the same length are compared index by
+    // index, as json::diff does.
+    const std::size_t n = from.size(), m = to.size();
+    std::size_t head = 0, tail = 0;
+    if (n != m) {
+      const std::size_t shorter = std::min(n, m);
+      while (head < shorter && from[head] == to[head]) ++head;
+      while (tail < shorter - head && from[n - 1 - tail] == to[m - 1 - tail]) ++tail;
+    }
+    // Between the two ends: index by index over the shorter middle, then the longer one's extra elements.
+    const std::size_t from_end = n - tail, to_end = m - tail;
+    const std::size_t common_end = head + std::min(from_end - head, to_end - head);
+    for (std::size_t i = head; i < common_end; ++i) at({nullptr, i}, [&] { compare(from[i], to[i]); });
+    // Removed from the highest index down, so every index stays valid while the ops are applied in order.
+    for (std::size_t i = from_end; i > common_end; --i) at({nullptr, i - 1}, [&] { emit("remove"); });
+    // Inserted at their index, or appended ("/-") when nothing is kept after them.
+    for (std::size_t i = common_end; i < to_end; ++i)
+      at({nullptr, tail == 0 ? kAppend : i}, [&] { emit("add", to[i]); });
   }
 
   void replace(const Json& to) { emit("replace", to); }

@@ -2,10 +2,16 @@
 // The patch from one view to the next: RFC 6902 operations (`add`, `remove`, `replace`) that turn `from` into
 // `to`, as the server sends them in `patch` messages and the clients apply them (web-client/view_tracker.js,
 // bots/view_tracker.cpp). The operations nlohmann's json::diff produces (objects key by key, arrays index by
-// index, a shorter array's tail removed from its end, a longer one's appended with "/-"), with one exception: an
-// array of two or more elements that empties is one `replace` by [] (json::diff removes each element). And in one
-// walk: json::diff compares whole subtrees for equality at every level and builds a path string for every node it
-// visits, which made it most of a move's cost; this builds a path only for a change it reports.
+// index, a shorter array's tail removed from its end, a longer one's appended with "/-"), with two exceptions: an
+// array of two or more elements that empties is one `replace` by [] (json::diff removes each element), and an
+// array whose length changes keeps the equal elements at both its ends, so that an element taken from (or put
+// into) its middle is one `remove` (`add` at its index) where json::diff replaces every element after it. Never
+// more operations than json::diff. A view's own `legal` list (GameInstance::legal_json: the moves of the seat that
+// sees it, which nobody else sees and no board marks) is one `replace` when patching it would take more than one
+// operation and no fewer than it has entries: it mostly changes wholesale, and its entries added one by one or
+// patched field by field were most of that seat's patch. And in one walk: json::diff compares whole subtrees for equality at every level
+// and builds a path string for every node it visits, which made it most of a move's cost; this builds a path only
+// for a change it reports.
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,7 @@
 // engine/core/view_patch.hpp: the patch of a view must turn the old view into the new one (what clients rely
-// on) and be the operations nlohmann's json::diff gives but for an emptied array (one replace by []), on views
-// of every game (conformance_test applies it at every step) and on random trees here.
+// on), on views of every game (conformance_test applies it at every step) and on random trees here; where no
+// array changes length it is exactly the operations nlohmann's json::diff gives but for an emptied array (one
+// replace by []), and it never has more operations than json::diff.
 
 #include <optional>
 #include <string>
@@ -39,21 +40,50 @@ Json random_tree(Rng& rng, int depth) {
   }
 }
 
-// A variation of `tree`: some nodes changed, removed or added, most kept.
-Json mutate(const Json& tree, Rng& rng, int depth) {
-  if (rng.below(8) == 0) return random_tree(rng, depth);
+// A variation of `tree`: some nodes changed, removed or added, most kept. With `lengths_kept`, every array keeps
+// its length (only its elements change); else elements are also taken from and put anywhere in arrays.
+Json mutate(const Json& tree, Rng& rng, int depth, bool lengths_kept = false) {
+  if (rng.below(8) == 0 && !(lengths_kept && tree.is_array())) {
+    Json other = random_tree(rng, depth);
+    if (!lengths_kept || !other.is_array()) return other;
+  }
   Json out = tree;
   if (tree.is_object()) {
-    for (auto& [key, value] : out.items()) value = mutate(value, rng, depth - 1);
+    for (auto& [key, value] : out.items()) value = mutate(value, rng, depth - 1, lengths_kept);
     if (rng.below(3) == 0 && !out.empty()) out.erase(out.begin());
     if (rng.below(3) == 0) out["new"] = random_tree(rng, depth - 1);
   } else if (tree.is_array()) {
+    for (auto& value : out) value = mutate(value, rng, depth - 1, lengths_kept);
+    if (lengths_kept) return out;
     if (rng.below(6) == 0) return Json::array();  // emptied (as a seat's legal moves once it has moved)
-    for (auto& value : out) value = mutate(value, rng, depth - 1);
-    if (rng.below(3) == 0 && !out.empty()) out.erase(out.end() - 1);
-    if (rng.below(3) == 0) out.push_back(random_tree(rng, depth - 1));
+    if (rng.below(3) == 0 && !out.empty()) out.erase(out.begin() + static_cast<long>(rng.below(out.size())));
+    if (rng.below(3) == 0) out.insert(out.begin() + static_cast<long>(rng.below(out.size() + 1)), random_tree(rng, depth - 1));
   }
   return out;
+}
+
+// json::diff's operations, but each array of two or more that empties is one replace by []: removing those
+// emptied arrays' element removes from json::diff's list, and putting the replace where the first of them was.
+Json json_diff_with_emptied_replaced(const Json& from, const Json& to) {
+  Json expected = Json::array();
+  std::optional<std::string> emptied;  // the path of the array whose removes are being folded, in that run
+  for (const auto& op : Json::diff(from, to)) {
+    const auto path = op["path"].get<std::string>();
+    const auto parent = path.substr(0, path.rfind('/'));
+    if (emptied && op["op"] == "remove" && parent == *emptied) continue;
+    emptied.reset();
+    if (op["op"] == "remove" && path.size() > parent.size() + 1) {
+      const Json::json_pointer pointer(parent);
+      const Json& array = from.at(pointer);
+      if (array.is_array() && array.size() > 1 && to.contains(pointer) && to.at(pointer).empty()) {
+        expected.push_back(Json{{"op", "replace"}, {"path", parent}, {"value", Json::array()}});
+        emptied = parent;
+        continue;
+      }
+    }
+    expected.push_back(op);
+  }
+  return expected;
 }
 
 TEST(ViewPatch, EqualViewsGiveNoOperation) {
@@ -71,41 +101,58 @@ TEST(ViewPatch, EscapesKeysAndRemovesArrayTailsFromTheEnd) {
   EXPECT_EQ(from.patch(ops), to);
 }
 
-TEST(ViewPatch, RandomTreesPatchAndMatchJsonDiff) {
+TEST(ViewPatch, RandomTreesWithArraysOfTheSameLengthMatchJsonDiff) {
   Rng rng(42);
-  int changed = 0, folded = 0;
+  int changed = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const Json from = random_tree(rng, 4);
+    const Json to = mutate(from, rng, 4, /*lengths_kept=*/true);
+    const Json ops = view_patch(from, to);
+    ASSERT_EQ(from.patch(ops), to) << "from " << from << "\nto " << to << "\nops " << ops;
+    ASSERT_EQ(ops, json_diff_with_emptied_replaced(from, to)) << "from " << from << "\nto " << to;
+    changed += !ops.empty();
+  }
+  EXPECT_GT(changed, 600);  // the mutations changed most trees: the check was not vacuous
+}
+
+TEST(ViewPatch, RandomTreesPatchWithNoMoreOperationsThanJsonDiff) {
+  Rng rng(43);
+  int changed = 0, folded = 0, fewer = 0;
   for (int i = 0; i < 3000; ++i) {
     const Json from = random_tree(rng, 4);
     const Json to = mutate(from, rng, 4);
     const Json ops = view_patch(from, to);
     ASSERT_EQ(from.patch(ops), to) << "from " << from << "\nto " << to << "\nops " << ops;
-    // json::diff's operations, but each array of two or more that empties is one replace by []: removing
-    // those emptied arrays' element removes from json::diff's list, and putting the replace where the first
-    // of them was, gives ours.
-    Json expected = Json::array();
-    std::optional<std::string> emptied;  // the path of the array whose removes are being folded, in that run
-    for (const auto& op : Json::diff(from, to)) {
-      const auto path = op["path"].get<std::string>();
-      const auto parent = path.substr(0, path.rfind('/'));
-      if (emptied && op["op"] == "remove" && parent == *emptied) continue;
-      emptied.reset();
-      if (op["op"] == "remove" && path.size() > parent.size() + 1) {
-        const Json::json_pointer pointer(parent);
-        const Json& array = from.at(pointer);
-        if (array.is_array() && array.size() > 1 && to.contains(pointer) && to.at(pointer).empty()) {
-          expected.push_back(Json{{"op", "replace"}, {"path", parent}, {"value", Json::array()}});
-          emptied = parent;
-          continue;
-        }
-      }
-      expected.push_back(op);
-    }
-    ASSERT_EQ(ops, expected) << "from " << from << "\nto " << to;
+    const Json expected = json_diff_with_emptied_replaced(from, to);
+    ASSERT_LE(ops.size(), expected.size()) << "from " << from << "\nto " << to << "\nops " << ops;
     changed += !ops.empty();
-    folded += ops.size() < Json::diff(from, to).size();
+    folded += expected.size() < Json::diff(from, to).size();
+    fewer += ops.size() < expected.size();
   }
   EXPECT_GT(changed, 600);  // the mutations changed most trees: the check was not vacuous
-  EXPECT_GT(folded, 30);    // and emptied some arrays of two or more
+  EXPECT_GT(folded, 30);    // emptied some arrays of two or more
+  EXPECT_GT(fewer, 30);     // and took elements from or put them in the middle of some (58 of 3000)
+}
+
+TEST(ViewPatch, AnElementTakenFromTheMiddleIsOneRemove) {
+  const Json from = {{"offer", {"D05", "D07", "D08", "D11", "D14"}}};
+  const Json to = {{"offer", {"D05", "D08", "D11", "D14"}}};
+  const Json ops = view_patch(from, to);
+  EXPECT_EQ(ops, Json::parse(R"([{"op":"remove","path":"/offer/1"}])"));
+  EXPECT_EQ(from.patch(ops), to);
+  // json::diff replaces each element after it and removes the last.
+  EXPECT_EQ(Json::diff(from, to).size(), 4u);
+}
+
+TEST(ViewPatch, AnElementPutInTheMiddleIsOneAddAtItsIndex) {
+  const Json from = {{"hand", {{{"id", 1}}, {{"id", 3}}}}};
+  const Json to = {{"hand", {{{"id", 1}}, {{"id", 2}}, {{"id", 3}}}}};
+  const Json ops = view_patch(from, to);
+  EXPECT_EQ(ops, Json::parse(R"([{"op":"add","path":"/hand/1","value":{"id":2}}])"));
+  EXPECT_EQ(from.patch(ops), to);
+  // Put at the end, it is appended as before.
+  const Json longer = {{"hand", {{{"id", 1}}, {{"id", 3}}, {{"id", 4}}}}};
+  EXPECT_EQ(view_patch(from, longer), Json::parse(R"([{"op":"add","path":"/hand/-","value":{"id":4}}])"));
 }
 
 TEST(ViewPatch, AnEmptiedArrayIsOneReplace) {
@@ -114,6 +161,28 @@ TEST(ViewPatch, AnEmptiedArrayIsOneReplace) {
   const Json ops = view_patch(from, to);
   EXPECT_EQ(ops, Json::parse(R"([{"op":"replace","path":"/legal","value":[]},{"op":"remove","path":"/one/0"}])"));
   EXPECT_EQ(from.patch(ops), to);
+}
+
+TEST(ViewPatch, TheOwnLegalListIsReplacedWholeWhenThatIsShorter) {
+  // A seat's legal moves: from none to three, then three others (each entry changed in two fields).
+  const Json none = {{"legal", Json::array()}, {"list", Json::array()}};
+  const Json three = {{"legal", {{{"type", "up"}, {"text", "up 1"}}, {{"type", "up"}, {"text", "up 2"}}, {{"type", "up"}, {"text", "up 3"}}}},
+                      {"list", {1, 2, 3}}};
+  Json others = three;
+  for (int i = 0; i < 3; ++i) others["legal"][i] = {{"type", "down"}, {"text", "down " + std::to_string(i + 1)}};
+  EXPECT_EQ(view_patch(none, three), Json::parse(R"([{"op":"replace","path":"/legal","value":)" + three["legal"].dump() +
+                                                 R"(},{"op":"add","path":"/list/-","value":1},{"op":"add","path":"/list/-","value":2},)"
+                                                 R"({"op":"add","path":"/list/-","value":3}])"));
+  const Json changed = view_patch(three, others);
+  EXPECT_EQ(changed, Json::parse(R"([{"op":"replace","path":"/legal","value":)" + others["legal"].dump() + "}]"));
+  EXPECT_EQ(Json::diff(three, others).size(), 6u);  // json::diff: each entry's two fields
+  // Fewer operations than entries: patched in place, as any array.
+  Json one_changed = three;
+  one_changed["legal"][1]["text"] = "up two";
+  EXPECT_EQ(view_patch(three, one_changed), Json::parse(R"([{"op":"replace","path":"/legal/1/text","value":"up two"}])"));
+  // Only the view's own list, at its top: a `legal` deeper in a view is an array as any other.
+  const Json deep_from = {{"x", none}}, deep_to = {{"x", three}};
+  EXPECT_EQ(view_patch(deep_from, deep_to).size(), 6u);
 }
 
 }  // namespace
