@@ -22,7 +22,7 @@ std::string normalize_move_text(std::string_view text) {
 Json GameInstance::client_view(Viewer viewer) const {
   Json v = view(viewer);
   v["to_act"] = to_act();
-  v["legal"] = legal_json(viewer);
+  v[kLegalKey] = legal_json(viewer);
   return v;
 }
 

@@ -21,6 +21,10 @@ struct LegalMove {
   std::string text;
 };
 
+/// The key of a client view's legal moves (client_view, private_client_view). view_patch knows it too: a view's
+/// own list is replaced whole when that is shorter than patching it entry by entry.
+inline constexpr std::string_view kLegalKey = "legal";
+
 class GameInstance {
  public:
   virtual ~GameInstance() = default;
@@ -65,7 +69,7 @@ class GameInstance {
   virtual Result<std::vector<Json>> apply_accepted(Seat seat, const Json& action) = 0;
 
   /// The view a client receives: the game's view plus `to_act` and, for a seat that must act, `legal`
-  /// (an array of {"action", "text"}; empty otherwise).
+  /// (kLegalKey: an array of {"action", "text"}; empty otherwise).
   Json client_view(Viewer viewer) const;
   /// The `legal` of a client view: {"action", "text"} for each legal move of a seat that acts, else empty.
   Json legal_json(Viewer viewer) const;
@@ -117,7 +121,7 @@ class GameOf final : public GameInstance {
   Json private_client_view(Viewer viewer) const override {
     if constexpr (HasSplitView<R>) {
       Json v = viewer.is_spectator() ? Json::object() : R::private_view(state_, viewer.seat);
-      v["legal"] = legal_json(viewer);
+      v[kLegalKey] = legal_json(viewer);
       return v;
     } else {
       return GameInstance::private_client_view(viewer);

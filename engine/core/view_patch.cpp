@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/any_game.hpp"  // kLegalKey
+
 namespace archipel::engine {
 namespace {
 
@@ -46,7 +48,7 @@ class Differ {
       } else if (order > 0) {
         added.push_back(b);
         ++b;
-      } else if (path_.empty() && a.key() == "legal" && a->is_array() && b->is_array()) {
+      } else if (path_.empty() && a.key() == kLegalKey && a->is_array() && b->is_array()) {
         at({&a.key(), 0}, [&] { compare_legal(a.value(), b.value()); });
         ++a, ++b;
       } else {

@@ -41,12 +41,10 @@ Json random_tree(Rng& rng, int depth) {
 }
 
 // A variation of `tree`: some nodes changed, removed or added, most kept. With `lengths_kept`, every array keeps
-// its length (only its elements change); else elements are also taken from and put anywhere in arrays.
+// its length (only its elements change), and no container is swapped for a random one (whose arrays would be
+// compared with the old ones, of other lengths); else elements are also taken from and put anywhere in arrays.
 Json mutate(const Json& tree, Rng& rng, int depth, bool lengths_kept = false) {
-  if (rng.below(8) == 0 && !(lengths_kept && tree.is_array())) {
-    Json other = random_tree(rng, depth);
-    if (!lengths_kept || !other.is_array()) return other;
-  }
+  if (rng.below(8) == 0 && !(lengths_kept && tree.is_structured())) return random_tree(rng, depth);
   Json out = tree;
   if (tree.is_object()) {
     for (auto& [key, value] : out.items()) value = mutate(value, rng, depth - 1, lengths_kept);

@@ -541,7 +541,7 @@ function draw(b) {
     markChanged(b.root, changed, ['docks'], (dock) => common.querySelector(`[data-testid=sm-dock][data-dock="${CSS.escape(dock)}"]`));
     markChanged(b.root, changed, ['monk_spaces'], (space) => common.querySelector(`[data-testid=sm-monk-space][data-space="${CSS.escape(space)}"]`));
   }
-  markMovers(b.root, b.ctx.changedSince, (seat) => b.root.querySelector(`[data-testid=sm-player][data-seat="${CSS.escape(String(seat))}"]`));
+  markMovers(b.root, changed, (seat) => b.root.querySelector(`[data-testid=sm-player][data-seat="${CSS.escape(String(seat))}"]`));
   // On a phone each board with targets zooms until they are 44 px (../../touch_zoom.js).
   for (const board of b.root.querySelectorAll('svg')) if (board.querySelector('.sm-target')) zoomToTargets(board, { selector: '.sm-target' });
   // Every legal move has something to point at: the count of those that do not is kept for the tests.
