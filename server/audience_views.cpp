@@ -11,6 +11,7 @@ using nlohmann::json;
 void AudienceViews::reset(int num_seats) {
   public_ = json();
   public_current_ = false;
+  age_ = {};
   private_.assign(static_cast<std::size_t>(num_seats) + 1, json());
   current_.assign(static_cast<std::size_t>(num_seats) + 1, false);
 }
@@ -21,6 +22,7 @@ json AudienceViews::full_view(const engine::GameInstance& game, engine::Viewer v
   if (!public_current_) {
     public_ = game.public_client_view();
     public_current_ = true;
+    age_ = game.view_age();
   }
   const std::size_t k = slot(viewer);
   private_[k] = game.private_client_view(viewer);
@@ -36,22 +38,44 @@ AudienceViews::Patches AudienceViews::patches(const engine::GameInstance& game, 
     std::fill(current_.begin(), current_.end(), false);
     return out;
   }
-  if (public_current_) {
-    json now = game.public_client_view();
-    out.shared = engine::view_patch(public_, now);
-    public_ = std::move(now);
-  }  // else nobody is current: each present audience gets full_view, which builds it
+  // What changed: the last action's changes when the views are exactly one action old, else everything.
+  const auto now_age = game.view_age();
+  const bool one_action = now_age.instance != 0 && now_age.instance == age_.instance &&
+                          now_age.actions == age_.actions + 1;
+  const engine::ViewChanges changes = one_action ? game.last_view_changes() : engine::ViewChanges{};
+  age_ = now_age;
+  if (public_current_) out.shared = patch_public(game, changes);
+  // else nobody is current: each present audience gets full_view, which builds it
   for (std::size_t k = 0; k < current_.size(); ++k) {
     if (k >= present.size() || !present[k]) {
       current_[k] = false;
       continue;
     }
     if (!current_[k]) continue;
-    json now = game.private_client_view(engine::Viewer{static_cast<int>(k) - 1});
+    const engine::Viewer viewer{static_cast<int>(k) - 1};
+    if (viewer.is_spectator() ? !changes.spectators : !changes.seat(viewer.seat)) {
+      out.own[k] = json::array();  // its private part is as it was
+      continue;
+    }
+    json now = game.private_client_view(viewer);
     out.own[k] = engine::view_patch(private_[k], now);
     private_[k] = std::move(now);
   }
   return out;
+}
+
+json AudienceViews::patch_public(const engine::GameInstance& game, const engine::ViewChanges& changes) {
+  std::vector<std::string_view> kept;
+  json now = game.public_client_view(changes, kept);
+  // The kept sections leave the old part before the comparison and join the new one after it, untouched.
+  auto& old_keys = public_.get_ref<json::object_t&>();
+  json::object_t kept_nodes;
+  for (const auto key : kept)
+    if (auto node = old_keys.extract(std::string(key))) kept_nodes.insert(std::move(node));
+  json ops = engine::view_patch(public_, now);
+  now.get_ref<json::object_t&>().merge(kept_nodes);
+  public_ = std::move(now);
+  return ops;
 }
 
 }  // namespace archipel::server

@@ -5,6 +5,10 @@
 // hand, its legal moves). Nothing is built for an audience that is not there: its view goes stale, and it gets
 // the whole view (a `state`) when it is back. A game that does not split its view has an empty public part,
 // and each view is built whole: the same code, without the sharing.
+//
+// When the views are exactly one action old, only what that action may have changed is built
+// (engine/core/view_sections.hpp): the public sections it touched, the private parts of the seats it touched.
+// A game without sections, or views older than that, gets everything built and compared.
 
 #include <optional>
 #include <vector>
@@ -40,8 +44,13 @@ class AudienceViews {
  private:
   static std::size_t slot(engine::Viewer viewer) { return static_cast<std::size_t>(viewer.seat + 1); }
 
+  /// The public part's patch from public_ to now, brought up to date; only the sections `changes` names are
+  /// built and compared.
+  nlohmann::json patch_public(const engine::GameInstance& game, const engine::ViewChanges& changes);
+
   nlohmann::json public_;       // the public part last sent (current whenever any audience is)
   bool public_current_ = false;
+  engine::GameInstance::ViewAge age_;  // of the game when the current views were built
   std::vector<nlohmann::json> private_;  // by slot: 0 the spectators, 1 + seat each seat
   std::vector<bool> current_;            // by slot: its last view was sent and is up to date
 };

@@ -1,8 +1,14 @@
 #include "engine/core/any_game.hpp"
 
+#include <atomic>
 #include <cctype>
 
 namespace archipel::engine {
+
+std::uint64_t new_instance_id() {
+  static std::atomic<std::uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
 
 std::string normalize_move_text(std::string_view text) {
   std::string out;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
+#include "engine/core/view_sections.hpp"
 
 namespace archipel::engine {
 
@@ -81,11 +82,34 @@ class GameInstance {
   virtual Json public_client_view() const { return Json::object(); }
   virtual Json private_client_view(Viewer viewer) const { return client_view(viewer); }
 
+  /// Which instance this is and how many actions it has applied. AudienceViews keeps the age of the views it
+  /// last sent: when they are exactly one action old, last_view_changes() says what to rebuild.
+  struct ViewAge {
+    std::uint64_t instance = 0;  // 0: an instance that does not count (everything is always rebuilt)
+    std::uint64_t actions = 0;
+    friend bool operator==(const ViewAge&, const ViewAge&) = default;
+  };
+  virtual ViewAge view_age() const { return {}; }
+  /// What the last action applied may have changed in the client views (HasViewSections in view_sections.hpp);
+  /// everything for a game that does not say.
+  virtual ViewChanges last_view_changes() const { return {}; }
+  /// The public part with only the sections `changes` names built: the others are left out and their keys
+  /// listed in `kept` (the caller still holds them as they were). public_client_view() for a game without
+  /// sections.
+  virtual Json public_client_view(const ViewChanges& changes, std::vector<std::string_view>& kept) const {
+    (void)changes;
+    kept.clear();
+    return public_client_view();
+  }
+
   /// Finds the legal action whose /play text matches `text` (case and spacing ignored).
   Result<Json> parse_text(Seat seat, std::string_view text) const;
 
   bool over() const { return to_act().empty(); }
 };
+
+/// A number no other GameInstance of this process has (GameInstance::ViewAge).
+std::uint64_t new_instance_id();
 
 /// Lower-cases and collapses white space, so "/play  Ship c04" matches "ship C04".
 std::string normalize_move_text(std::string_view text);
@@ -125,6 +149,30 @@ class GameOf final : public GameInstance {
       return v;
     } else {
       return GameInstance::private_client_view(viewer);
+    }
+  }
+  ViewAge view_age() const override {
+    if constexpr (HasViewSections<R>)
+      return ViewAge{instance_, actions_};
+    else
+      return GameInstance::view_age();
+  }
+  ViewChanges last_view_changes() const override { return last_changes_; }
+  Json public_client_view(const ViewChanges& changes, std::vector<std::string_view>& kept) const override {
+    kept.clear();
+    if constexpr (HasViewSections<R>) {
+      Json v = R::public_view_core(state_);
+      v["to_act"] = R::to_act(state_);
+      const auto sections = R::view_sections();
+      for (std::size_t i = 0; i < sections.size(); ++i) {
+        if (changes.section(i))
+          sections[i].build(state_, v);
+        else
+          kept.emplace_back(sections[i].key);
+      }
+      return v;
+    } else {
+      return public_client_view();
     }
   }
   Json static_data() const override { return R::static_data(state_); }
@@ -185,14 +233,40 @@ class GameOf final : public GameInstance {
     // A legal action must apply. Should a game break that promise, the scratch copy keeps us unchanged.
     auto scratch = state_;
     auto result = R::apply(scratch, seat, action);
-    if (result.ok()) state_ = std::move(scratch);
+    if (result.ok()) {
+      if constexpr (HasViewSections<R>) last_changes_ = view_changes(state_, scratch);
+      state_ = std::move(scratch);
+      ++actions_;
+    }
     return result;
   }
 
   const typename R::State& state() const { return state_; }
 
  private:
+  // What may differ in the views between `before` and `after` (view_sections.hpp): each section whose test
+  // says so, and each seat whose private part may differ or who is to act before or after (its legal moves).
+  static ViewChanges view_changes(const typename R::State& before, const typename R::State& after) {
+    ViewChanges changes{0, 0, false};
+    const auto sections = R::view_sections();
+    for (std::size_t i = 0; i < sections.size() && i < 64; ++i)
+      if (!sections[i].unchanged(before, after)) changes.sections |= std::uint64_t{1} << i;
+    if (sections.size() > 64) changes.sections = ~std::uint64_t{0};
+    const auto acting_before = R::to_act(before), acting_after = R::to_act(after);
+    const auto acts = [](const std::vector<Seat>& acting, Seat s) {
+      return std::find(acting.begin(), acting.end(), s) != acting.end();
+    };
+    const Seat seats = std::min(R::num_seats(after), 64);
+    for (Seat s = 0; s < seats; ++s)
+      if (acts(acting_before, s) || acts(acting_after, s) || !R::private_unchanged(before, after, s))
+        changes.seats |= std::uint64_t{1} << s;
+    return changes;
+  }
+
   typename R::State state_;
+  std::uint64_t instance_ = new_instance_id();
+  std::uint64_t actions_ = 0;      // applied to this instance
+  ViewChanges last_changes_;       // by the last of them (everything before the first)
 };
 
 }  // namespace archipel::engine

@@ -74,6 +74,9 @@ class Differ {
     // An array emptied is one replace, not a remove per element: after every move the mover's `legal` empties,
     // and a dozen removes were most of that seat's patch.
     if (to.empty() && from.size() > 1) return replace(to);
+    // Likewise an array filled from empty is one replace, not an add per element (a seat's `legal` when its
+    // turn comes).
+    if (from.empty() && to.size() > 1) return replace(to);
     // When the length changes, the equal elements at both ends are kept as they are: a card played from the middle
     // of a hand, or a tile taken from an offer, is one remove (an element put in the middle, one add), not a
     // replace of every element after it and a remove at the end. Arrays of the same length are compared index by
@@ -98,10 +101,14 @@ class Differ {
 
   void replace(const Json& to) { emit("replace", to); }
 
-  void emit(const char* op) { ops_.push_back(Json{{"op", op}, {"path", pointer()}}); }
-  void emit(const char* op, const Json& value) {
-    ops_.push_back(Json{{"op", op}, {"path", pointer()}, {"value", value}});
+  // Built member by member: an initializer list would copy the value once more.
+  Json& emit(const char* op) {
+    Json& added = ops_.emplace_back(Json::object());
+    added["op"] = op;
+    added["path"] = pointer();
+    return added;
   }
+  void emit(const char* op, const Json& value) { emit(op)["value"] = value; }
 
   // The JSON pointer of the current node: '~' as "~0" and '/' as "~1" in keys (RFC 6901).
   std::string pointer() const {

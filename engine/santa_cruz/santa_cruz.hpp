@@ -80,6 +80,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -87,6 +88,7 @@
 #include "engine/core/enum_names.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/rng.hpp"
+#include "engine/core/view_sections.hpp"
 
 namespace archipel::engine::santa_cruz {
 
@@ -252,6 +254,7 @@ struct SiteState {
   bool revealed = false;
   std::vector<int>
       owners;  // seats with a building here, in build order (two only through the privilege)
+  friend bool operator==(const SiteState&, const SiteState&) = default;
 };
 
 struct PlayerState {
@@ -272,6 +275,7 @@ struct PlayerState {
   // recomputed at the end. The start bonus (by seat) and the birds (kept to the end) are recomputed.
   int building_points = 0;                       // construction bonuses of every build, both rounds
   std::vector<std::pair<int, int>> card_points;  // (score card, points it gave this seat), in play order
+  friend bool operator==(const PlayerState&, const PlayerState&) = default;
 };
 
 struct Pile {  // round 2: a construction set plus the score cards played with it in round 1
@@ -358,8 +362,12 @@ struct Rules {
   static std::vector<Json> legal_actions(const State& s, Seat seat);
   static Result<std::vector<Json>> apply(State& s, Seat seat, const Json& action);
   static Json view(const State& s, Viewer viewer);  // split_view: the two parts below (HasSplitView)
-  static Json public_view(const State& s);
+  static Json public_view(const State& s);           // sectioned_public_view: the core and the sections
   static Json private_view(const State& s, Seat seat);
+  // HasViewSections (view_sections.hpp): board, buildings and players are rebuilt only when they changed.
+  static std::span<const ViewSection<State>> view_sections();
+  static Json public_view_core(const State& s);
+  static bool private_unchanged(const State& before, const State& after, Seat seat);
   /// {"map": the board's drawing, "catalog": score cards by name, sets, bird values}: from components.json.
   static Json static_data(const State& s);
   static std::optional<Outcome> outcome(const State& s);

@@ -263,32 +263,43 @@ Json Rules::static_data(const State&) {
 
 Json Rules::view(const State& s, Viewer viewer) { return split_view<Rules>(s, viewer); }
 
-Json Rules::public_view(const State& s) {
-  const Components& c = comp();
-  const bool over = s.phase == Phase::over;
-  Json v;
-  v["game"] = "santa-cruz";
-  v["rules"] = to_string(s.rules);
-  v["round"] = s.round;
-  v["phase"] = to_string(s.phase);
-  v["turn"] = seat_or_null(current_seat(s));
-  v["order"] = s.order;
-  v["track"] = track_order(s);
+Json Rules::public_view(const State& s) { return sectioned_public_view<Rules>(s); }
 
-  // A site is "<kind> face_down" or "<kind> <building> <points>[ <resource>][ +<fish bonus>][
-  // bird]".
+namespace {
+
+// The public view's three big keys, each rebuilt after a move only when the part of the state it reads changed
+// (view_sections.hpp). A site is "<kind> face_down" or "<kind> <building> <points>[ <resource>][ +<fish
+// bonus>][ bird]".
+void board_section(const State& s, Json& v) {
+  const Components& c = comp();
   Json board = Json::object();
-  Json buildings = Json::object();
   for (std::size_t i = 0; i < c.sites.size(); ++i) {
     const SiteState& st = s.sites[i];
     board[c.sites[i].id] = st.revealed ? c.tiles[st.tile].view_code : c.sites[i].face_down_code;
-    if (!st.owners.empty()) buildings[c.sites[i].id] = st.owners;
   }
-  v["buildings"] = std::move(buildings);
   v["board"] = std::move(board);
+}
+bool same_board(const State& a, const State& b) {
+  return std::equal(a.sites.begin(), a.sites.end(), b.sites.begin(), b.sites.end(),
+                    [](const SiteState& x, const SiteState& y) { return x.revealed == y.revealed && x.tile == y.tile; });
+}
 
-  // Counts are arrays: construction cards in the order ship, river, road, double; buildings in the
-  // order house, church, lighthouse.
+void buildings_section(const State& s, Json& v) {
+  const Components& c = comp();
+  Json buildings = Json::object();
+  for (std::size_t i = 0; i < c.sites.size(); ++i)
+    if (!s.sites[i].owners.empty()) buildings[c.sites[i].id] = s.sites[i].owners;
+  v["buildings"] = std::move(buildings);
+}
+bool same_buildings(const State& a, const State& b) {
+  return std::equal(a.sites.begin(), a.sites.end(), b.sites.begin(), b.sites.end(),
+                    [](const SiteState& x, const SiteState& y) { return x.owners == y.owners; });
+}
+
+// Counts are arrays: construction cards in the order ship, river, road, double; buildings in the order house,
+// church, lighthouse.
+void players_section(const State& s, Json& v) {
+  const Components& c = comp();
   Json players = Json::array();
   for (Seat seat = 0; seat < s.num_seats; ++seat) {
     const PlayerState& p = s.players[seat];
@@ -307,6 +318,41 @@ Json Rules::public_view(const State& s) {
     players.push_back(std::move(pj));
   }
   v["players"] = std::move(players);
+}
+bool same_players(const State& a, const State& b) { return a.players == b.players; }
+
+constexpr ViewSection<State> kSections[] = {
+    {"board", board_section, same_board},
+    {"buildings", buildings_section, same_buildings},
+    {"players", players_section, same_players},
+};
+
+}  // namespace
+
+std::span<const ViewSection<State>> Rules::view_sections() { return kSections; }
+
+// The hand's preview reads the buildings and every seat's number of birds (card_points); the rest is the
+// seat's own cards and birds.
+bool Rules::private_unchanged(const State& a, const State& b, Seat seat) {
+  if (!same_buildings(a, b) || !same_board(a, b)) return false;
+  for (std::size_t i = 0; i < a.players.size() && i < b.players.size(); ++i)
+    if (a.players[i].birds.size() != b.players[i].birds.size()) return false;
+  const PlayerState &x = a.players.at(seat), &y = b.players.at(seat);
+  return x.hand == y.hand && x.birds == y.birds && x.discarded == y.discarded;
+}
+
+// Everything public but the sections: small, rebuilt after every move.
+Json Rules::public_view_core(const State& s) {
+  const Components& c = comp();
+  const bool over = s.phase == Phase::over;
+  Json v;
+  v["game"] = "santa-cruz";
+  v["rules"] = to_string(s.rules);
+  v["round"] = s.round;
+  v["phase"] = to_string(s.phase);
+  v["turn"] = seat_or_null(current_seat(s));
+  v["order"] = s.order;
+  v["track"] = track_order(s);
   v["score_cards_set_aside"] = s.score_pile.size();
   v["bird_chips_left"] = s.bird_pile.size();
   v["pending_double"] = s.double_kind >= 0
@@ -315,7 +361,6 @@ Json Rules::public_view(const State& s) {
                             : Json(nullptr);
   const Seat last = last_player(s);
   v["privilege"] = last >= 0 ? Json{{"seat", last}, {"used", s.privilege_used}} : Json(nullptr);
-
   if (s.phase == Phase::choose_set) {
     Json sets = Json::array();
     for (int set = 0; set < static_cast<int>(c.sets.size()); ++set) {

@@ -168,9 +168,9 @@ TEST(ViewPatch, TheOwnLegalListIsReplacedWholeWhenThatIsShorter) {
                       {"list", {1, 2, 3}}};
   Json others = three;
   for (int i = 0; i < 3; ++i) others["legal"][i] = {{"type", "down"}, {"text", "down " + std::to_string(i + 1)}};
+  // From none: one replace, as any array filled from empty with more than one element.
   EXPECT_EQ(view_patch(none, three), Json::parse(R"([{"op":"replace","path":"/legal","value":)" + three["legal"].dump() +
-                                                 R"(},{"op":"add","path":"/list/-","value":1},{"op":"add","path":"/list/-","value":2},)"
-                                                 R"({"op":"add","path":"/list/-","value":3}])"));
+                                                 R"(},{"op":"replace","path":"/list","value":[1,2,3]}])"));
   const Json changed = view_patch(three, others);
   EXPECT_EQ(changed, Json::parse(R"([{"op":"replace","path":"/legal","value":)" + others["legal"].dump() + "}]"));
   EXPECT_EQ(Json::diff(three, others).size(), 6u);  // json::diff: each entry's two fields
@@ -179,8 +179,20 @@ TEST(ViewPatch, TheOwnLegalListIsReplacedWholeWhenThatIsShorter) {
   one_changed["legal"][1]["text"] = "up two";
   EXPECT_EQ(view_patch(three, one_changed), Json::parse(R"([{"op":"replace","path":"/legal/1/text","value":"up two"}])"));
   // Only the view's own list, at its top: a `legal` deeper in a view is an array as any other.
-  const Json deep_from = {{"x", none}}, deep_to = {{"x", three}};
+  const Json deep_from = {{"x", three}}, deep_to = {{"x", others}};
   EXPECT_EQ(view_patch(deep_from, deep_to).size(), 6u);
+}
+
+// An array filled from empty: one element is one add (no longer than a replace), several are one replace by the
+// new array rather than an add each (a seat's hand dealt, its legal moves when its turn comes).
+TEST(ViewPatch, AnEmptyArrayFilledWithSeveralElementsIsOneReplace) {
+  const Json empty = {{"hand", Json::array()}};
+  const Json one = {{"hand", {"a"}}};
+  const Json three = {{"hand", {"a", "b", "c"}}};
+  EXPECT_EQ(view_patch(empty, one), Json::parse(R"([{"op":"add","path":"/hand/-","value":"a"}])"));
+  EXPECT_EQ(view_patch(empty, three), Json::parse(R"([{"op":"replace","path":"/hand","value":["a","b","c"]}])"));
+  EXPECT_EQ(empty.patch(view_patch(empty, three)), three);
+  EXPECT_EQ(Json::diff(empty, three).size(), 3u);  // json::diff: an add each
 }
 
 }  // namespace

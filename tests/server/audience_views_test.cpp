@@ -1,6 +1,8 @@
 // server/audience_views.hpp: the patches a room sends after each move, built from the public part once and the
 // private parts per audience, must bring every present audience's view to exactly its fresh client view, for
-// every registered game (split views or not); absent audiences go stale and come back with a whole view.
+// every registered game (split views or not); absent audiences go stale and come back with a whole view. A game
+// that names view sections (engine/core/view_sections.hpp) has only what a move changed rebuilt: whole games of
+// every game and player count check that nothing it keeps is stale.
 
 #include <functional>
 #include <optional>
@@ -30,13 +32,13 @@ std::optional<json> ops_of(const AudienceViews::Patches& move, std::size_t slot)
 // Plays `moves` random moves of `game_id`; `present_at(step, slot)` says who is there at each move. Checks
 // each patch against the fresh view and returns how many patches and whole views were sent, and the moves made.
 std::tuple<int, int, int> play(const std::string& game_id, int seats, int moves,
-                         const std::function<bool(int, std::size_t)>& present_at) {
-  auto game = testing::registry_with_race().create(game_id, seats, {}, 11).value();
+                         const std::function<bool(int, std::size_t)>& present_at, std::uint64_t seed = 11) {
+  auto game = testing::registry_with_race().create(game_id, seats, {}, seed).value();
   AudienceViews views;
   views.reset(seats);
   std::vector<json> client(static_cast<std::size_t>(seats) + 1);  // what each audience holds
   for (int k = 0; k <= seats; ++k) client[k] = views.full_view(*game, Viewer{k - 1});
-  engine::Rng rng(3);
+  engine::Rng rng(seed * 3);
   int patches = 0, wholes = 0, step = 0;
   for (; step < moves && !game->over(); ++step) {
     const auto acting = game->to_act();
@@ -74,6 +76,93 @@ TEST(AudienceViews, EveryPatchGivesTheFreshViewForEveryGame) {
     EXPECT_EQ(patches, moves * (seats + 1)) << entry.spec->id << ": one patch per audience per move";
     EXPECT_EQ(wholes, 0) << entry.spec->id << ": everyone was there, nobody needed a whole view";
   }
+}
+
+// Whole games, every player count, three seeds each: the sections a move leaves alone and the private parts of
+// the seats it does not touch are kept as they were sent, and every audience still ends each move with exactly
+// its fresh view. A section test that said "unchanged" wrongly would show here as a stale view.
+TEST(AudienceViews, WholeGamesOfEveryGameAndPlayerCountPatchToTheFreshViews) {
+  for (const auto& entry : testing::registry_with_race().games()) {
+    for (int seats = entry.spec->min_players; seats <= entry.spec->max_players; ++seats) {
+      for (std::uint64_t seed : {5, 6, 7}) {
+        auto [patches, wholes, moves] =
+            play(entry.spec->id, seats, 100000, [](int, std::size_t) { return true; }, seed);
+        EXPECT_TRUE(moves > 0 && moves < 100000) << entry.spec->id << ": played to its end";
+        EXPECT_EQ(wholes, 0) << entry.spec->id;
+        EXPECT_EQ(patches, moves * (seats + 1)) << entry.spec->id << " " << seats << " seed " << seed;
+      }
+    }
+  }
+}
+
+// Santa Cruz names its board, buildings and players as sections: a move that reveals no tile keeps the board as
+// sent (not rebuilt, no op under /board), and a seat whose private part the move leaves alone gets no op of its
+// own.
+TEST(AudienceViews, SantaCruzRebuildsOnlyWhatAMoveChanged) {
+  auto game = testing::registry_with_race().create("santa-cruz", 4, {}, 21).value();
+  AudienceViews views;
+  views.reset(4);
+  for (int k = 0; k <= 4; ++k) views.full_view(*game, Viewer{k - 1});
+  const std::vector<bool> everyone(5, true);
+  engine::Rng rng(4);
+  int board_kept = 0, seats_untouched = 0, moves = 0;
+  for (; !game->over(); ++moves) {
+    const auto acting = game->to_act();
+    const int seat = acting[rng.below(acting.size())];
+    const auto legal = game->legal_actions(seat);
+    ASSERT_TRUE(game->apply(seat, legal[rng.below(legal.size())]).ok());
+    const auto changes = game->last_view_changes();
+    const auto move = views.patches(*game, everyone);
+    EXPECT_FALSE(changes.spectators) << "a spectator's private part never changes";
+    if (!changes.section(0)) {
+      ++board_kept;
+      for (const auto& op : move.shared) EXPECT_NE(op["path"].get<std::string>().rfind("/board", 0), 0u) << op;
+    }
+    for (int s = 0; s < 4; ++s) {
+      if (changes.seat(s)) continue;
+      ++seats_untouched;
+      ASSERT_TRUE(move.own[static_cast<std::size_t>(s) + 1]);
+      EXPECT_TRUE(move.own[static_cast<std::size_t>(s) + 1]->empty()) << "seat " << s << " move " << moves;
+    }
+    EXPECT_TRUE(changes.seat(seat) || game->over()) << "the mover's legal moves change with its move";
+  }
+  EXPECT_GT(board_kept, moves / 2) << "most moves reveal no tile";
+  EXPECT_GT(seats_untouched, 0);
+}
+
+// Views two actions old (no patch in between): the last action's changes do not cover them, so everything is
+// built and compared; likewise after the game is replaced by another instance (a clone) at the same count.
+TEST(AudienceViews, ViewsOlderThanOneActionAreRebuiltWhole) {
+  auto game = testing::registry_with_race().create("santa-cruz", 3, {}, 8).value();
+  AudienceViews views;
+  views.reset(3);
+  std::vector<json> client;
+  for (int k = 0; k <= 3; ++k) client.push_back(views.full_view(*game, Viewer{k - 1}));
+  const std::vector<bool> everyone(4, true);
+  engine::Rng rng(9);
+  const auto play_one = [&](engine::GameInstance& g) {
+    const auto acting = g.to_act();
+    const int seat = acting[rng.below(acting.size())];
+    const auto legal = g.legal_actions(seat);
+    ASSERT_TRUE(g.apply(seat, legal[rng.below(legal.size())]).ok());
+  };
+  const auto check = [&](const engine::GameInstance& g, const char* when) {
+    const auto move = views.patches(g, everyone);
+    for (int k = 0; k <= 3; ++k) {
+      const auto ops = ops_of(move, static_cast<std::size_t>(k));
+      ASSERT_TRUE(ops) << when;
+      client[k] = client[k].patch(*ops);
+      EXPECT_EQ(client[k], g.client_view(Viewer{k - 1})) << when << " viewer " << k - 1;
+    }
+  };
+  for (int i = 0; i < 12; ++i) {
+    play_one(*game);
+    play_one(*game);
+    check(*game, "two actions");
+  }
+  auto other = game->clone();
+  play_one(*other);
+  check(*other, "another instance");
 }
 
 // Seat 1 leaves for ten moves and the spectators for five: nothing is built for them meanwhile, and each gets
