@@ -64,6 +64,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -71,6 +72,7 @@
 #include "engine/core/enum_names.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/rng.hpp"
+#include "engine/core/view_sections.hpp"
 
 namespace archipel::engine::capa_doro {
 
@@ -273,6 +275,7 @@ using Row = std::array<Cell, kColumns>;
 struct Slot {
   std::vector<int> cards;
   bool top_done = false;
+  friend bool operator==(const Slot&, const Slot&) = default;
 };
 
 struct PlayerState {
@@ -281,6 +284,7 @@ struct PlayerState {
   std::array<int, kColours> stock{};
   int supply = 0;  // plantation tokens not on the board
   std::vector<Slot> slots;
+  friend bool operator==(const PlayerState&, const PlayerState&) = default;
 };
 
 struct State {
@@ -379,8 +383,12 @@ struct Rules {
   static std::vector<Json> legal_actions(const State& s, Seat seat);
   static Result<std::vector<Json>> apply(State& s, Seat seat, const Json& action);
   static Json view(const State& s, Viewer viewer);  // split_view: the two parts below (HasSplitView)
-  static Json public_view(const State& s);
+  static Json public_view(const State& s);  // sectioned_public_view: the core and the sections
   static Json private_view(const State& s, Seat seat);
+  // HasViewSections (view_sections.hpp): the rows and the players are rebuilt only when they changed.
+  static std::span<const ViewSection<State>> view_sections();
+  static Json public_view_core(const State& s);
+  static bool private_unchanged(const State&, const State&, Seat) { return true; }  // no private part
   /// {"board": continents, rows, price tracks; "cigars", "events": the catalogue}.
   static Json static_data(const State& s);
   static std::optional<Outcome> outcome(const State& s);

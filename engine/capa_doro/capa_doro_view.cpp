@@ -78,9 +78,46 @@ std::vector<int> read_events(const Json& j, std::string_view key) {
   return out;
 }
 
+// The public view's two big keys, each rebuilt after a move only when its part of the state changed
+// (view_sections.hpp). Row id -> [seed, growth, harvest].
+void rows_section(const State& s, Json& j) {
+  const Components& c = data();
+  Json& rows = j["rows"];
+  rows = Json::object();
+  for (std::size_t r = 0; r < s.rows.size(); ++r) {
+    Json& cells = rows[c.rows[r].id];
+    for (const Cell& cell : s.rows[r]) cells.push_back(cell_json(cell));
+  }
+}
+bool same_rows(const State& a, const State& b) { return a.rows == b.rows; }
+
+void players_section(const State& s, Json& j) {
+  Json players = Json::array();
+  for (const auto& p : s.players) {
+    Json slots = Json::array();
+    for (const auto& slot : p.slots)
+      slots.push_back({{"cards", card_ids(slot.cards, false)}, {"top_done", slot.top_done}});
+    players.push_back({{"coins", p.coins},
+                       {"points", p.points},
+                       {"stock", by_colour(p.stock)},
+                       {"plantations", p.supply},
+                       {"cigars", std::move(slots)}});
+  }
+  j["players"] = std::move(players);
+}
+bool same_players(const State& a, const State& b) { return a.players == b.players; }
+
+constexpr ViewSection<State> kSections[] = {
+    {"rows", rows_section, same_rows},
+    {"players", players_section, same_players},
+};
+
 }  // namespace
 
-Json public_json(const State& s) {
+std::span<const ViewSection<State>> Rules::view_sections() { return kSections; }
+
+// Everything public but the sections: rebuilt after every move.
+Json Rules::public_view_core(const State& s) {
   const Components& c = data();
   Json j;
   j["events"] = s.events_on;
@@ -89,13 +126,6 @@ Json public_json(const State& s) {
   j["active"] = s.active;
   j["placed"] = s.placed;
   j["die"] = s.die;
-  // Row id -> [seed, growth, harvest].
-  Json& rows = j["rows"];
-  rows = Json::object();
-  for (std::size_t r = 0; r < s.rows.size(); ++r) {
-    Json& cells = rows[c.rows[r].id];
-    for (const Cell& cell : s.rows[r]) cells.push_back(cell_json(cell));
-  }
   j["markets"] = by_colour(s.market);
   std::array<int, kColours> buy{}, sell{};
   for (int colour = 0; colour < kColours; ++colour) {
@@ -119,30 +149,22 @@ Json public_json(const State& s) {
   j["pending_event"] = s.pending_event >= 0 ? Json(c.events[s.pending_event].id) : Json(nullptr);
   j["b_pile"] = s.b_pile.size();
   j["c_pile"] = s.c_pile.size();
-  Json players = Json::array();
-  for (const auto& p : s.players) {
-    Json slots = Json::array();
-    for (const auto& slot : p.slots)
-      slots.push_back({{"cards", card_ids(slot.cards, false)}, {"top_done", slot.top_done}});
-    players.push_back({{"coins", p.coins},
-                       {"points", p.points},
-                       {"stock", by_colour(p.stock)},
-                       {"plantations", p.supply},
-                       {"cigars", slots}});
-  }
-  j["players"] = players;
   j["action"] = std::string(kActionKindNames.name(s.action));
   Json sown = Json::array();
   for (int r : s.sown_rows) sown.push_back(c.rows[r].id);
-  j["sown_rows"] = sown;
+  j["sown_rows"] = std::move(sown);
   Json bought = Json::array(), sold = Json::array();
   for (int colour : s.bought) bought.push_back(colour_name(colour));
   for (int colour : s.sold) sold.push_back(colour_name(colour));
-  j["bought"] = bought;
-  j["sold"] = sold;
+  j["bought"] = std::move(bought);
+  j["sold"] = std::move(sold);
   j["end"] = std::string(kEndReasonNames.name(s.end));
   return j;
 }
+
+
+// The public view (everything: nothing is private), which read_public() reads back.
+Json public_json(const State& s) { return sectioned_public_view<Rules>(s); }
 
 void read_public(State& s, const Json& j) {
   const Components& c = data();
