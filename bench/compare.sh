@@ -7,7 +7,11 @@
 #   chat   server CPU per delivered chat message, CHAT_CLIENTS clients in rooms of 4, CHAT_RATE lines/s each
 #   seat   seating time (and server CPU per room) for SEAT_CLIENTS clients in rooms of 4 (1,000 in 250 rooms)
 #   idle   server memory per idle socket after hello, IDLE_CLIENTS sockets (raises ulimit -n to its hard limit)
-#   move   Archipel only: server CPU per Santa Cruz move at 4 players, closed loop, MOVE_CLIENTS clients
+#   relay  server CPU per chat line in rooms of 4 where the seats speak in turn, each as soon as the line before
+#          its own arrives (closed loop, MOVE_CLIENTS clients): a move's fan-out (one frame in, one out per seat)
+#          without a game, the floor a move is compared with
+#   move   Archipel only: server CPU per Santa Cruz move at 4 players, closed loop, MOVE_CLIENTS clients; printed
+#          with its ratio to the bare server's relay line of the same repetition
 #
 #   bench/compare.sh                     builds what is missing (build-bench/, Release), then measures
 #   REPS=1 DURATION=5 bench/compare.sh   shorter
@@ -24,7 +28,7 @@ chat_rate="${CHAT_RATE:-5}"
 seat_clients="${SEAT_CLIENTS:-1000}"
 idle_clients="${IDLE_CLIENTS:-5000}"
 move_clients="${MOVE_CLIENTS:-100}"
-only="${ONLY:-chat seat idle move}"
+only="${ONLY:-chat seat idle relay move}"
 
 server_bin="${ARCHIPEL_SERVER_BIN:-$build/server/archipel-server}"
 bare_bin="${BARE_SERVER_BIN:-$build/bench/bare_server/archipel-bare-server}"
@@ -104,6 +108,10 @@ for rep in $(seq "$reps"); do
         for s in archipel bare; do
           measure idle "$s" --mode idle --clients "$idle_clients" --duration 1
         done ;;
+      relay)
+        for s in archipel bare; do
+          measure relay "$s" --mode relay --clients "$move_clients" --seats 4 --duration "$duration"
+        done ;;
       move)
         measure move archipel --mode closed --clients "$move_clients" --seats 4 --game santa-cruz --duration "$duration" ;;
     esac
@@ -146,7 +154,15 @@ for server in ("archipel", "bare"):
     if v:
         print(f"{'seat: server CPU per room':<44} {server:<8} " + " ".join(f"{x:9.3f}" for x in v) + " ms")
 show("idle: server RSS per socket after hello", "idle", "rss_per_socket_kib", "KiB")
+show("relay: server CPU per line (1 in, 4 out)", "relay", "cpu_us_per_line", "us")
 show("move: server CPU per Santa Cruz move (4 pl.)", "move", "cpu_us_per_move", "us")
+floor = values("relay", "bare", "cpu_us_per_line")
+moves = values("move", "archipel", "cpu_us_per_move")
+if floor and moves:
+    ratios = [m / f for m, f in zip(moves, floor) if f]
+    if ratios:
+        print(f"{'move / bare relay line (same fan-out)':<44} ratio    " + " ".join(f"{v:9.2f}" for v in ratios) +
+              f"   median x{statistics.median(ratios):.2f}")
 show("move: moves per second", "move", "moves_per_s", "/s")
 for name, server in sorted(runs):
     for r in runs[(name, server)]:
@@ -154,7 +170,7 @@ for name, server in sorted(runs):
             print(f"errors in {name} on {server}: {r['errors']}")
         if r.get("failed"):
             print(f"failed connections in {name} on {server}: {r['failed']}")
-for name in ("chat", "move"):
+for name in ("chat", "relay", "move"):
     for server in ("archipel", "bare"):
         lat = [r["latency_ms"] for r in runs.get((name, server), []) if "latency_ms" in r]
         if lat:

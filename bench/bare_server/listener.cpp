@@ -26,6 +26,10 @@ void Listener::do_accept() {
       self->pause_.async_wait([self](boost::system::error_code) { self->do_accept(); });
       return;
     }
+    // As Archipel's listener does: small frames both ways, so no Nagle delay (it would also batch segments
+    // that Archipel sends one by one, and make the reference look cheaper than it is).
+    boost::system::error_code ignored;
+    socket.set_option(tcp::no_delay(true), ignored);
     std::make_shared<Session>(std::move(socket), self->state_)->run();
     self->do_accept();
   });

@@ -120,6 +120,19 @@ TEST(LoadConfig, RefusesUnknownModeAndBadCounts) {
   EXPECT_NE(code, 0);
 }
 
+// Relay is a chat mode (lines, chat latency, CPU per line), played in turn; closed is not.
+TEST(LoadConfig, RelayIsAChatModeInTurns) {
+  int code = -1;
+  auto c = parse({"--mode", "relay", "--clients", "100", "--seats", "4"}, &code);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->mode, Mode::relay);
+  EXPECT_EQ(to_string(c->mode), "relay");
+  EXPECT_TRUE(chats(Mode::relay));
+  EXPECT_TRUE(chats(Mode::chat));
+  EXPECT_FALSE(chats(Mode::closed));
+  EXPECT_FALSE(chats(Mode::idle));
+}
+
 TEST(SourceAddresses, CountUpFromTheFirst) {
   EXPECT_EQ(source_addresses("127.0.0.1", 3), (std::vector<std::string>{"127.0.0.1", "127.0.0.2", "127.0.0.3"}));
   EXPECT_EQ(source_addresses("127.0.0.255", 2), (std::vector<std::string>{"127.0.0.255", "127.0.1.0"}));

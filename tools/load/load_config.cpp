@@ -12,6 +12,7 @@ std::string_view to_string(Mode mode) {
     case Mode::chat: return "chat";
     case Mode::play: return "play";
     case Mode::closed: return "closed";
+    case Mode::relay: return "relay";
   }
   return "chat";
 }
@@ -27,12 +28,14 @@ std::optional<LoadConfig> parse_load_config(int argc, const char* const* argv, i
   app.add_option("--path", c.path, "WebSocket path");
   app.add_option("--clients", c.clients, "connections to open")->check(CLI::Range(1, 10000000));
   const std::map<std::string, Mode> modes{
-      {"idle", Mode::idle}, {"chat", Mode::chat}, {"play", Mode::play}, {"closed", Mode::closed}};
+      {"idle", Mode::idle}, {"chat", Mode::chat}, {"play", Mode::play}, {"closed", Mode::closed},
+      {"relay", Mode::relay}};
   std::string mode = "chat";
   app.add_option("--mode", mode,
                  "idle: hello only, hold the sockets; chat: rooms, chat at --rate; play: games, random legal "
-                 "moves after --move-delay; closed: games, next move as soon as the own patch arrives")
-      ->check(CLI::IsMember({"idle", "chat", "play", "closed"}));
+                 "moves after --move-delay; closed: games, next move as soon as the own patch arrives; relay: rooms, "
+                 "the seats chat in turn, each as soon as the line before its own arrives")
+      ->check(CLI::IsMember({"idle", "chat", "play", "closed", "relay"}));
   app.add_option("--game", c.game, "game of the rooms (/create <game>)");
   app.add_option("--option", c.options, "a game option key=value for /create (repeatable)");
   app.add_option("--seats", c.seats, "clients per room")->check(CLI::Range(1, 64));

@@ -14,7 +14,12 @@ enum class Mode {
   chat,    // seated in rooms, each client says a line at --rate per second; latency: sent -> delivered to the others
   play,    // seated in rooms, games started, random legal moves --move-delay ms after the seat may act
   closed,  // as play, with no delay: the next move as soon as the own patch arrives (closed loop)
+  relay,   // seated in rooms, the seats chat in turn, each as soon as the line before its own arrives (closed
+           // loop): a move's fan-out (one frame in, one out per seat) without a game, so the bare server runs it
 };
+
+/// Whether the clients of `mode` chat (rather than play or idle).
+inline bool chats(Mode mode) { return mode == Mode::chat || mode == Mode::relay; }
 
 struct LoadConfig {
   std::string host = "127.0.0.1";

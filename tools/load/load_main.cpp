@@ -113,14 +113,14 @@ class Run {
       }
       const CountSnapshot& a = run_counts_before;
       const CountSnapshot& b = run_counts_after;
-      const auto chats = b.chats_delivered - a.chats_delivered;
+      const auto delivered_chats = b.chats_delivered - a.chats_delivered;
       const auto moves = b.moves_applied - a.moves_applied;
       const auto patches = b.patches_in - a.patches_in;
-      const auto delivered = config_.mode == Mode::chat ? chats : patches;
+      const auto delivered = chats(config_.mode) ? delivered_chats : patches;
+      const auto lines = b.chats_sent - a.chats_sent;
       std::printf("run       %.2f s: %.0f messages in/s", run_s, (b.messages_in - a.messages_in) / run_s);
-      if (config_.mode == Mode::chat)
-        std::printf(", %.0f chat lines sent/s, %.0f delivered/s\n", (b.chats_sent - a.chats_sent) / run_s,
-                    chats / run_s);
+      if (chats(config_.mode))
+        std::printf(", %.0f chat lines sent/s, %.0f delivered/s\n", lines / run_s, delivered_chats / run_s);
       else
         std::printf(", %.0f moves/s (%llu applied, %llu sent), %.0f patches delivered/s, %llu game ends seen\n",
                     moves / run_s, static_cast<unsigned long long>(moves),
@@ -129,12 +129,12 @@ class Run {
       out["run_s"] = run_s;
       out["delivered"] = delivered;
       out["delivered_per_s"] = delivered / run_s;
-      out["chats_delivered"] = chats;
+      out["chats_delivered"] = delivered_chats;
       out["moves_applied"] = moves;
       out["moves_per_s"] = moves / run_s;
-      const auto& h = config_.mode == Mode::chat ? measures.chat_latency_us : measures.move_latency_us;
+      const auto& h = chats(config_.mode) ? measures.chat_latency_us : measures.move_latency_us;
       std::printf("latency   %s: p50 %.2f ms, p99 %.2f ms, p99.9 %.2f ms, max %.2f ms (%llu samples)\n",
-                  config_.mode == Mode::chat ? "chat -> delivery to the others" : "move -> own patch",
+                  chats(config_.mode) ? "chat -> delivery to the others" : "move -> own patch",
                   h.percentile(0.5) / 1000.0, h.percentile(0.99) / 1000.0, h.percentile(0.999) / 1000.0,
                   h.max() / 1000.0, static_cast<unsigned long long>(h.count()));
       out["latency_ms"] = {{"p50", h.percentile(0.5) / 1000.0},
@@ -147,10 +147,12 @@ class Run {
         std::printf("          server CPU %.3f s (%.0f%% of one core)", cpu, 100 * cpu / run_s);
         if (delivered) std::printf(", %.2f us per delivered message", 1e6 * cpu / delivered);
         if (moves) std::printf(", %.1f us per move", 1e6 * cpu / moves);
+        if (chats(config_.mode) && lines) std::printf(", %.1f us per line", 1e6 * cpu / lines);
         std::printf("; RSS %ld KiB\n", run_after->rss_kib);
         out["server_cpu_run_s"] = cpu;
         if (delivered) out["cpu_us_per_delivered"] = 1e6 * cpu / delivered;
         if (moves) out["cpu_us_per_move"] = 1e6 * cpu / moves;
+        if (chats(config_.mode) && lines) out["cpu_us_per_line"] = 1e6 * cpu / lines;
         out["rss_end_kib"] = run_after->rss_kib;
       }
     } else if (run_after) {

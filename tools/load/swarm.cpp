@@ -147,6 +147,7 @@ class Client : public std::enable_shared_from_this<Client> {
   }
 
   void start_chatting() {
+    if (worker_.config().mode == Mode::relay && table_ && place_ == 0) return relay_line();  // the first turn
     if (worker_.config().mode != Mode::chat || !table_) return;
     const auto period = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / worker_.config().rate));
     // A random phase, so the clients do not all speak in the same millisecond.
@@ -166,6 +167,10 @@ class Client : public std::enable_shared_from_this<Client> {
   void on_connect(beast::error_code ec) {
     if (ec) return fail("connect", ec);
     ++worker_.counters().connected;
+    // A client sends small frames and waits for their answers: without this, Nagle and the server's delayed
+    // ACK can hold a move or a relay line back by up to 40 ms.
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true), ignored);
     beast::get_lowest_layer(ws_).expires_never();
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
     ws_.read_message_max(16 * 1024 * 1024);
@@ -263,7 +268,9 @@ class Client : public std::enable_shared_from_this<Client> {
     } else if (type == "chat") {
       if (!in_table_room(m)) return;
       ++worker_.counters().chats_delivered;
-      if (string_or(m, "from") == name_ || !worker_.measuring()) return;
+      const std::string from = string_or(m, "from");
+      if (worker_.config().mode == Mode::relay && from == previous_seat_name()) relay_line();  // my turn
+      if (from == name_ || !worker_.measuring()) return;
       const std::string text = string_or(m, "text");
       const std::uint64_t sent = std::strtoull(text.c_str(), nullptr, 10);
       const std::uint64_t now = now_ns();
@@ -361,6 +368,17 @@ class Client : public std::enable_shared_from_this<Client> {
       self->next_chat_ += self->chat_period_;
       self->schedule_chat();
     });
+  }
+
+  // Relay: one line, stamped as in chat mode; the next seat speaks when it arrives.
+  void relay_line() {
+    if (dead_ || worker_.stopping()) return;
+    chat(std::to_string(now_ns()) + " " + name_);
+    ++worker_.counters().chats_sent;
+  }
+  const std::string& previous_seat_name() const {
+    const auto& seats = table_->clients;
+    return seats[(static_cast<std::size_t>(place_) + seats.size() - 1) % seats.size()]->name_;
   }
 
   net::steady_timer& timer() {
