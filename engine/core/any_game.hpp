@@ -249,9 +249,8 @@ class GameOf final : public GameInstance {
   static ViewChanges view_changes(const typename R::State& before, const typename R::State& after) {
     ViewChanges changes{0, 0, false};
     const auto sections = R::view_sections();
-    for (std::size_t i = 0; i < sections.size() && i < 64; ++i)
+    for (std::size_t i = 0; i < sections.size() && i < 64; ++i)  // beyond 64, ViewChanges::section() says yes
       if (!sections[i].unchanged(before, after)) changes.sections |= std::uint64_t{1} << i;
-    if (sections.size() > 64) changes.sections = ~std::uint64_t{0};
     const auto acting_before = R::to_act(before), acting_after = R::to_act(after);
     const auto acts = [](const std::vector<Seat>& acting, Seat s) {
       return std::find(acting.begin(), acting.end(), s) != acting.end();

@@ -4,6 +4,7 @@
 // that names view sections (engine/core/view_sections.hpp) has only what a move changed rebuilt: whole games of
 // every game and player count check that nothing it keeps is stale.
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <tuple>
@@ -117,6 +118,11 @@ TEST(AudienceViews, SantaCruzRebuildsOnlyWhatAMoveChanged) {
     if (!changes.section(0)) {
       ++board_kept;
       for (const auto& op : move.shared) EXPECT_NE(op["path"].get<std::string>().rfind("/board", 0), 0u) << op;
+      // Kept, not rebuilt: the public part built for these changes leaves the board out and names it kept.
+      std::vector<std::string_view> kept;
+      const json built = game->public_client_view(changes, kept);
+      EXPECT_FALSE(built.contains("board")) << "move " << moves;
+      EXPECT_NE(std::find(kept.begin(), kept.end(), "board"), kept.end()) << "move " << moves;
     }
     for (int s = 0; s < 4; ++s) {
       if (changes.seat(s)) continue;

@@ -147,7 +147,7 @@ class Client : public std::enable_shared_from_this<Client> {
   }
 
   void start_chatting() {
-    if (worker_.config().mode == Mode::relay && table_ && place_ == 0) return relay_line();  // the first turn
+    if (worker_.config().mode == Mode::relay && table_ && place_ == 0) return say_line();  // the first turn
     if (worker_.config().mode != Mode::chat || !table_) return;
     const auto period = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / worker_.config().rate));
     // A random phase, so the clients do not all speak in the same millisecond.
@@ -269,7 +269,7 @@ class Client : public std::enable_shared_from_this<Client> {
       if (!in_table_room(m)) return;
       ++worker_.counters().chats_delivered;
       const std::string from = string_or(m, "from");
-      if (worker_.config().mode == Mode::relay && from == previous_seat_name()) relay_line();  // my turn
+      if (worker_.config().mode == Mode::relay && from == previous_seat_name()) say_line();  // my turn
       if (from == name_ || !worker_.measuring()) return;
       const std::string text = string_or(m, "text");
       const std::uint64_t sent = std::strtoull(text.c_str(), nullptr, 10);
@@ -363,15 +363,15 @@ class Client : public std::enable_shared_from_this<Client> {
     timer().expires_at(next_chat_);
     timer().async_wait([self = shared_from_this()](beast::error_code ec) {
       if (ec || self->dead_) return;
-      self->chat(std::to_string(now_ns()) + " " + self->name_);
-      ++self->worker_.counters().chats_sent;
+      self->say_line();
       self->next_chat_ += self->chat_period_;
       self->schedule_chat();
     });
   }
 
-  // Relay: one line, stamped as in chat mode; the next seat speaks when it arrives.
-  void relay_line() {
+  // One chat line stamped with the time it is sent (the others' latency is measured from it). In relay mode the
+  // next seat speaks when it arrives.
+  void say_line() {
     if (dead_ || worker_.stopping()) return;
     chat(std::to_string(now_ns()) + " " + name_);
     ++worker_.counters().chats_sent;
