@@ -95,6 +95,10 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
                  "normal: a killed process loses nothing committed, a power loss may lose the last commits; "
                  "full: a power loss loses nothing committed either, each commit waits for the disk")
       ->envname("ARCHIPEL_SQLITE_SYNC")->check(CLI::IsMember({"normal", "full"}));
+  app.add_option("--commit-interval", c.commit_interval_ms,
+                 "milliseconds: the store commits at most once this often, and the moves of all rooms arriving "
+                 "meanwhile share the commit (a move waits at most this long; 0: each commit at once)")
+      ->envname("ARCHIPEL_COMMIT_INTERVAL")->check(CLI::Range(0, 1000));
   app.add_option("--max-rooms-per-player", c.max_rooms_per_player,
                  "rooms, waiting or playing, that one player may have created and still sit in")
       ->envname("ARCHIPEL_MAX_ROOMS_PER_PLAYER")->check(CLI::Range(1, 1000));

@@ -52,6 +52,8 @@ struct Config {
   std::vector<std::string> allowed_origins;  // --allowed-origins, ARCHIPEL_ALLOWED_ORIGINS: the Origins a
                                              // WebSocket upgrade may come from (empty: the page's own origin)
   bool sqlite_sync_full = false;             // --sqlite-sync, ARCHIPEL_SQLITE_SYNC: normal | full
+  int commit_interval_ms = 2;                // --commit-interval, ARCHIPEL_COMMIT_INTERVAL: the store commits at
+                                             // most once this often; moves arriving meanwhile share the commit
   int max_rooms_per_player = 3;              // --max-rooms-per-player, ARCHIPEL_MAX_ROOMS_PER_PLAYER: rooms
                                              // waiting or playing that one player created and still sits in
   std::string port_file;                     // --port-file: write the bound port there (tests, scripts)

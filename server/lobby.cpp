@@ -598,8 +598,17 @@ void Lobby::set_lang(Player& player, engine::Lang lang) {
 }
 
 void Lobby::send_rooms(const ClientPtr& client, const protocol::ListRooms& request) {
+  const protocol::ListRooms first_page;
+  const bool is_first_page = !request.filter.game && !request.filter.status && !request.filter.free_seats &&
+                             !request.after && request.limit == first_page.limit;
+  if (is_first_page && first_page_) {
+    if (client) client->send(first_page_);
+    return;
+  }
   auto page = room_list_.page(request.filter, request.after, request.limit, kMaxRoomsScanned);
-  send(client, protocol::rooms_message(page.rooms, page.next, request.after));
+  Frame frame = make_frame(protocol::rooms_message(page.rooms, page.next, request.after));
+  if (is_first_page) first_page_ = frame;
+  if (client) client->send(std::move(frame));
 }
 
 void Lobby::placed(Player& player) {
@@ -644,7 +653,9 @@ void Lobby::flush() {
   flush_armed_ = false;
   if (!room_list_.has_changes()) return;
   auto delta = room_list_.take_delta();
-  if (!delta.empty()) broadcast_lobby(protocol::rooms_delta_message(delta));
+  if (delta.empty()) return;
+  first_page_.reset();  // the published list changed
+  broadcast_lobby(protocol::rooms_delta_message(delta));
 }
 
 void Lobby::send_games(const ClientPtr& client) {

@@ -133,6 +133,9 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   Players players_;
   std::map<RoomId, std::shared_ptr<Room>> rooms_;
   RoomList room_list_;                                     // as last published by each room
+  // The first page of the published list, unfiltered, as sent (what every hello and every return to the lobby
+  // asks for): built once per flush that changes the list, then shared. Null when it must be built again.
+  Frame first_page_;
   net::steady_timer flush_timer_;
   std::chrono::milliseconds flush_interval_{250};
   bool flush_armed_ = false;

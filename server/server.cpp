@@ -8,7 +8,8 @@ namespace archipel::server {
 
 Server::Server(net::io_context& ioc, Config config, const engine::Registry& registry, Store& store,
                std::shared_ptr<BotFactory> bots, std::function<std::uint64_t()> new_seed)
-    : ioc_(ioc), writer_(std::make_unique<StoreWriter>(store)) {
+    : ioc_(ioc),
+      writer_(std::make_unique<StoreWriter>(store, std::chrono::milliseconds(config.commit_interval_ms))) {
   RoomContext rooms;
   rooms.bots = std::move(bots);
   rooms.registry = &registry;

@@ -2,7 +2,8 @@
 
 namespace archipel::server {
 
-StoreWriter::StoreWriter(Store& store) : store_(store), thread_([this] { run(); }) {}
+StoreWriter::StoreWriter(Store& store, std::chrono::milliseconds commit_interval)
+    : store_(store), commit_interval_(commit_interval), thread_([this] { run(); }) {}
 
 StoreWriter::~StoreWriter() {
   {
@@ -37,23 +38,33 @@ void StoreWriter::set_seat_play(RoomId room, SeatPlay play, boost::asio::any_io_
 }
 
 void StoreWriter::queue(Write write) {
+  bool idle;
   {
     std::lock_guard lock(mutex_);
     queued_.push_back(std::move(write));
+    idle = idle_;
   }
-  wake_.notify_one();
+  if (idle) wake_.notify_one();  // else it is writing, or waiting out the interval: it takes this one next
 }
 
 void StoreWriter::run() {
+  std::chrono::steady_clock::time_point last_commit{};
   for (;;) {
     std::deque<Write> batch;
     {
       std::unique_lock lock(mutex_);
+      idle_ = true;
       wake_.wait(lock, [this] { return stopping_ || !queued_.empty(); });
+      idle_ = false;
       if (queued_.empty()) return;  // stopping, and everything written
+      // At most one commit per interval: a write that comes soon after the last commit waits out the rest of
+      // the interval, and the writes of other rooms arriving meanwhile share its commit. A write after a quiet
+      // spell goes at once. Stopping cuts the wait short.
+      wake_.wait_until(lock, last_commit + commit_interval_, [this] { return stopping_; });
       batch.swap(queued_);
     }
     write_batch(batch);
+    last_commit = std::chrono::steady_clock::now();
   }
 }
 

@@ -4,7 +4,12 @@
 // durable. Rooms never wait on the disk on a network thread, and a busy server pays one commit for many moves.
 // The durability rule does not change: a room sends nothing about a move before its `done(true)`
 // (server/room.cpp), so an acknowledged move survives kill -9.
+//
+// A commit costs about the same for one action as for many. With a commit interval the writer commits at most
+// once per interval: on a busy server the moves of many rooms share each commit, each waiting at most the
+// interval; on a quiet one a move is written at once.
 
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -24,7 +29,8 @@ class StoreWriter {
   /// Called on the writer's thread once the write is committed (true) or has failed (false): post from it.
   using Done = std::function<void(bool stored)>;
 
-  explicit StoreWriter(Store& store);
+  /// `commit_interval`: the least time between two commits (0: each as soon as there is something to write).
+  explicit StoreWriter(Store& store, std::chrono::milliseconds commit_interval = {});
   /// Writes what is queued, then stops the thread.
   ~StoreWriter();
   StoreWriter(const StoreWriter&) = delete;
@@ -81,6 +87,8 @@ class StoreWriter {
   std::condition_variable wake_;
   std::deque<Write> queued_;
   bool stopping_ = false;
+  bool idle_ = false;  // the writer waits for work: a new write must wake it
+  const std::chrono::milliseconds commit_interval_;
   std::thread thread_;  // last: started once everything above exists
 };
 

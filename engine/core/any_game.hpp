@@ -125,13 +125,11 @@ class GameOf final : public GameInstance {
   std::vector<Seat> to_act() const override { return R::to_act(state_); }
   std::vector<LegalMove> legal(Seat seat) const override {
     std::vector<LegalMove> moves;
-    for (auto& action : R::legal_actions(state_, seat)) {
-      std::string text = R::action_text(state_, seat, action);
-      moves.push_back(LegalMove{std::move(action), std::move(text)});
-    }
+    for (const auto& action : legal_of(seat))
+      moves.push_back(LegalMove{action, R::action_text(state_, seat, action)});
     return moves;
   }
-  std::vector<Json> legal_actions(Seat seat) const override { return R::legal_actions(state_, seat); }
+  std::vector<Json> legal_actions(Seat seat) const override { return legal_of(seat); }
   Json view(Viewer viewer) const override { return R::view(state_, viewer); }
   Json public_client_view() const override {
     if constexpr (HasSplitView<R>) {
@@ -210,7 +208,7 @@ class GameOf final : public GameInstance {
     if (!action.is_object() || !action.contains("type") || !action["type"].is_string())
       return fail("bad_action", "an action is a JSON object with a string \"type\"",
                   "une action est un objet JSON avec un « type » textuel");
-    auto legal = R::legal_actions(state_, seat);
+    const auto& legal = legal_of(seat);
     if (std::find(legal.begin(), legal.end(), action) != legal.end()) return std::nullopt;
     // Let the game name the broken rule. It runs on a scratch copy, and a game that trips over a malformed
     // field (a JSON type error) still yields a plain refusal, never an exception to the caller.
@@ -237,6 +235,7 @@ class GameOf final : public GameInstance {
       if constexpr (HasViewSections<R>) last_changes_ = view_changes(state_, scratch);
       state_ = std::move(scratch);
       ++actions_;
+      legal_cache_.clear();
     }
     return result;
   }
@@ -244,6 +243,16 @@ class GameOf final : public GameInstance {
   const typename R::State& state() const { return state_; }
 
  private:
+  // The seat's legal actions in the current state, computed once: a move asks for them when it is checked
+  // (refusal) and again when the views show the next one (legal), usually for the same seat and state.
+  const std::vector<Json>& legal_of(Seat seat) const {
+    if (seat < 0 || seat >= R::num_seats(state_)) return unseated_ = R::legal_actions(state_, seat);
+    const auto k = static_cast<std::size_t>(seat);
+    if (legal_cache_.size() <= k) legal_cache_.resize(k + 1);
+    if (!legal_cache_[k]) legal_cache_[k] = R::legal_actions(state_, seat);
+    return *legal_cache_[k];
+  }
+
   // What may differ in the views between `before` and `after` (view_sections.hpp): each section whose test
   // says so, and each seat whose private part may differ or who is to act before or after (its legal moves).
   static ViewChanges view_changes(const typename R::State& before, const typename R::State& after) {
@@ -266,6 +275,10 @@ class GameOf final : public GameInstance {
   std::uint64_t instance_ = new_instance_id();
   std::uint64_t actions_ = 0;      // applied to this instance
   ViewChanges last_changes_;       // by the last of them (everything before the first)
+  // By seat, the legal actions of the current state once asked (legal_of); cleared by every move. A cache
+  // behind const members: an instance is read from one thread at a time (a room's strand; a bot's own clone).
+  mutable std::vector<std::optional<std::vector<Json>>> legal_cache_;
+  mutable std::vector<Json> unseated_;  // the answer for a seat the game does not have, not kept
 };
 
 }  // namespace archipel::engine

@@ -1,5 +1,5 @@
 // Flags and environment variables of the robustness work (issue 9): durations, origins, SQLite's sync mode,
-// the per-player room limit.
+// the per-player room limit, the store's commit interval.
 
 #include "server/config.hpp"
 
@@ -40,12 +40,14 @@ TEST(Config, DefaultsOfTheRobustnessFlags) {
   EXPECT_TRUE(c->allowed_origins.empty());
   EXPECT_FALSE(c->sqlite_sync_full);
   EXPECT_EQ(c->max_rooms_per_player, 3);
+  EXPECT_EQ(c->commit_interval_ms, 2);
 }
 
 TEST(Config, FlagsAndEnvironment) {
   int code = 0;
   auto c = parse({"--abandon-after", "90m", "--name-grace", "5", "--allowed-origins",
-                  "https://a.example,https://b.example", "--sqlite-sync", "full", "--max-rooms-per-player", "7"},
+                  "https://a.example,https://b.example", "--sqlite-sync", "full", "--max-rooms-per-player", "7",
+                  "--commit-interval", "0"},
                  &code);
   ASSERT_TRUE(c);
   EXPECT_EQ(c->abandon_after, 90min);
@@ -53,11 +55,14 @@ TEST(Config, FlagsAndEnvironment) {
   EXPECT_EQ(c->allowed_origins, (std::vector<std::string>{"https://a.example", "https://b.example"}));
   EXPECT_TRUE(c->sqlite_sync_full);
   EXPECT_EQ(c->max_rooms_per_player, 7);
+  EXPECT_EQ(c->commit_interval_ms, 0);
 
   ::setenv("ARCHIPEL_ABANDON_AFTER", "2d", 1);
   ::setenv("ARCHIPEL_SQLITE_SYNC", "full", 1);
   ::setenv("ARCHIPEL_ALLOWED_ORIGINS", "https://c.example,https://d.example", 1);
+  ::setenv("ARCHIPEL_COMMIT_INTERVAL", "10", 1);
   auto e = parse({}, &code);
+  ::unsetenv("ARCHIPEL_COMMIT_INTERVAL");
   ::unsetenv("ARCHIPEL_ABANDON_AFTER");
   ::unsetenv("ARCHIPEL_SQLITE_SYNC");
   ::unsetenv("ARCHIPEL_ALLOWED_ORIGINS");
@@ -65,11 +70,13 @@ TEST(Config, FlagsAndEnvironment) {
   EXPECT_EQ(e->abandon_after, 48h);
   EXPECT_TRUE(e->sqlite_sync_full);
   EXPECT_EQ(e->allowed_origins, (std::vector<std::string>{"https://c.example", "https://d.example"}));
+  EXPECT_EQ(e->commit_interval_ms, 10);
 
   testing::internal::CaptureStderr();
   testing::internal::CaptureStdout();
   EXPECT_FALSE(parse({"--abandon-after", "soon"}, &code));
   EXPECT_FALSE(parse({"--sqlite-sync", "off"}, &code));
+  EXPECT_FALSE(parse({"--commit-interval", "-1"}, &code));
   testing::internal::GetCapturedStdout();
   testing::internal::GetCapturedStderr();
   EXPECT_NE(code, 0);

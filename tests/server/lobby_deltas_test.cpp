@@ -50,6 +50,32 @@ TEST(LobbyDeltas, ARoomCreatedByAnotherClientAppearsThenGoes) {
   EXPECT_FALSE(has_id(watcher.expect("rooms")["rooms"], room));
 }
 
+// The first page is built once and shared (every hello and every return to the lobby asks for it): it must
+// follow each published change, and a request that is not the plain first page must not get it.
+TEST(LobbyDeltas, TheSharedFirstPageFollowsEveryPublishedChange) {
+  TestServer server(registry_with_race());
+  TestClient watcher(server.port()), host(server.port());
+  watcher.hello("Wes");
+  EXPECT_TRUE(watcher.expect("rooms")["rooms"].empty());  // the empty first page, now shared
+  host.hello("Hana");
+  EXPECT_TRUE(host.expect("rooms")["rooms"].empty());
+  host.chat("/create race");
+  const std::int64_t room = host.expect("room")["id"];
+  watcher.expect_where("rooms_delta", [&](const json& m) { return has_id(m["added"], room); });
+  TestClient late(server.port());
+  late.hello("Lea");
+  EXPECT_TRUE(has_id(late.expect("rooms")["rooms"], room));
+  watcher.send(json{{"type", "rooms"}, {"status", "playing"}});  // filtered: built for itself
+  EXPECT_FALSE(has_id(watcher.expect("rooms")["rooms"], room));
+  watcher.send(json{{"type", "rooms"}, {"after", room}});  // a later page
+  EXPECT_FALSE(has_id(watcher.expect("rooms")["rooms"], room));
+  host.chat("/leave");
+  watcher.expect_where("rooms_delta", [&](const json& m) { return has_id(m["removed"], room); });
+  TestClient later(server.port());
+  later.hello("Lou");
+  EXPECT_FALSE(has_id(later.expect("rooms")["rooms"], room));
+}
+
 TEST(LobbyDeltas, ALobbyClientGetsABoundedNumberOfUpdatesWhileAHundredRoomsFill) {
   constexpr int kRooms = 100;
   TestServer server(registry_with_race());

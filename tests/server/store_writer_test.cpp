@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <thread>
 #include <unistd.h>
 
 #include <boost/asio/io_context.hpp>
@@ -84,6 +85,61 @@ TEST(StoreWriter, AGameIsMarkedOverOnlyAfterItsLastAction) {
   ASSERT_TRUE(record);
   EXPECT_EQ(record->status, "over");
   EXPECT_EQ(record->actions.size(), 2u);
+}
+
+// A store that counts the groups it is given, and writes nothing.
+struct GroupCountingStore final : Store {
+  std::atomic<int> groups{0}, actions{0};
+  bool save_game(const GameRecord&) override { return true; }
+  bool append_action(RoomId, int, const ActionRecord&) override { return true; }
+  std::vector<bool> append_actions(const std::vector<PendingAction>& group) override {
+    ++groups;
+    actions += static_cast<int>(group.size());
+    return std::vector<bool>(group.size(), true);
+  }
+  bool finish_game(RoomId, const json&) override { return true; }
+  bool abandon_game(RoomId) override { return true; }
+  bool set_away_since(RoomId, std::optional<std::int64_t>) override { return true; }
+  bool set_seat_play(RoomId, const SeatPlay&) override { return true; }
+  std::vector<GameRecord> load_unfinished() override { return {}; }
+  std::optional<GameRecord> load_game(RoomId) override { return std::nullopt; }
+  RoomId max_room_id() override { return 0; }
+};
+
+// With a commit interval, the writes that arrive after a commit wait out the interval and go as one group;
+// a write after a quiet spell goes at once, and stopping does not wait. The interval is long (a minute) so
+// that nothing here depends on the machine's speed: the test would hang, not pass, were either wait kept.
+TEST(StoreWriter, WritesArrivingWithinTheCommitIntervalShareOneCommit) {
+  GroupCountingStore store;
+  boost::asio::io_context ioc;
+  std::atomic<int> told{0};
+  auto done = [&told](bool stored) { told += stored; };
+  {
+    StoreWriter writer(store, std::chrono::minutes(1));
+    writer.append_action(1, 0, act(0, 0), ioc.get_executor(), done);  // the first: written at once
+    while (told < 1) std::this_thread::yield();
+    EXPECT_EQ(store.groups, 1);
+    for (int room = 2; room <= 6; ++room)  // within the minute after that commit: held, all five
+      writer.append_action(room, 0, act(0, room), ioc.get_executor(), done);
+    EXPECT_EQ(store.groups, 1);
+    EXPECT_EQ(told, 1);
+  }  // stopping: the held writes go now, as one group, without waiting out the minute
+  EXPECT_EQ(store.groups, 2);
+  EXPECT_EQ(store.actions, 6);
+  EXPECT_EQ(told, 6);
+}
+
+// Without an interval (the default), the writer never holds a write: each is told as soon as it is written.
+TEST(StoreWriter, WithoutAnIntervalEveryWriteGoesAtOnce) {
+  GroupCountingStore store;
+  boost::asio::io_context ioc;
+  std::atomic<int> told{0};
+  StoreWriter writer(store);
+  for (int i = 0; i < 20; ++i) {
+    writer.append_action(1, i, act(0, i), ioc.get_executor(), [&told](bool stored) { told += stored; });
+    while (told < i + 1) std::this_thread::yield();  // would hang were a write held for a later one
+  }
+  EXPECT_EQ(store.groups, 20);
 }
 
 // A group that cannot be committed (here one write reuses an index) is written one by one: the bad write fails
