@@ -78,6 +78,7 @@
 #include "engine/core/enum_names.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/rng.hpp"
+#include "engine/core/view_sections.hpp"
 
 namespace archipel::engine::costa_ruana {
 
@@ -159,6 +160,7 @@ std::string_view components_json_text();
 struct Island {
   int treasures = 0;
   std::array<int, kMaxSeats> natives{};  // by seat
+  friend bool operator==(const Island&, const Island&) = default;
 };
 
 /// A card on the table this round.
@@ -169,6 +171,7 @@ struct Played {
   int letter = 0;  // 0 = 'a': its place among the cards laid before `to`
   bool up = false;
   std::array<bool, kMaxSeats> natives{};  // seats with a native on it
+  friend bool operator==(const Played&, const Played&) = default;
 };
 
 struct PlayerState {
@@ -249,6 +252,11 @@ struct Rules {
   static Json view(const State& s, Viewer viewer);  // split_view: the two parts below (HasSplitView)
   static Json public_view(const State& s);
   static Json private_view(const State& s, Seat seat);
+  // HasViewSections (view_sections.hpp): the islands and the cards on the table are rebuilt only when they
+  // changed, and a seat's private part only when its hand, its hut or its face-down cards did.
+  static std::span<const ViewSection<State>> view_sections();
+  static Json public_view_core(const State& s);
+  static bool private_unchanged(const State& before, const State& after, Seat seat);
   /// {"islands": the ids in play, "capacity", "catalog": the cards in play by kind, no ids,
   /// "colours"}: from components.json.
   static Json static_data(const State& s);

@@ -153,19 +153,15 @@ Json Rules::static_data(const State& s) {
 
 Json Rules::view(const State& s, Viewer viewer) { return split_view<Rules>(s, viewer); }
 
-Json Rules::public_view(const State& s) {
+Json Rules::public_view(const State& s) { return sectioned_public_view<Rules>(s); }
+
+namespace {
+
+// The public view's two big keys, each rebuilt after a move only when the part of the state it reads changed
+// (view_sections.hpp).
+void islands_section(const State& s, Json& v) {
   const Components& c = comp();
   const int n = s.num_seats;
-  const bool over = s.phase == Phase::over;
-  Json v;
-  v["game"] = "costa-ruana";
-  v["round"] = s.round;
-  v["step"] = std::string(kPhaseNames.name(s.phase));
-  const auto acting = to_act(s);
-  v["turn"] = acting.empty() ? -1 : acting.front();
-  v["shaman"] = s.shaman;
-  v["conditions"] = Json{{"tide", std::string(kBackgroundNames.name(tide_face(s)))},
-                         {"time", std::string(kBackgroundNames.name(time_face(s)))}};
   Json islands = Json::array();
   for (std::size_t i = 0; i < s.islands.size(); ++i) {
     const Island& island = s.islands[i];
@@ -175,6 +171,11 @@ Json Rules::public_view(const State& s) {
              {"natives", std::vector<int>(island.natives.begin(), island.natives.begin() + n)}});
   }
   v["islands"] = std::move(islands);
+}
+bool same_islands(const State& a, const State& b) { return a.islands == b.islands; }
+
+void played_section(const State& s, Json& v) {
+  const int n = s.num_seats;
   Json played = Json::array();
   for (const auto& p : s.played) {
     Json pj{{"slot", slot_name(p)},
@@ -189,6 +190,50 @@ Json Rules::public_view(const State& s) {
     played.push_back(std::move(pj));
   }
   v["played"] = std::move(played);
+}
+bool same_played(const State& a, const State& b) { return a.played == b.played; }
+
+constexpr ViewSection<State> kSections[] = {
+    {"islands", islands_section, same_islands},
+    {"played", played_section, same_played},
+};
+
+// The face-down cards `seat` laid, as its private part shows them (slot and card).
+bool same_face_down(const State& a, const State& b, Seat seat) {
+  auto mine = [seat](const Played& p) { return !p.up && p.by == seat; };
+  auto x = a.played.begin(), y = b.played.begin();
+  for (;;) {
+    x = std::find_if(x, a.played.end(), mine);
+    y = std::find_if(y, b.played.end(), mine);
+    if (x == a.played.end() || y == b.played.end()) return x == a.played.end() && y == b.played.end();
+    if (x->card != y->card || slot_name(*x) != slot_name(*y)) return false;
+    ++x, ++y;
+  }
+}
+
+}  // namespace
+
+std::span<const ViewSection<State>> Rules::view_sections() { return kSections; }
+
+bool Rules::private_unchanged(const State& a, const State& b, Seat seat) {
+  const PlayerState &x = a.players.at(seat), &y = b.players.at(seat);
+  return x.hand == y.hand && x.hut == y.hut && same_face_down(a, b, seat);
+}
+
+// Everything public but the sections: small, rebuilt after every move.
+Json Rules::public_view_core(const State& s) {
+  const Components& c = comp();
+  const int n = s.num_seats;
+  const bool over = s.phase == Phase::over;
+  Json v;
+  v["game"] = "costa-ruana";
+  v["round"] = s.round;
+  v["step"] = std::string(kPhaseNames.name(s.phase));
+  const auto acting = to_act(s);
+  v["turn"] = acting.empty() ? -1 : acting.front();
+  v["shaman"] = s.shaman;
+  v["conditions"] = Json{{"tide", std::string(kBackgroundNames.name(tide_face(s)))},
+                         {"time", std::string(kBackgroundNames.name(time_face(s)))}};
   Json reserves = Json::array(), hands = Json::array(), awards = Json::array();
   for (const auto& p : s.players) {
     reserves.push_back(p.reserve);
