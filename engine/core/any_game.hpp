@@ -246,7 +246,8 @@ class GameOf final : public GameInstance {
   // The seat's legal actions in the current state, computed once: a move asks for them when it is checked
   // (refusal) and again when the views show the next one (legal), usually for the same seat and state.
   const std::vector<Json>& legal_of(Seat seat) const {
-    if (seat < 0 || seat >= R::num_seats(state_)) return unseated_ = R::legal_actions(state_, seat);
+    static const std::vector<Json> none;  // a seat the game does not have acts never (game.hpp's contract)
+    if (seat < 0 || seat >= R::num_seats(state_)) return none;
     const auto k = static_cast<std::size_t>(seat);
     if (legal_cache_.size() <= k) legal_cache_.resize(k + 1);
     if (!legal_cache_[k]) legal_cache_[k] = R::legal_actions(state_, seat);
@@ -278,7 +279,6 @@ class GameOf final : public GameInstance {
   // By seat, the legal actions of the current state once asked (legal_of); cleared by every move. A cache
   // behind const members: an instance is read from one thread at a time (a room's strand; a bot's own clone).
   mutable std::vector<std::optional<std::vector<Json>>> legal_cache_;
-  mutable std::vector<Json> unseated_;  // the answer for a seat the game does not have, not kept
 };
 
 }  // namespace archipel::engine

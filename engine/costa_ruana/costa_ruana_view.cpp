@@ -206,7 +206,7 @@ bool same_face_down(const State& a, const State& b, Seat seat) {
     x = std::find_if(x, a.played.end(), mine);
     y = std::find_if(y, b.played.end(), mine);
     if (x == a.played.end() || y == b.played.end()) return x == a.played.end() && y == b.played.end();
-    if (x->card != y->card || slot_name(*x) != slot_name(*y)) return false;
+    if (x->card != y->card || x->to != y->to || x->letter != y->letter) return false;  // the card and its slot
     ++x, ++y;
   }
 }

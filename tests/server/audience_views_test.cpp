@@ -96,31 +96,41 @@ TEST(AudienceViews, WholeGamesOfEveryGameAndPlayerCountPatchToTheFreshViews) {
   }
 }
 
-// Santa Cruz names its board, buildings and players as sections: a move that reveals no tile keeps the board as
-// sent (not rebuilt, no op under /board), and a seat whose private part the move leaves alone gets no op of its
-// own.
-TEST(AudienceViews, SantaCruzRebuildsOnlyWhatAMoveChanged) {
-  auto game = testing::registry_with_race().create("santa-cruz", 4, {}, 21).value();
+// Plays a random 4-player game of `game_id` through AudienceViews, everyone present, and hands each move's
+// seat, its view changes and its patches to `on_move`.
+void play_through_views(const std::string& game_id, std::uint64_t seed, std::uint64_t moves_seed,
+                        const std::function<void(const engine::GameInstance&, int, const engine::ViewChanges&,
+                                                 const AudienceViews::Patches&)>& on_move) {
+  auto game = testing::registry_with_race().create(game_id, 4, {}, seed).value();
   AudienceViews views;
   views.reset(4);
   for (int k = 0; k <= 4; ++k) views.full_view(*game, Viewer{k - 1});
   const std::vector<bool> everyone(5, true);
-  engine::Rng rng(4);
-  int board_kept = 0, seats_untouched = 0, moves = 0;
-  for (; !game->over(); ++moves) {
+  engine::Rng rng(moves_seed);
+  while (!game->over()) {
     const auto acting = game->to_act();
     const int seat = acting[rng.below(acting.size())];
     const auto legal = game->legal_actions(seat);
     ASSERT_TRUE(game->apply(seat, legal[rng.below(legal.size())]).ok());
-    const auto changes = game->last_view_changes();
-    const auto move = views.patches(*game, everyone);
+    on_move(*game, seat, game->last_view_changes(), views.patches(*game, everyone));
+  }
+}
+
+// Santa Cruz names its board, buildings and players as sections: a move that reveals no tile keeps the board as
+// sent (not rebuilt, no op under /board), and a seat whose private part the move leaves alone gets no op of its
+// own.
+TEST(AudienceViews, SantaCruzRebuildsOnlyWhatAMoveChanged) {
+  int board_kept = 0, seats_untouched = 0, moves = 0;
+  play_through_views("santa-cruz", 21, 4, [&](const engine::GameInstance& game, int seat,
+                                              const engine::ViewChanges& changes, const AudienceViews::Patches& move) {
+    ++moves;
     EXPECT_FALSE(changes.spectators) << "a spectator's private part never changes";
     if (!changes.section(0)) {
       ++board_kept;
       for (const auto& op : move.shared) EXPECT_NE(op["path"].get<std::string>().rfind("/board", 0), 0u) << op;
       // Kept, not rebuilt: the public part built for these changes leaves the board out and names it kept.
       std::vector<std::string_view> kept;
-      const json built = game->public_client_view(changes, kept);
+      const json built = game.public_client_view(changes, kept);
       EXPECT_FALSE(built.contains("board")) << "move " << moves;
       EXPECT_NE(std::find(kept.begin(), kept.end(), "board"), kept.end()) << "move " << moves;
     }
@@ -130,9 +140,37 @@ TEST(AudienceViews, SantaCruzRebuildsOnlyWhatAMoveChanged) {
       ASSERT_TRUE(move.own[static_cast<std::size_t>(s) + 1]);
       EXPECT_TRUE(move.own[static_cast<std::size_t>(s) + 1]->empty()) << "seat " << s << " move " << moves;
     }
-    EXPECT_TRUE(changes.seat(seat) || game->over()) << "the mover's legal moves change with its move";
-  }
+    EXPECT_TRUE(changes.seat(seat) || game.over()) << "the mover's legal moves change with its move";
+  });
   EXPECT_GT(board_kept, moves / 2) << "most moves reveal no tile";
+  EXPECT_GT(seats_untouched, 0);
+}
+
+// Costa Ruana names two sections (islands, the cards on the table): moves that leave one alone keep it out of
+// the public part built for them, and a seat whose hand, hut and face-down cards a move leaves alone gets no op.
+TEST(AudienceViews, CostaRuanaKeepsWhatAMoveLeavesAlone) {
+  int kept[2] = {0, 0}, seats_untouched = 0, moves = 0;
+  play_through_views("costa-ruana", 5, 6, [&](const engine::GameInstance& game, int,
+                                              const engine::ViewChanges& changes, const AudienceViews::Patches& move) {
+    ++moves;
+    std::vector<std::string_view> kept_keys;
+    const json built = game.public_client_view(changes, kept_keys);
+    for (int i = 0; i < 2; ++i) {
+      const std::string key = i == 0 ? "islands" : "played";
+      if (changes.section(static_cast<std::size_t>(i))) continue;
+      ++kept[i];
+      EXPECT_FALSE(built.contains(key)) << key << " move " << moves;
+      EXPECT_NE(std::find(kept_keys.begin(), kept_keys.end(), key), kept_keys.end()) << key << " move " << moves;
+    }
+    for (int s = 0; s < 4; ++s) {
+      if (changes.seat(s)) continue;
+      ++seats_untouched;
+      ASSERT_TRUE(move.own[static_cast<std::size_t>(s) + 1]);
+      EXPECT_TRUE(move.own[static_cast<std::size_t>(s) + 1]->empty()) << "seat " << s << " move " << moves;
+    }
+  });
+  EXPECT_GT(kept[0], 0) << "some moves leave the islands alone (laying a card)";
+  EXPECT_GT(kept[1], 0) << "some moves leave the table alone (placing a native at the start)";
   EXPECT_GT(seats_untouched, 0);
 }
 

@@ -106,9 +106,16 @@ struct GroupCountingStore final : Store {
   RoomId max_room_id() override { return 0; }
 };
 
+// Until `count` reaches `n`, for at most ten seconds (a write never made fails the test instead of hanging it).
+bool reaches(const std::atomic<int>& count, int n) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (count < n && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+  return count >= n;
+}
+
 // With a commit interval, the writes that arrive after a commit wait out the interval and go as one group;
 // a write after a quiet spell goes at once, and stopping does not wait. The interval is long (a minute) so
-// that nothing here depends on the machine's speed: the test would hang, not pass, were either wait kept.
+// that no held write can be committed before the checks by chance.
 TEST(StoreWriter, WritesArrivingWithinTheCommitIntervalShareOneCommit) {
   GroupCountingStore store;
   boost::asio::io_context ioc;
@@ -117,7 +124,7 @@ TEST(StoreWriter, WritesArrivingWithinTheCommitIntervalShareOneCommit) {
   {
     StoreWriter writer(store, std::chrono::minutes(1));
     writer.append_action(1, 0, act(0, 0), ioc.get_executor(), done);  // the first: written at once
-    while (told < 1) std::this_thread::yield();
+    ASSERT_TRUE(reaches(told, 1));
     EXPECT_EQ(store.groups, 1);
     for (int room = 2; room <= 6; ++room)  // within the minute after that commit: held, all five
       writer.append_action(room, 0, act(0, room), ioc.get_executor(), done);
@@ -129,7 +136,8 @@ TEST(StoreWriter, WritesArrivingWithinTheCommitIntervalShareOneCommit) {
   EXPECT_EQ(told, 6);
 }
 
-// Without an interval (the default), the writer never holds a write: each is told as soon as it is written.
+// Without an interval (the default), the writer never holds a write: each is written once queued, the idle
+// writer woken by it.
 TEST(StoreWriter, WithoutAnIntervalEveryWriteGoesAtOnce) {
   GroupCountingStore store;
   boost::asio::io_context ioc;
@@ -137,7 +145,7 @@ TEST(StoreWriter, WithoutAnIntervalEveryWriteGoesAtOnce) {
   StoreWriter writer(store);
   for (int i = 0; i < 20; ++i) {
     writer.append_action(1, i, act(0, i), ioc.get_executor(), [&told](bool stored) { told += stored; });
-    while (told < i + 1) std::this_thread::yield();  // would hang were a write held for a later one
+    ASSERT_TRUE(reaches(told, i + 1)) << "write " << i;  // an idle writer must be woken by each write
   }
   EXPECT_EQ(store.groups, 20);
 }
