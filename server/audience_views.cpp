@@ -65,17 +65,44 @@ AudienceViews::Patches AudienceViews::patches(const engine::GameInstance& game, 
 }
 
 json AudienceViews::patch_public(const engine::GameInstance& game, const engine::ViewChanges& changes) {
-  std::vector<std::string_view> kept;
-  json now = game.public_client_view(changes, kept);
-  // The kept sections leave the old part before the comparison and join the new one after it, untouched.
+  auto update = game.public_view_update(changes);
+  // The kept sections leave the old part before the comparison and join the new one after it: untouched, or
+  // with the entries built alone put in place.
   auto& old_keys = public_.get_ref<json::object_t&>();
   json::object_t kept_nodes;
-  for (const auto key : kept)
+  for (const auto key : update.kept)
     if (auto node = old_keys.extract(std::string(key))) kept_nodes.insert(std::move(node));
-  json ops = engine::view_patch(public_, now);
-  now.get_ref<json::object_t&>().merge(kept_nodes);
-  public_ = std::move(now);
+  json ops = engine::view_patch(public_, update.built);
+  for (auto& entry : update.entries) patch_entry(kept_nodes, std::move(entry), ops);
+  update.built.get_ref<json::object_t&>().merge(kept_nodes);
+  public_ = std::move(update.built);
   return ops;
+}
+
+void AudienceViews::patch_entry(json::object_t& sections, engine::SectionEntry entry, json& ops) {
+  // A section of entries is always in the public part (view_sections.hpp), so it is among the kept ones.
+  json& section = sections.at(std::string(entry.section));
+  std::string path = engine::pointer_to(std::string(), entry.section);
+  if (entry.name.empty()) {  // an array's element: always there
+    json& element = section.at(entry.index);
+    engine::append_view_patch(ops, engine::pointer_to(std::move(path), std::to_string(entry.index)), element,
+                              *entry.value);
+    element = std::move(*entry.value);
+    return;
+  }
+  path = engine::pointer_to(std::move(path), entry.name);
+  auto& members = section.get_ref<json::object_t&>();
+  const auto old = members.find(entry.name);
+  if (old != members.end() && entry.value) {
+    engine::append_view_patch(ops, path, old->second, *entry.value);
+    old->second = std::move(*entry.value);
+  } else if (old != members.end()) {
+    ops.push_back(json{{"op", "remove"}, {"path", std::move(path)}});
+    members.erase(old);
+  } else if (entry.value) {
+    ops.push_back(json{{"op", "add"}, {"path", std::move(path)}, {"value", *entry.value}});
+    members.emplace(std::string(entry.name), std::move(*entry.value));
+  }
 }
 
 }  // namespace archipel::server

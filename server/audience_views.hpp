@@ -7,7 +7,8 @@
 // and each view is built whole: the same code, without the sharing.
 //
 // When the views are exactly one action old, only what that action may have changed is built
-// (engine/core/view_sections.hpp): the public sections it touched, the private parts of the seats it touched.
+// (engine/core/view_sections.hpp): the public sections it touched (of a section of entries, the entries it
+// touched), the private parts of the seats it touched.
 // A game without sections, or views older than that, gets everything built and compared.
 
 #include <optional>
@@ -47,6 +48,9 @@ class AudienceViews {
   /// The public part's patch from public_ to now, brought up to date; only the sections `changes` names are
   /// built and compared.
   nlohmann::json patch_public(const engine::GameInstance& game, const engine::ViewChanges& changes);
+  /// Puts an entry built alone in its section (one of `sections`, as last sent) and appends the ops that do
+  /// the same to a client's copy.
+  static void patch_entry(nlohmann::json::object_t& sections, engine::SectionEntry entry, nlohmann::json& ops);
 
   nlohmann::json public_;       // the public part last sent (current whenever any audience is)
   bool public_current_ = false;

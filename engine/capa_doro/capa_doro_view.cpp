@@ -91,25 +91,25 @@ void rows_section(const State& s, Json& j) {
 }
 bool same_rows(const State& a, const State& b) { return a.rows == b.rows; }
 
-void players_section(const State& s, Json& j) {
-  Json players = Json::array();
-  for (const auto& p : s.players) {
-    Json slots = Json::array();
-    for (const auto& slot : p.slots)
-      slots.push_back({{"cards", card_ids(slot.cards, false)}, {"top_done", slot.top_done}});
-    players.push_back({{"coins", p.coins},
-                       {"points", p.points},
-                       {"stock", by_colour(p.stock)},
-                       {"plantations", p.supply},
-                       {"cigars", std::move(slots)}});
-  }
-  j["players"] = std::move(players);
+// One entry per seat, built alone after a move that changed that seat alone (view_sections.hpp).
+std::size_t player_count(const State& s) { return s.players.size(); }
+bool player_entry(const State& s, std::size_t seat, Json& out) {
+  const PlayerState& p = s.players[seat];
+  Json slots = Json::array();
+  for (const auto& slot : p.slots) slots.push_back({{"cards", card_ids(slot.cards, false)}, {"top_done", slot.top_done}});
+  out = {{"coins", p.coins},
+         {"points", p.points},
+         {"stock", by_colour(p.stock)},
+         {"plantations", p.supply},
+         {"cigars", std::move(slots)}};
+  return true;
 }
+bool same_player(const State& a, const State& b, std::size_t seat) { return a.players[seat] == b.players[seat]; }
 bool same_players(const State& a, const State& b) { return a.players == b.players; }
 
 constexpr ViewSection<State> kSections[] = {
     {"rows", rows_section, same_rows},
-    {"players", players_section, same_players},
+    {"players", nullptr, same_players, player_count, player_entry, same_player, nullptr},
 };
 
 }  // namespace

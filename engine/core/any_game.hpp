@@ -93,13 +93,12 @@ class GameInstance {
   /// What the last action applied may have changed in the client views (HasViewSections in view_sections.hpp);
   /// everything for a game that does not say.
   virtual ViewChanges last_view_changes() const { return {}; }
-  /// The public part with only the sections `changes` names built: the others are left out and their keys
-  /// listed in `kept` (the caller still holds them as they were). public_client_view() for a game without
-  /// sections.
-  virtual Json public_client_view(const ViewChanges& changes, std::vector<std::string_view>& kept) const {
+  /// The public part as the last action changed it (PublicViewUpdate in view_sections.hpp): only the sections
+  /// `changes` names are built, whole or, for a section of entries, entry by entry; the others are listed as
+  /// kept. The whole public_client_view() for a game without sections.
+  virtual PublicViewUpdate public_view_update(const ViewChanges& changes) const {
     (void)changes;
-    kept.clear();
-    return public_client_view();
+    return PublicViewUpdate{public_client_view(), {}, {}};
   }
 
   /// Finds the legal action whose /play text matches `text` (case and spacing ignored).
@@ -156,21 +155,33 @@ class GameOf final : public GameInstance {
       return GameInstance::view_age();
   }
   ViewChanges last_view_changes() const override { return last_changes_; }
-  Json public_client_view(const ViewChanges& changes, std::vector<std::string_view>& kept) const override {
-    kept.clear();
+  PublicViewUpdate public_view_update(const ViewChanges& changes) const override {
     if constexpr (HasViewSections<R>) {
-      Json v = R::public_view_core(state_);
-      v["to_act"] = R::to_act(state_);
+      PublicViewUpdate out;
+      out.built = R::public_view_core(state_);
+      out.built["to_act"] = R::to_act(state_);
       const auto sections = R::view_sections();
       for (std::size_t i = 0; i < sections.size(); ++i) {
-        if (changes.section(i))
-          sections[i].build(state_, v);
-        else
-          kept.emplace_back(sections[i].key);
+        const auto& section = sections[i];
+        if (changes.section(i) && (!section.has_entries() || changes.whole(i))) {
+          section.build_into(state_, out.built);
+          continue;
+        }
+        out.kept.emplace_back(section.key);
+        if (!changes.section(i)) continue;
+        const std::size_t n = section.entry_count(state_);
+        for (std::size_t j = 0; j < n; ++j) {
+          if (!changes.entry(i, j)) continue;
+          SectionEntry& e = out.entries.emplace_back();
+          e.section = section.key;
+          e.index = j;
+          if (section.entry_name) e.name = section.entry_name(state_, j);
+          if (Json value; section.entry(state_, j, value)) e.value = std::move(value);
+        }
       }
-      return v;
+      return out;
     } else {
-      return public_client_view();
+      return GameInstance::public_view_update(changes);
     }
   }
   Json static_data() const override { return R::static_data(state_); }
@@ -259,8 +270,18 @@ class GameOf final : public GameInstance {
   static ViewChanges view_changes(const typename R::State& before, const typename R::State& after) {
     ViewChanges changes{0, 0, false};
     const auto sections = R::view_sections();
-    for (std::size_t i = 0; i < sections.size() && i < 64; ++i)  // beyond 64, ViewChanges::section() says yes
-      if (!sections[i].unchanged(before, after)) changes.sections |= std::uint64_t{1} << i;
+    for (std::size_t i = 0; i < sections.size() && i < 64; ++i) {  // beyond 64, ViewChanges::section() says yes
+      const auto& section = sections[i];
+      if (section.unchanged(before, after)) continue;
+      changes.sections |= std::uint64_t{1} << i;
+      if (!section.has_entries() || i >= ViewChanges::kEntrySections) continue;
+      const std::size_t n = section.entry_count(after);
+      if (section.entry_count(before) != n) continue;  // entries come or go: built whole (entries[i] stays kAll)
+      std::uint64_t entries = 0;
+      for (std::size_t j = 0; j < n && j < 64; ++j)  // past 64, ViewChanges::entry() says yes
+        if (!section.same_entry(before, after, j)) entries |= std::uint64_t{1} << j;
+      changes.entries[i] = entries;
+    }
     const auto acting_before = R::to_act(before), acting_after = R::to_act(after);
     const auto acts = [](const std::vector<Seat>& acting, Seat s) {
       return std::find(acting.begin(), acting.end(), s) != acting.end();

@@ -16,7 +16,7 @@ using Json = nlohmann::json;
 // building the pointer string at every node was most of the walk's cost.
 class Differ {
  public:
-  explicit Differ(Json& ops) : ops_(ops) {}
+  Differ(Json& ops, const std::string& base) : ops_(ops), base_(base) {}
 
   void compare(const Json& from, const Json& to) {
     // Numbers of different kinds (1 and 1.0, signed and unsigned) compare by value, as json's == does.
@@ -48,7 +48,7 @@ class Differ {
       } else if (order > 0) {
         added.push_back(b);
         ++b;
-      } else if (path_.empty() && a.key() == kLegalKey && a->is_array() && b->is_array()) {
+      } else if (base_.empty() && path_.empty() && a.key() == kLegalKey && a->is_array() && b->is_array()) {
         at({&a.key(), 0}, [&] { compare_legal(a.value(), b.value()); });
         ++a, ++b;
       } else {
@@ -110,20 +110,14 @@ class Differ {
   }
   void emit(const char* op, const Json& value) { emit(op)["value"] = value; }
 
-  // The JSON pointer of the current node: '~' as "~0" and '/' as "~1" in keys (RFC 6901).
+  // The JSON pointer of the current node.
   std::string pointer() const {
-    std::string path;
+    std::string path = base_;
     for (const auto& segment : path_) {
-      path += '/';
-      if (!segment.key) {
-        path += segment.index == kAppend ? std::string("-") : std::to_string(segment.index);
-        continue;
-      }
-      for (char c : *segment.key) {
-        if (c == '~') path += "~0";
-        else if (c == '/') path += "~1";
-        else path += c;
-      }
+      if (segment.key)
+        path = pointer_to(std::move(path), *segment.key);
+      else
+        path = pointer_to(std::move(path), segment.index == kAppend ? std::string("-") : std::to_string(segment.index));
     }
     return path;
   }
@@ -136,6 +130,7 @@ class Differ {
   }
 
   Json& ops_;
+  const std::string& base_;  // the pointer of the trees compared, in the whole view
   std::vector<Segment> path_;
 };
 
@@ -143,8 +138,22 @@ class Differ {
 
 Json view_patch(const Json& from, const Json& to) {
   Json ops = Json::array();
-  Differ(ops).compare(from, to);
+  append_view_patch(ops, std::string(), from, to);
   return ops;
+}
+
+void append_view_patch(Json& ops, const std::string& base, const Json& from, const Json& to) {
+  Differ(ops, base).compare(from, to);
+}
+
+std::string pointer_to(std::string base, std::string_view token) {
+  base += '/';
+  for (char c : token) {
+    if (c == '~') base += "~0";
+    else if (c == '/') base += "~1";
+    else base += c;
+  }
+  return base;
 }
 
 }  // namespace archipel::engine

@@ -13,11 +13,22 @@
 // and builds a path string for every node it visits, which made it most of a move's cost; this builds a path only
 // for a change it reports.
 
+#include <string>
+#include <string_view>
+
 #include <nlohmann/json.hpp>
 
 namespace archipel::engine {
 
 /// The operations turning `from` into `to` (an empty array when they are equal).
 nlohmann::json view_patch(const nlohmann::json& from, const nlohmann::json& to);
+
+/// The same operations for a part of a view, appended to `ops`: `from` and `to` sit at `base` (a JSON pointer,
+/// as pointer_to builds it) in the whole view.
+void append_view_patch(nlohmann::json& ops, const std::string& base, const nlohmann::json& from,
+                       const nlohmann::json& to);
+
+/// The JSON pointer `base` extended by one reference token: '~' written "~0" and '/' written "~1" (RFC 6901).
+std::string pointer_to(std::string base, std::string_view token);
 
 }  // namespace archipel::engine

@@ -267,64 +267,67 @@ Json Rules::public_view(const State& s) { return sectioned_public_view<Rules>(s)
 
 namespace {
 
-// The public view's three big keys, each rebuilt after a move only when the part of the state it reads changed
-// (view_sections.hpp). A site is "<kind> face_down" or "<kind> <building> <points>[ <resource>][ +<fish
-// bonus>][ bird]".
-void board_section(const State& s, Json& v) {
-  const Components& c = comp();
-  Json board = Json::object();
-  for (std::size_t i = 0; i < c.sites.size(); ++i) {
-    const SiteState& st = s.sites[i];
-    board[c.sites[i].id] = st.revealed ? c.tiles[st.tile].view_code : c.sites[i].face_down_code;
-  }
-  v["board"] = std::move(board);
+// The public view's three big keys, each made of entries (a site, a seat) built alone: after a move only the
+// entries whose part of the state changed are rebuilt (view_sections.hpp).
+
+std::size_t site_count(const State&) { return comp().sites.size(); }
+std::string_view site_name(const State&, std::size_t i) { return comp().sites[i].id; }
+
+// A site is "<kind> face_down" or "<kind> <building> <points>[ <resource>][ +<fish bonus>][ bird]".
+bool board_entry(const State& s, std::size_t i, Json& out) {
+  const SiteState& st = s.sites[i];
+  out = st.revealed ? comp().tiles[st.tile].view_code : comp().sites[i].face_down_code;
+  return true;
+}
+bool same_site(const State& a, const State& b, std::size_t i) {
+  return a.sites[i].revealed == b.sites[i].revealed && a.sites[i].tile == b.sites[i].tile;
 }
 bool same_board(const State& a, const State& b) {
-  return std::equal(a.sites.begin(), a.sites.end(), b.sites.begin(), b.sites.end(),
-                    [](const SiteState& x, const SiteState& y) { return x.revealed == y.revealed && x.tile == y.tile; });
+  for (std::size_t i = 0; i < a.sites.size(); ++i)
+    if (!same_site(a, b, i)) return false;
+  return a.sites.size() == b.sites.size();
 }
 
-void buildings_section(const State& s, Json& v) {
-  const Components& c = comp();
-  Json buildings = Json::object();
-  for (std::size_t i = 0; i < c.sites.size(); ++i)
-    if (!s.sites[i].owners.empty()) buildings[c.sites[i].id] = s.sites[i].owners;
-  v["buildings"] = std::move(buildings);
+// The seats that built on a site, a site without buildings left out.
+bool buildings_entry(const State& s, std::size_t i, Json& out) {
+  if (s.sites[i].owners.empty()) return false;
+  out = s.sites[i].owners;
+  return true;
 }
+bool same_owners(const State& a, const State& b, std::size_t i) { return a.sites[i].owners == b.sites[i].owners; }
 bool same_buildings(const State& a, const State& b) {
-  return std::equal(a.sites.begin(), a.sites.end(), b.sites.begin(), b.sites.end(),
-                    [](const SiteState& x, const SiteState& y) { return x.owners == y.owners; });
+  for (std::size_t i = 0; i < a.sites.size(); ++i)
+    if (!same_owners(a, b, i)) return false;
+  return a.sites.size() == b.sites.size();
 }
 
 // Counts are arrays: construction cards in the order ship, river, road, double; buildings in the order house,
 // church, lighthouse.
-void players_section(const State& s, Json& v) {
+std::size_t seat_count(const State& s) { return static_cast<std::size_t>(s.num_seats); }
+bool player_entry(const State& s, std::size_t seat, Json& pj) {
   const Components& c = comp();
-  Json players = Json::array();
-  for (Seat seat = 0; seat < s.num_seats; ++seat) {
-    const PlayerState& p = s.players[seat];
-    Json pj = Json::object();
-    pj["seat"] = seat;
-    pj["score"] = p.score;
-    pj["set"] = p.set >= 0 ? Json(c.sets[p.set].letter) : Json(nullptr);
-    pj["cards_left"] = p.cards_left;
-    pj["cards_played"] = p.cards_played;
-    pj["score_cards_left"] = p.hand.size();
-    pj["score_cards_played"] = card_refs(p.played);
-    pj["birds"] = p.birds.size();
-    pj["buildings_left"] = p.supply;
-    pj["buildings_removed"] = p.removed;
-    pj["must_discard"] = p.must_discard;
-    players.push_back(std::move(pj));
-  }
-  v["players"] = std::move(players);
+  const PlayerState& p = s.players[seat];
+  pj = Json::object();
+  pj["seat"] = static_cast<Seat>(seat);
+  pj["score"] = p.score;
+  pj["set"] = p.set >= 0 ? Json(c.sets[p.set].letter) : Json(nullptr);
+  pj["cards_left"] = p.cards_left;
+  pj["cards_played"] = p.cards_played;
+  pj["score_cards_left"] = p.hand.size();
+  pj["score_cards_played"] = card_refs(p.played);
+  pj["birds"] = p.birds.size();
+  pj["buildings_left"] = p.supply;
+  pj["buildings_removed"] = p.removed;
+  pj["must_discard"] = p.must_discard;
+  return true;
 }
+bool same_player(const State& a, const State& b, std::size_t seat) { return a.players[seat] == b.players[seat]; }
 bool same_players(const State& a, const State& b) { return a.players == b.players; }
 
 constexpr ViewSection<State> kSections[] = {
-    {"board", board_section, same_board},
-    {"buildings", buildings_section, same_buildings},
-    {"players", players_section, same_players},
+    {"board", nullptr, same_board, site_count, board_entry, same_site, site_name},
+    {"buildings", nullptr, same_buildings, site_count, buildings_entry, same_owners, site_name},
+    {"players", nullptr, same_players, seat_count, player_entry, same_player, nullptr},
 };
 
 }  // namespace

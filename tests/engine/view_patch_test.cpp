@@ -195,5 +195,21 @@ TEST(ViewPatch, AnEmptyArrayFilledWithSeveralElementsIsOneReplace) {
   EXPECT_EQ(Json::diff(empty, three).size(), 3u);  // json::diff: an add each
 }
 
+// A part of a view compared on its own (an entry of a section, server/audience_views.cpp): its operations carry
+// the part's pointer, escaped, and apply to the whole view; a `legal` inside the part is an array as any other.
+TEST(ViewPatch, APartComparedAtItsPointerPatchesTheWholeView) {
+  const Json whole = {{"sites", {{"a/b~c", {{"owners", {0}}, {"legal", {1, 2}}}}}}, {"turn", 1}};
+  Json changed = whole;
+  changed["sites"]["a/b~c"] = {{"owners", {0, 2}}, {"legal", {3, 4}}};
+  const std::string base = pointer_to(pointer_to(std::string(), "sites"), "a/b~c");
+  EXPECT_EQ(base, "/sites/a~1b~0c");
+  Json ops = Json::array();
+  append_view_patch(ops, base, whole["sites"]["a/b~c"], changed["sites"]["a/b~c"]);
+  EXPECT_EQ(ops, Json::parse(R"([{"op":"replace","path":"/sites/a~1b~0c/legal/0","value":3},
+                                 {"op":"replace","path":"/sites/a~1b~0c/legal/1","value":4},
+                                 {"op":"add","path":"/sites/a~1b~0c/owners/-","value":2}])"));
+  EXPECT_EQ(whole.patch(ops), changed);
+}
+
 }  // namespace
 }  // namespace archipel::engine

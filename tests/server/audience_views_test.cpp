@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <functional>
 #include <optional>
+#include <set>
 #include <tuple>
 
 #include <gtest/gtest.h>
@@ -116,23 +117,45 @@ void play_through_views(const std::string& game_id, std::uint64_t seed, std::uin
   }
 }
 
-// Santa Cruz names its board, buildings and players as sections: a move that reveals no tile keeps the board as
-// sent (not rebuilt, no op under /board), and a seat whose private part the move leaves alone gets no op of its
-// own.
+// Santa Cruz names its board, buildings and players as sections of entries (a site, a seat): a move builds only
+// the entries it changed, and the patch touches no other. A move that reveals no tile keeps the board as sent
+// (no op under /board), and a seat whose private part the move leaves alone gets no op of its own.
 TEST(AudienceViews, SantaCruzRebuildsOnlyWhatAMoveChanged) {
-  int board_kept = 0, seats_untouched = 0, moves = 0;
+  int board_kept = 0, seats_untouched = 0, moves = 0, players_by_entry = 0, sites_by_entry = 0;
   play_through_views("santa-cruz", 21, 4, [&](const engine::GameInstance& game, int seat,
                                               const engine::ViewChanges& changes, const AudienceViews::Patches& move) {
     ++moves;
     EXPECT_FALSE(changes.spectators) << "a spectator's private part never changes";
+    const auto update = game.public_view_update(changes);
+    const auto kept = [&](std::string_view key) {
+      return std::find(update.kept.begin(), update.kept.end(), key) != update.kept.end();
+    };
+    // None of the three is ever built whole from one move to the next: each is kept, its changed entries
+    // built alone.
+    for (const char* key : {"board", "buildings", "players"}) {
+      EXPECT_FALSE(update.built.contains(key)) << key << " move " << moves;
+      EXPECT_TRUE(kept(key)) << key << " move " << moves;
+    }
+    std::set<std::string> sites_built, players_built;
+    for (const auto& e : update.entries) {
+      if (e.section == "players") players_built.insert(std::to_string(e.index));
+      if (e.section != "players") sites_built.insert(std::string(e.section) + "/" + std::string(e.name));
+    }
+    // Every op under a section is under an entry built for this move.
+    for (const auto& op : move.shared) {
+      const std::string path = op["path"];
+      if (path.rfind("/players/", 0) == 0) {
+        EXPECT_TRUE(players_built.count(path.substr(9, path.find('/', 9) - 9))) << op;
+      } else if (path.rfind("/board/", 0) == 0 || path.rfind("/buildings/", 0) == 0) {
+        const auto end = path.find('/', path.find('/', 1) + 1);
+        EXPECT_TRUE(sites_built.count(path.substr(1, end == std::string::npos ? end : end - 1))) << op;
+      }
+    }
+    if (!players_built.empty() && players_built.size() < 4) ++players_by_entry;
+    if (!sites_built.empty() && sites_built.size() <= 4) ++sites_by_entry;
     if (!changes.section(0)) {
       ++board_kept;
       for (const auto& op : move.shared) EXPECT_NE(op["path"].get<std::string>().rfind("/board", 0), 0u) << op;
-      // Kept, not rebuilt: the public part built for these changes leaves the board out and names it kept.
-      std::vector<std::string_view> kept;
-      const json built = game.public_client_view(changes, kept);
-      EXPECT_FALSE(built.contains("board")) << "move " << moves;
-      EXPECT_NE(std::find(kept.begin(), kept.end(), "board"), kept.end()) << "move " << moves;
     }
     for (int s = 0; s < 4; ++s) {
       if (changes.seat(s)) continue;
@@ -144,6 +167,24 @@ TEST(AudienceViews, SantaCruzRebuildsOnlyWhatAMoveChanged) {
   });
   EXPECT_GT(board_kept, moves / 2) << "most moves reveal no tile";
   EXPECT_GT(seats_untouched, 0);
+  EXPECT_GT(players_by_entry, moves / 2) << "most moves change one or two players' entries, not all four";
+  EXPECT_GT(sites_by_entry, moves / 4) << "a build changes a site or two, not the board";
+}
+
+// Capa d'Oro's players are a section of entries: a move builds the entries of the seats it changed, never the
+// whole array from one move to the next, and most moves change fewer than all four.
+TEST(AudienceViews, CapaDOroBuildsOnlyThePlayersAMoveChanged) {
+  int moves = 0, some_players = 0;
+  play_through_views("capa-doro", 3, 8, [&](const engine::GameInstance& game, int, const engine::ViewChanges& changes,
+                                            const AudienceViews::Patches&) {
+    ++moves;
+    const auto update = game.public_view_update(changes);
+    EXPECT_FALSE(update.built.contains("players")) << "move " << moves;
+    const auto built = std::count_if(update.entries.begin(), update.entries.end(),
+                                     [](const engine::SectionEntry& e) { return e.section == "players"; });
+    if (built < 4) ++some_players;
+  });
+  EXPECT_GT(some_players, moves / 2);
 }
 
 // Costa Ruana names two sections (islands, the cards on the table): moves that leave one alone keep it out of
@@ -153,14 +194,13 @@ TEST(AudienceViews, CostaRuanaKeepsWhatAMoveLeavesAlone) {
   play_through_views("costa-ruana", 5, 6, [&](const engine::GameInstance& game, int,
                                               const engine::ViewChanges& changes, const AudienceViews::Patches& move) {
     ++moves;
-    std::vector<std::string_view> kept_keys;
-    const json built = game.public_client_view(changes, kept_keys);
+    const auto update = game.public_view_update(changes);
     for (int i = 0; i < 2; ++i) {
       const std::string key = i == 0 ? "islands" : "played";
       if (changes.section(static_cast<std::size_t>(i))) continue;
       ++kept[i];
-      EXPECT_FALSE(built.contains(key)) << key << " move " << moves;
-      EXPECT_NE(std::find(kept_keys.begin(), kept_keys.end(), key), kept_keys.end()) << key << " move " << moves;
+      EXPECT_FALSE(update.built.contains(key)) << key << " move " << moves;
+      EXPECT_NE(std::find(update.kept.begin(), update.kept.end(), key), update.kept.end()) << key << " move " << moves;
     }
     for (int s = 0; s < 4; ++s) {
       if (changes.seat(s)) continue;
