@@ -159,19 +159,16 @@ namespace {
 
 // The public view's two big keys, each rebuilt after a move only when the part of the state it reads changed
 // (view_sections.hpp).
-void islands_section(const State& s, Json& v) {
-  const Components& c = comp();
-  const int n = s.num_seats;
-  Json islands = Json::array();
-  for (std::size_t i = 0; i < s.islands.size(); ++i) {
-    const Island& island = s.islands[i];
-    islands.push_back(
-        Json{{"id", c.islands[i]},
+// One entry per island, built alone after a move that changed that island alone (view_sections.hpp).
+std::size_t island_count(const State& s) { return s.islands.size(); }
+bool island_entry(const State& s, std::size_t i, Json& out) {
+  const Island& island = s.islands[i];
+  out = Json{{"id", comp().islands[i]},
              {"treasures", island.treasures},
-             {"natives", std::vector<int>(island.natives.begin(), island.natives.begin() + n)}});
-  }
-  v["islands"] = std::move(islands);
+             {"natives", std::vector<int>(island.natives.begin(), island.natives.begin() + s.num_seats)}};
+  return true;
 }
+bool same_island(const State& a, const State& b, std::size_t i) { return a.islands[i] == b.islands[i]; }
 bool same_islands(const State& a, const State& b) { return a.islands == b.islands; }
 
 void played_section(const State& s, Json& v) {
@@ -194,7 +191,7 @@ void played_section(const State& s, Json& v) {
 bool same_played(const State& a, const State& b) { return a.played == b.played; }
 
 constexpr ViewSection<State> kSections[] = {
-    {"islands", islands_section, same_islands},
+    {"islands", nullptr, same_islands, island_count, island_entry, same_island, nullptr},
     {"played", played_section, same_played},
 };
 

@@ -171,6 +171,12 @@ TEST(AudienceViews, SantaCruzRebuildsOnlyWhatAMoveChanged) {
   EXPECT_GT(sites_by_entry, moves / 4) << "a build changes a site or two, not the board";
 }
 
+// How many entries of `section` the update built alone.
+std::ptrdiff_t entries_built(const engine::PublicViewUpdate& update, std::string_view section) {
+  return std::count_if(update.entries.begin(), update.entries.end(),
+                       [&](const engine::SectionEntry& e) { return e.section == section; });
+}
+
 // Capa d'Oro's players are a section of entries: a move builds the entries of the seats it changed, never the
 // whole array from one move to the next, and most moves change fewer than all four.
 TEST(AudienceViews, CapaDOroBuildsOnlyThePlayersAMoveChanged) {
@@ -180,21 +186,24 @@ TEST(AudienceViews, CapaDOroBuildsOnlyThePlayersAMoveChanged) {
     ++moves;
     const auto update = game.public_view_update(changes);
     EXPECT_FALSE(update.built.contains("players")) << "move " << moves;
-    const auto built = std::count_if(update.entries.begin(), update.entries.end(),
-                                     [](const engine::SectionEntry& e) { return e.section == "players"; });
-    if (built < 4) ++some_players;
+    if (entries_built(update, "players") < 4) ++some_players;
   });
   EXPECT_GT(some_players, moves / 2);
 }
 
 // Costa Ruana names two sections (islands, the cards on the table): moves that leave one alone keep it out of
 // the public part built for them, and a seat whose hand, hut and face-down cards a move leaves alone gets no op.
+// The islands are built island by island: a move that changes one builds that one.
 TEST(AudienceViews, CostaRuanaKeepsWhatAMoveLeavesAlone) {
-  int kept[2] = {0, 0}, seats_untouched = 0, moves = 0;
+  int kept[2] = {0, 0}, seats_untouched = 0, moves = 0, some_islands = 0;
   play_through_views("costa-ruana", 5, 6, [&](const engine::GameInstance& game, int,
                                               const engine::ViewChanges& changes, const AudienceViews::Patches& move) {
     ++moves;
     const auto update = game.public_view_update(changes);
+    EXPECT_FALSE(update.built.contains("islands")) << "move " << moves;
+    const auto islands = entries_built(update, "islands");
+    if (islands > 0 && islands < static_cast<std::ptrdiff_t>(game.public_client_view()["islands"].size()))
+      ++some_islands;
     for (int i = 0; i < 2; ++i) {
       const std::string key = i == 0 ? "islands" : "played";
       if (changes.section(static_cast<std::size_t>(i))) continue;
@@ -211,6 +220,7 @@ TEST(AudienceViews, CostaRuanaKeepsWhatAMoveLeavesAlone) {
   });
   EXPECT_GT(kept[0], 0) << "some moves leave the islands alone (laying a card)";
   EXPECT_GT(kept[1], 0) << "some moves leave the table alone (placing a native at the start)";
+  EXPECT_GT(some_islands, 0) << "some moves change some islands, not all";
   EXPECT_GT(seats_untouched, 0);
 }
 
