@@ -176,7 +176,8 @@ class GameOf final : public GameInstance {
           e.section = section.key;
           e.index = j;
           if (section.entry_name) e.name = section.entry_name(state_, j);
-          if (Json value; section.entry(state_, j, value)) e.value = std::move(value);
+          Json value;
+          if (section.entry(state_, j, value) || !section.entry_name) e.value = std::move(value);
         }
       }
       return out;

@@ -42,7 +42,8 @@ struct ViewSection {
   /// A section of entries is always there: an array of entry_count(state) elements, or, when entry_name is
   /// set, an object with a member entry_name(state, i) for each entry i that entry() says is present.
   std::size_t (*entry_count)(const State& state) = nullptr;
-  /// Entry i: puts its value in `out` and says whether it is present (an array's entries always are).
+  /// Entry i: puts its value in `out` and says whether it is present (an array's entries always are: for an
+  /// array section the answer is not read).
   bool (*entry)(const State& state, std::size_t i, Json& out) = nullptr;
   /// True when entry i of `after` is the same as that of `before` (both have entry_count entries).
   bool (*same_entry)(const State& before, const State& after, std::size_t i) = nullptr;
@@ -58,11 +59,11 @@ struct ViewSection {
     const std::size_t n = entry_count(state);
     for (std::size_t i = 0; i < n; ++i) {
       Json value;
-      if (!entry(state, i, value)) continue;
-      if (entry_name)
-        section[std::string(entry_name(state, i))] = std::move(value);
-      else
+      const bool present = entry(state, i, value);
+      if (!entry_name)
         section.push_back(std::move(value));
+      else if (present)
+        section[std::string(entry_name(state, i))] = std::move(value);
     }
     view[key] = std::move(section);
   }
@@ -117,7 +118,7 @@ struct ViewChanges {
 
 /// An entry of a section built alone (GameInstance::public_view_update): element `index` of the array
 /// section `section`, or its member `name` when the section is an object; `value` is nullopt when that member
-/// is absent now.
+/// is absent now (an array's element always has one).
 struct SectionEntry {
   std::string_view section;
   std::size_t index = 0;
