@@ -90,19 +90,18 @@ void AudienceViews::patch_entry(json::object_t& sections, engine::SectionEntry e
     element = std::move(*entry.value);
     return;
   }
-  path = engine::pointer_to(std::move(path), entry.name);
+  // An object's member: there or not, before and after.
   auto& members = section.get_ref<json::object_t&>();
   const auto old = members.find(entry.name);
-  if (old != members.end() && entry.value) {
-    engine::append_view_patch(ops, path, old->second, *entry.value);
+  const bool was = old != members.end();
+  engine::append_member_patch(ops, engine::pointer_to(std::move(path), entry.name), was ? &old->second : nullptr,
+                              entry.value ? &*entry.value : nullptr);
+  if (entry.value && was)
     old->second = std::move(*entry.value);
-  } else if (old != members.end()) {
-    ops.push_back(json{{"op", "remove"}, {"path", std::move(path)}});
-    members.erase(old);
-  } else if (entry.value) {
-    ops.push_back(json{{"op", "add"}, {"path", std::move(path)}, {"value", *entry.value}});
+  else if (entry.value)
     members.emplace(std::string(entry.name), std::move(*entry.value));
-  }
+  else if (was)
+    members.erase(old);
 }
 
 }  // namespace archipel::server

@@ -273,15 +273,26 @@ class GameOf final : public GameInstance {
     const auto sections = R::view_sections();
     for (std::size_t i = 0; i < sections.size() && i < 64; ++i) {  // beyond 64, ViewChanges::section() says yes
       const auto& section = sections[i];
-      if (section.unchanged(before, after)) continue;
-      changes.sections |= std::uint64_t{1} << i;
-      if (!section.has_entries() || i >= ViewChanges::kEntrySections) continue;
+      const auto changed = [&] { changes.sections |= std::uint64_t{1} << i; };
+      if (!section.has_entries()) {
+        if (!section.unchanged(before, after)) changed();
+        continue;
+      }
       const std::size_t n = section.entry_count(after);
-      if (section.entry_count(before) != n) continue;  // entries come or go: built whole (entries[i] stays kAll)
-      std::uint64_t entries = 0;
-      for (std::size_t j = 0; j < n && j < 64; ++j)  // past 64, ViewChanges::entry() says yes
-        if (!section.same_entry(before, after, j)) entries |= std::uint64_t{1} << j;
-      changes.entries[i] = entries;
+      if (section.entry_count(before) != n) {  // entries come or go: built whole (entries[i] stays kAll)
+        changed();
+        continue;
+      }
+      std::uint64_t entries = 0;  // past entry 64, ViewChanges::entry() says "may have changed"
+      bool any = false;
+      for (std::size_t j = 0; j < n; ++j) {
+        if (section.same_entry(before, after, j)) continue;
+        any = true;
+        if (j < 64) entries |= std::uint64_t{1} << j;
+      }
+      if (!any) continue;
+      changed();
+      if (i < ViewChanges::kEntrySections) changes.entries[i] = entries;
     }
     const auto acting_before = R::to_act(before), acting_after = R::to_act(after);
     const auto acts = [](const std::vector<Seat>& acting, Seat s) {

@@ -29,6 +29,10 @@ class Differ {
     }
   }
 
+  // What is at the base pointer appears, or goes.
+  void added(const Json& to) { emit("add", to); }
+  void removed() { emit("remove"); }
+
  private:
   struct Segment {
     const std::string* key;  // an object member, or nullptr for an array element
@@ -144,6 +148,16 @@ Json view_patch(const Json& from, const Json& to) {
 
 void append_view_patch(Json& ops, const std::string& base, const Json& from, const Json& to) {
   Differ(ops, base).compare(from, to);
+}
+
+void append_member_patch(Json& ops, const std::string& path, const Json* from, const Json* to) {
+  Differ differ(ops, path);
+  if (from && to)
+    differ.compare(*from, *to);
+  else if (from)
+    differ.removed();
+  else if (to)
+    differ.added(*to);
 }
 
 std::string pointer_to(std::string base, std::string_view token) {

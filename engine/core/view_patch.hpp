@@ -28,6 +28,11 @@ nlohmann::json view_patch(const nlohmann::json& from, const nlohmann::json& to);
 void append_view_patch(nlohmann::json& ops, const std::string& base, const nlohmann::json& from,
                        const nlohmann::json& to);
 
+/// The same for one member of an object, at `path`, that may be absent before or after (nullptr): an `add`, a
+/// `remove`, or the operations between its two values.
+void append_member_patch(nlohmann::json& ops, const std::string& path, const nlohmann::json* from,
+                         const nlohmann::json* to);
+
 /// The JSON pointer `base` extended by one reference token: '~' written "~0" and '/' written "~1" (RFC 6901).
 std::string pointer_to(std::string base, std::string_view token);
 

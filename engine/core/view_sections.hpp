@@ -28,8 +28,8 @@
 
 namespace archipel::engine {
 
-/// One top-level key of a game's public view, built on its own: either whole (`build`) or entry by entry (the
-/// `entry` functions, `build` left null).
+/// One top-level key of a game's public view, built on its own: either whole (`build`, `unchanged`) or entry by
+/// entry (the `entry` functions, `build` and `unchanged` left null).
 template <class State>
 struct ViewSection {
   const char* key;
@@ -37,6 +37,7 @@ struct ViewSection {
   /// from its entries.
   void (*build)(const State& state, Json& view);
   /// True when `after` builds the same section as `before`: compares the parts of the state `build` reads.
+  /// Null for a section of entries: it is unchanged when its entries are.
   bool (*unchanged)(const State& before, const State& after);
 
   /// A section of entries is always there: an array of entry_count(state) elements, or, when entry_name is

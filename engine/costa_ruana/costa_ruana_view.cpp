@@ -157,9 +157,8 @@ Json Rules::public_view(const State& s) { return sectioned_public_view<Rules>(s)
 
 namespace {
 
-// The public view's two big keys, each rebuilt after a move only when the part of the state it reads changed
-// (view_sections.hpp).
-// One entry per island, built alone after a move that changed that island alone (view_sections.hpp).
+// The public view's two big keys (view_sections.hpp): the islands, one entry per island, each built alone after a
+// move that changed it; the cards on the table, rebuilt whole after a move that changed them.
 std::size_t island_count(const State& s) { return s.islands.size(); }
 bool island_entry(const State& s, std::size_t i, Json& out) {
   const Island& island = s.islands[i];
@@ -169,7 +168,6 @@ bool island_entry(const State& s, std::size_t i, Json& out) {
   return true;
 }
 bool same_island(const State& a, const State& b, std::size_t i) { return a.islands[i] == b.islands[i]; }
-bool same_islands(const State& a, const State& b) { return a.islands == b.islands; }
 
 void played_section(const State& s, Json& v) {
   const int n = s.num_seats;
@@ -191,7 +189,7 @@ void played_section(const State& s, Json& v) {
 bool same_played(const State& a, const State& b) { return a.played == b.played; }
 
 constexpr ViewSection<State> kSections[] = {
-    {"islands", nullptr, same_islands, island_count, island_entry, same_island, nullptr},
+    {"islands", nullptr, nullptr, island_count, island_entry, same_island, nullptr},
     {"played", played_section, same_played},
 };
 

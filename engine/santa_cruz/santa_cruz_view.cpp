@@ -282,11 +282,6 @@ bool board_entry(const State& s, std::size_t i, Json& out) {
 bool same_site(const State& a, const State& b, std::size_t i) {
   return a.sites[i].revealed == b.sites[i].revealed && a.sites[i].tile == b.sites[i].tile;
 }
-bool same_board(const State& a, const State& b) {
-  for (std::size_t i = 0; i < a.sites.size(); ++i)
-    if (!same_site(a, b, i)) return false;
-  return a.sites.size() == b.sites.size();
-}
 
 // The seats that built on a site, a site without buildings left out.
 bool buildings_entry(const State& s, std::size_t i, Json& out) {
@@ -295,11 +290,6 @@ bool buildings_entry(const State& s, std::size_t i, Json& out) {
   return true;
 }
 bool same_owners(const State& a, const State& b, std::size_t i) { return a.sites[i].owners == b.sites[i].owners; }
-bool same_buildings(const State& a, const State& b) {
-  for (std::size_t i = 0; i < a.sites.size(); ++i)
-    if (!same_owners(a, b, i)) return false;
-  return a.sites.size() == b.sites.size();
-}
 
 // Counts are arrays: construction cards in the order ship, river, road, double; buildings in the order house,
 // church, lighthouse.
@@ -322,22 +312,21 @@ bool player_entry(const State& s, std::size_t seat, Json& pj) {
   return true;
 }
 bool same_player(const State& a, const State& b, std::size_t seat) { return a.players[seat] == b.players[seat]; }
-bool same_players(const State& a, const State& b) { return a.players == b.players; }
 
 constexpr ViewSection<State> kSections[] = {
-    {"board", nullptr, same_board, site_count, board_entry, same_site, site_name},
-    {"buildings", nullptr, same_buildings, site_count, buildings_entry, same_owners, site_name},
-    {"players", nullptr, same_players, seat_count, player_entry, same_player, nullptr},
+    {"board", nullptr, nullptr, site_count, board_entry, same_site, site_name},
+    {"buildings", nullptr, nullptr, site_count, buildings_entry, same_owners, site_name},
+    {"players", nullptr, nullptr, seat_count, player_entry, same_player, nullptr},
 };
 
 }  // namespace
 
 std::span<const ViewSection<State>> Rules::view_sections() { return kSections; }
 
-// The hand's preview reads the buildings and every seat's number of birds (card_points); the rest is the
-// seat's own cards and birds.
+// The hand's preview reads the sites (their tiles and buildings) and every seat's number of birds
+// (card_points); the rest is the seat's own cards and birds.
 bool Rules::private_unchanged(const State& a, const State& b, Seat seat) {
-  if (!same_buildings(a, b) || !same_board(a, b)) return false;
+  if (a.sites != b.sites) return false;
   for (std::size_t i = 0; i < a.players.size() && i < b.players.size(); ++i)
     if (a.players[i].birds.size() != b.players[i].birds.size()) return false;
   const PlayerState &x = a.players.at(seat), &y = b.players.at(seat);

@@ -209,6 +209,17 @@ TEST(ViewPatch, APartComparedAtItsPointerPatchesTheWholeView) {
                                  {"op":"replace","path":"/sites/a~1b~0c/legal/1","value":4},
                                  {"op":"add","path":"/sites/a~1b~0c/owners/-","value":2}])"));
   EXPECT_EQ(whole.patch(ops), changed);
+
+  // A member that appears, goes, or changes (an object section's entry): an add, a remove, the comparison.
+  const Json one = 1, two = 2;
+  Json member_ops = Json::array();
+  append_member_patch(member_ops, "/sites/new", nullptr, &one);
+  append_member_patch(member_ops, "/turn", &one, nullptr);
+  append_member_patch(member_ops, "/sites/a~1b~0c/owners/0", &one, &two);
+  append_member_patch(member_ops, "/sites/none", nullptr, nullptr);
+  EXPECT_EQ(member_ops, Json::parse(R"([{"op":"add","path":"/sites/new","value":1},{"op":"remove","path":"/turn"},
+                                        {"op":"replace","path":"/sites/a~1b~0c/owners/0","value":2}])"));
+  EXPECT_EQ(whole.patch(member_ops)["sites"]["new"], 1);
 }
 
 }  // namespace
