@@ -17,6 +17,10 @@
 #   REPS=1 DURATION=5 bench/compare.sh   shorter
 #   ONLY="chat seat" bench/compare.sh    some measures only
 #
+# Both servers run THREADS network threads (default: Archipel's own default, one fewer than the cores, at least
+# one), so that a ratio compares the two servers' work, not their thread counts: on a 2-core machine a second
+# network thread costs the bare server's relay line about 45% more CPU (docs/operations.md).
+#
 # ARCHIPEL_SERVER_BIN, BARE_SERVER_BIN, LOAD_BIN use given binaries instead of building. Needs python3.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -28,6 +32,8 @@ chat_rate="${CHAT_RATE:-5}"
 seat_clients="${SEAT_CLIENTS:-1000}"
 idle_clients="${IDLE_CLIENTS:-5000}"
 move_clients="${MOVE_CLIENTS:-100}"
+cores="$(nproc)"
+threads="${THREADS:-$(( cores > 2 ? cores - 1 : 1 ))}"
 only="${ONLY:-chat seat idle relay move}"
 
 server_bin="${ARCHIPEL_SERVER_BIN:-$build/server/archipel-server}"
@@ -61,10 +67,10 @@ start_server() {
   if [ "$1" = archipel ]; then
     rm -rf "$work/data"; mkdir -p "$work/data"
     # No per-client message rate limit for the closed loop; everything else as shipped.
-    "$server_bin" --bind 127.0.0.1 --port 0 --port-file "$work/port" --data "$work/data" --log-level warn \
+    "$server_bin" --bind 127.0.0.1 --port 0 --port-file "$work/port" --data "$work/data" --log-level warn --threads "$threads" \
       --rate 100000 --burst 100000 --web-root "$root/web-client" 2>"$work/server.log" &
   else
-    "$bare_bin" --bind 127.0.0.1 --port 0 --port-file "$work/port" --seats 4 2>"$work/server.log" &
+    "$bare_bin" --bind 127.0.0.1 --port 0 --port-file "$work/port" --seats 4 --threads "$threads" 2>"$work/server.log" &
   fi
   server_pid=$!
   for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.1; done
@@ -118,7 +124,7 @@ for rep in $(seq "$reps"); do
   done
 done
 
-python3 - "$work/results" <<'EOF'
+python3 - "$work/results" "$threads" <<'EOF'
 import json, statistics, sys
 rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1]) if line.strip()]
 runs = {}
@@ -145,7 +151,7 @@ def per_room(name, server):
     return [r["server_cpu_seat_s"] * 1000 / r["rooms"] for r in runs.get((name, server), [])
             if "server_cpu_seat_s" in r and r.get("rooms")]
 
-print("\n== Archipel / bare Beast server (each column one repetition) ==")
+print(f"\n== Archipel / bare Beast server, {sys.argv[2]} network threads each (each column one repetition) ==")
 show("chat: server CPU per delivered message", "chat", "cpu_us_per_delivered", "us")
 show("chat: delivered messages per second", "chat", "delivered_per_s", "/s")
 show("seat: time to seat every client", "seat", "seat_s", "s")

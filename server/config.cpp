@@ -1,5 +1,8 @@
 #include "server/config.hpp"
 
+#include <algorithm>
+#include <thread>
+
 #include <CLI/CLI.hpp>
 
 #ifndef ARCHIPEL_DEFAULT_WEB_ROOT
@@ -9,6 +12,11 @@
 namespace archipel::server {
 
 std::string default_web_root() { return ARCHIPEL_DEFAULT_WEB_ROOT; }
+
+int default_threads() {
+  const unsigned cores = std::thread::hardware_concurrency();  // 0 when unknown
+  return cores > 2 ? static_cast<int>(std::min(cores - 1, 64u)) : 1;
+}
 
 std::optional<std::chrono::milliseconds> parse_duration(std::string_view text) {
   std::size_t digits = 0;
@@ -38,7 +46,7 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
   app.add_option("--port", c.port, "port for HTTP and WebSocket (0: any free port)")->envname("ARCHIPEL_PORT");
   app.add_option("--data", c.data_dir, "data folder for the SQLite store (\"memory\": keep nothing)")->envname("ARCHIPEL_DATA");
   app.add_option("--web-root", c.web_root, "folder of the web client's files")->envname("ARCHIPEL_WEB_ROOT");
-  app.add_option("--threads", c.threads, "threads running the io_context")->envname("ARCHIPEL_THREADS")->check(CLI::Range(1, 64));
+  app.add_option("--threads", c.threads, "network threads (the io_context's); default one fewer than the cores, at least 1")->envname("ARCHIPEL_THREADS")->check(CLI::Range(1, 64));
   app.add_option("--log-level", c.log_level, "trace, debug, info, warn, error or off")
       ->envname("ARCHIPEL_LOG_LEVEL")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));

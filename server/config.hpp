@@ -17,12 +17,18 @@ std::string default_web_root();
 /// a number alone is seconds. nullopt for anything else (negative, fractional, unknown unit, overflow).
 std::optional<std::chrono::milliseconds> parse_duration(std::string_view text);
 
+/// The network threads when none are asked for: one fewer than the machine's cores, at least one. The other
+/// core is the store writer's and the bots' (they think on their own threads); and on a small machine one more
+/// network thread mostly wakes up for nothing: measured on 2 cores, a Santa Cruz move cost 10-20% more server
+/// CPU with two network threads than with one, and the bare Beast server's relay line 45% more (docs/operations.md).
+int default_threads();
+
 struct Config {
   std::string bind = "0.0.0.0";         // --bind, ARCHIPEL_BIND
   std::uint16_t port = 8080;            // --port, ARCHIPEL_PORT (0: any free port, printed at start)
   std::string data_dir = "data";        // --data, ARCHIPEL_DATA ("" or "memory": nothing persisted)
   std::string web_root = default_web_root();  // --web-root, ARCHIPEL_WEB_ROOT
-  int threads = 2;                      // --threads, ARCHIPEL_THREADS
+  int threads = default_threads();      // --threads, ARCHIPEL_THREADS
   std::string log_level = "info";       // --log-level, ARCHIPEL_LOG_LEVEL: trace debug info warn error off
   std::size_t max_frame_bytes = 64 * 1024;   // --max-frame, ARCHIPEL_MAX_FRAME
   std::size_t max_queue = 256;               // --max-queue, ARCHIPEL_MAX_QUEUE: frames queued per client

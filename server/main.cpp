@@ -38,8 +38,8 @@ int main(int argc, char** argv) {
     Server server(ioc, *config, archipel::engine::default_registry(), *store,
                   make_bot_factory(bot_pool.get_executor(), std::chrono::milliseconds(config->bot_delay_ms)));
     const auto port = server.start();
-    spdlog::info("event=listening bind={} port={} web_root={} data={}", config->bind, port, config->web_root,
-                 config->data_dir.empty() ? "memory" : config->data_dir);
+    spdlog::info("event=listening bind={} port={} web_root={} data={} threads={}", config->bind, port,
+                 config->web_root, config->data_dir.empty() ? "memory" : config->data_dir, config->threads);
     if (!config->port_file.empty()) std::ofstream(config->port_file) << port << "\n";
 
     net::signal_set signals(ioc, SIGINT, SIGTERM);

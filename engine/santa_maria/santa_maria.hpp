@@ -61,15 +61,16 @@
 // by space) followed by the free actions (sell, buy by resource, moves by cell) and `end` once the
 // main action is done. Cells go a1..f1, a2.., i.e. row by row.
 //
-// View (view()): write_state() for that viewer: seats, options, phase, year, first, current,
+// View (view()): a public part, the same for every viewer (seats, options, phase, year, first, current,
 // main_done, pick_order/pick, boards_left, lots, white and blue_pool dice, blue_reserve, offer,
 // discarded, pile_sizes, docks (face-up ship per dock), road_tiles, scholars, bishops,
 // monk_spaces, retreat_spaces, clock, tasks (the decisions and effects still to resolve, front
 // first: the acting seat answers the first), and per seat: board, cells (those not printed, or
 // holding a die or coins: code, tile, die, value, coins), coins, resources, points, blue dice and
 // counters, white_used, activations, religion, conquistador (+ arrival: stack order), retreat,
-// last_retreat, monks, port (counts per dock), town hall scholar and cell; "ships" (port ship ids)
-// for its owner (everyone's once over); "final" (breakdown, place, solo goals) and "solo_won".
+// last_retreat, monks, port (counts per dock), town hall scholar and cell, and "ships" (port ship ids) once
+// the game is over; "final" (breakdown, place, solo goals) and "solo_won"), and a seat's private part, the
+// ship ids of its own port: "you": {"seat", "ships"} (HasSplitView).
 //
 // Hidden information
 //   - Tile piles, the ship pile, and the scholars and bishops left in the box: known to nobody
@@ -82,6 +83,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -89,6 +91,7 @@
 #include "engine/core/enum_names.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/rng.hpp"
+#include "engine/core/view_sections.hpp"
 
 namespace archipel::engine::santa_maria {
 
@@ -331,6 +334,7 @@ struct PlayerState {
   std::array<std::vector<int>, kDocks> port;  // ship indices, in arrival order
   int town_hall_scholar = -1;                 // advanced lot's scholar
   int town_hall_cell = -1;
+  friend bool operator==(const PlayerState&, const PlayerState&) = default;
 };
 
 enum class TaskKind : std::uint8_t {
@@ -442,7 +446,14 @@ struct Rules {
   static std::vector<Seat> to_act(const State& s);
   static std::vector<Json> legal_actions(const State& s, Seat seat);
   static Result<std::vector<Json>> apply(State& s, Seat seat, const Json& action);
-  static Json view(const State& s, Viewer viewer);
+  static Json view(const State& s, Viewer viewer);  // split_view: the two parts below (HasSplitView)
+  static Json public_view(const State& s);          // sectioned_public_view: the core and the players
+  /// {"you": {"seat", "ships"}}: the ship ids in the seat's own port.
+  static Json private_view(const State& s, Seat seat);
+  // HasViewSections (view_sections.hpp): a player's entry is rebuilt only when that seat changed.
+  static std::span<const ViewSection<State>> view_sections();
+  static Json public_view_core(const State& s);
+  static bool private_unchanged(const State& before, const State& after, Seat seat);
   /// {"boards", "tiles", "ships", "scholars", "bishops", ...}: from components.json.
   static Json static_data(const State& s);
   static std::optional<Outcome> outcome(const State& s);
@@ -458,10 +469,11 @@ struct Rules {
   static int evaluate(const State& s, Seat seat);
 };
 
-/// Serializes the state: everything when `viewer` is nullopt (to_json), else what that viewer may
-/// see (view). One writer, so the view cannot hold what to_json leaves out by mistake.
-Json write_state(const State& s, std::optional<Viewer> viewer);
-/// Reads write_state's output; `full` requires the hidden parts (to_json), else they stay empty.
+/// Serializes the whole state (to_json). The views are written by the same functions without the hidden parts
+/// (santa_maria_view.cpp), so a view cannot hold what to_json leaves out by mistake.
+Json write_state(const State& s);
+/// Reads write_state's output; `full` requires the hidden parts (to_json). Otherwise it reads a client view:
+/// the hidden parts stay empty, but for the viewer's own port ships (`you`).
 State read_state(const Json& j, bool full);
 
 }  // namespace archipel::engine::santa_maria

@@ -81,12 +81,65 @@ Json die_list(const std::vector<int>& v) {
   return Json(v);
 }
 
-}  // namespace
+// The ship ids in a port, by dock.
+Json port_ships(const PlayerState& p) {
+  Json ships = Json::object();
+  for (int d = 0; d < kDocks; ++d) ships[C().dock_names[d]] = ids(p.port[d], ship_id);
+  return ships;
+}
 
-Json write_state(const State& s, std::optional<Viewer> viewer) {
-  const bool full = !viewer.has_value();
-  const bool over = s.phase == Phase::over;
-  auto knows = [&](Seat owner) { return full || over || (viewer && viewer->seat == owner); };
+// One seat's entry of `players`. The ship ids in its port are there with `full` (the state) and once the game is
+// over (all are turned over); during the game only their owner sees them, in its private part.
+Json player_json(const State& s, Seat seat, bool full) {
+  const PlayerState& p = s.players[seat];
+  Json pj;
+  pj["board"] = p.board < 0 ? Json(nullptr) : Json(C().boards[p.board].id);
+  Json cells = Json::object();
+  for (int c = 0; c < kCells; ++c) {
+    const CellState& cs = p.grid[c];
+    // Printed cells come from the board (static data) unless a die or coins lie on them.
+    if (cs.def < 0 || (cs.tile == -4 && !cs.die && !cs.coins)) continue;
+    Json cj{{"code", C().cell_defs[cs.def].code}, {"tile", tile_tag(cs.tile)}};
+    if (cs.die) {
+      cj["die"] = cs.die == 1 ? "white" : "blue";
+      cj["value"] = cs.die_value;
+    }
+    if (cs.coins) cj["coins"] = cs.coins;
+    cells[cell_name(c)] = cj;
+  }
+  pj["cells"] = cells;
+  pj["coins"] = p.coins;
+  pj["points"] = p.points;
+  Json res = Json::object();
+  for (int r = 0; r < kResources; ++r)
+    res[std::string(kResourceNames.name(static_cast<Resource>(r)))] = p.res[r];
+  pj["resources"] = res;
+  pj["blue"] = p.blue;
+  pj["blue_unlocked"] = p.blue_unlocked;
+  pj["blue_used"] = p.blue_used;
+  pj["blue_waiting"] = p.blue_waiting;
+  pj["white_used"] = p.white_used;
+  pj["activations"] = p.activations;
+  pj["religion"] = p.religion;
+  pj["conquistador"] = p.conquest;
+  pj["conquistador_arrival"] = p.conquest_arrival;
+  if (full) pj["conquistador_points"] = p.conquistador_points;  // the state only: the view's `points` holds them
+  pj["retreat"] = p.retreat;
+  pj["last_retreat"] = p.last_retreat;
+  pj["monks"] = p.monks;
+  Json counts = Json::object();
+  for (int d = 0; d < kDocks; ++d) counts[C().dock_names[d]] = p.port[d].size();
+  pj["port"] = counts;
+  if (full || s.phase == Phase::over) pj["ships"] = port_ships(p);  // else its owner's alone (Rules::private_view)
+  pj["town_hall_scholar"] =
+      p.town_hall_scholar < 0 ? Json(nullptr) : Json(scholar_id(p.town_hall_scholar));
+  pj["town_hall_cell"] = p.town_hall_cell < 0 ? Json(nullptr) : Json(cell_name(p.town_hall_cell));
+  return pj;
+}
+
+// Everything but the players: the public view's core (rebuilt after every move), or with `full` the state's
+// hidden parts as well.
+Json write_core(const State& s, bool full) {
   Json j;
   j["game"] = "santa-maria";
   j["seats"] = s.num_seats;
@@ -140,58 +193,6 @@ Json write_state(const State& s, std::optional<Viewer> viewer) {
         {{"kind", kTaskNames.name(t.kind)}, {"a", t.a}, {"b", t.b}, {"c", t.c}, {"cells", cells}});
   }
   j["tasks"] = tasks;
-  Json players = Json::array();
-  for (Seat seat = 0; seat < s.num_seats; ++seat) {
-    const PlayerState& p = s.players[seat];
-    Json pj;
-    pj["board"] = p.board < 0 ? Json(nullptr) : Json(C().boards[p.board].id);
-    Json cells = Json::object();
-    for (int c = 0; c < kCells; ++c) {
-      const CellState& cs = p.grid[c];
-      // Printed cells come from the board (static data) unless a die or coins lie on them.
-      if (cs.def < 0 || (cs.tile == -4 && !cs.die && !cs.coins)) continue;
-      Json cj{{"code", C().cell_defs[cs.def].code}, {"tile", tile_tag(cs.tile)}};
-      if (cs.die) {
-        cj["die"] = cs.die == 1 ? "white" : "blue";
-        cj["value"] = cs.die_value;
-      }
-      if (cs.coins) cj["coins"] = cs.coins;
-      cells[cell_name(c)] = cj;
-    }
-    pj["cells"] = cells;
-    pj["coins"] = p.coins;
-    pj["points"] = p.points;
-    Json res = Json::object();
-    for (int r = 0; r < kResources; ++r)
-      res[std::string(kResourceNames.name(static_cast<Resource>(r)))] = p.res[r];
-    pj["resources"] = res;
-    pj["blue"] = p.blue;
-    pj["blue_unlocked"] = p.blue_unlocked;
-    pj["blue_used"] = p.blue_used;
-    pj["blue_waiting"] = p.blue_waiting;
-    pj["white_used"] = p.white_used;
-    pj["activations"] = p.activations;
-    pj["religion"] = p.religion;
-    pj["conquistador"] = p.conquest;
-    pj["conquistador_arrival"] = p.conquest_arrival;
-    if (full) pj["conquistador_points"] = p.conquistador_points;  // the state only: the view's `points` holds them
-    pj["retreat"] = p.retreat;
-    pj["last_retreat"] = p.last_retreat;
-    pj["monks"] = p.monks;
-    Json counts = Json::object();
-    for (int d = 0; d < kDocks; ++d) counts[C().dock_names[d]] = p.port[d].size();
-    pj["port"] = counts;
-    if (knows(seat)) {
-      Json ships = Json::object();
-      for (int d = 0; d < kDocks; ++d) ships[C().dock_names[d]] = ids(p.port[d], ship_id);
-      pj["ships"] = ships;
-    }
-    pj["town_hall_scholar"] =
-        p.town_hall_scholar < 0 ? Json(nullptr) : Json(scholar_id(p.town_hall_scholar));
-    pj["town_hall_cell"] = p.town_hall_cell < 0 ? Json(nullptr) : Json(cell_name(p.town_hall_cell));
-    players.push_back(pj);
-  }
-  j["players"] = players;
   if (!s.final_scores.empty()) {
     Json fin = Json::array();
     const Outcome o = final_standing(s);
@@ -220,6 +221,32 @@ Json write_state(const State& s, std::optional<Viewer> viewer) {
     j["box_scholars"] = ids(s.box_scholars, scholar_id);
     j["box_bishops"] = ids(s.box_bishops, bishop_id);
   }
+  return j;
+}
+
+// The view's sections (view_sections.hpp): the players, one entry per seat. A move changes one or two seats'
+// boards, resources and tracks; the rest of the view is small and rebuilt after every move (write_core).
+std::size_t seat_count(const State& s) { return static_cast<std::size_t>(s.num_seats); }
+bool player_entry(const State& s, std::size_t seat, Json& out) {
+  out = player_json(s, static_cast<Seat>(seat), false);
+  return true;
+}
+// The entry reads the seat's own state, and the phase for its ships (shown to all once the game is over).
+bool same_player(const State& a, const State& b, std::size_t seat) {
+  return a.players[seat] == b.players[seat] && (a.phase == Phase::over) == (b.phase == Phase::over);
+}
+
+constexpr ViewSection<State> kSections[] = {
+    {"players", nullptr, nullptr, seat_count, player_entry, same_player, nullptr},
+};
+
+}  // namespace
+
+Json write_state(const State& s) {
+  Json j = write_core(s, true);
+  Json players = Json::array();
+  for (Seat seat = 0; seat < s.num_seats; ++seat) players.push_back(player_json(s, seat, true));
+  j["players"] = std::move(players);
   return j;
 }
 
@@ -317,6 +344,14 @@ State read_state(const Json& j, bool full) {
   }
   const Json& players = read_array(j, "players");
   require(static_cast<int>(players.size()) == n, "players");
+  // A client view shows the viewer's own port ships in its private part (`you`), everyone's once the game is over.
+  Seat own = -1;
+  const Json* own_ships = nullptr;
+  if (!full && j.contains("you")) {
+    const Json& you = read_object(j, "you");
+    own = read_int(you, "seat", 0, n - 1);
+    own_ships = &read_object(you, "ships");
+  }
   for (Seat seat = 0; seat < n; ++seat) {
     const Json& pj = players[seat];
     PlayerState p;
@@ -363,9 +398,9 @@ State read_state(const Json& j, bool full) {
     p.retreat = read_int(pj, "retreat", -1, kRetreatSpaces - 1);
     p.last_retreat = read_int(pj, "last_retreat", -1, kRetreatSpaces - 1);
     p.monks = read_int(pj, "monks", 0, C().monks);
-    if (full || pj.contains("ships")) {
-      const Json& ships = read_object(pj, "ships");
-      for (int d = 0; d < kDocks; ++d) p.port[d] = read_ids(ships, C().dock_names[d], ship_of);
+    const Json* ships = full || pj.contains("ships") ? &read_object(pj, "ships") : seat == own ? own_ships : nullptr;
+    if (ships) {
+      for (int d = 0; d < kDocks; ++d) p.port[d] = read_ids(*ships, C().dock_names[d], ship_of);
     } else {
       const Json& counts = read_object(pj, "port");
       for (int d = 0; d < kDocks; ++d)
@@ -412,7 +447,7 @@ State read_state(const Json& j, bool full) {
 }
 
 Json Rules::to_json(const State& s) {
-  return write_state(s, std::nullopt);
+  return write_state(s);
 }
 
 Result<State> Rules::from_json(const Json& j) {
@@ -425,8 +460,19 @@ Result<State> Rules::from_json(const Json& j) {
   return parsed;
 }
 
-Json Rules::view(const State& s, Viewer viewer) {
-  return write_state(s, viewer);
+Json Rules::view(const State& s, Viewer viewer) { return split_view<Rules>(s, viewer); }
+
+Json Rules::public_view(const State& s) { return sectioned_public_view<Rules>(s); }
+Json Rules::public_view_core(const State& s) { return write_core(s, false); }
+std::span<const ViewSection<State>> Rules::view_sections() { return kSections; }
+
+// What only `seat` sees: the ship ids in its port (its `players` entry has their count per dock).
+Json Rules::private_view(const State& s, Seat seat) {
+  if (seat < 0 || seat >= s.num_seats) return Json::object();
+  return Json{{"you", Json{{"seat", seat}, {"ships", port_ships(s.players[seat])}}}};
+}
+bool Rules::private_unchanged(const State& a, const State& b, Seat seat) {
+  return a.players.at(seat).port == b.players.at(seat).port;
 }
 
 Json Rules::static_data(const State&) {

@@ -284,9 +284,12 @@ TEST(SantaMariaHiddenState, ViewsShowOtherPortsAsCountsOnlyUntilTheEnd) {
     for (engine::Seat seat = 0; seat < p.game->num_seats(); ++seat) {
       const json view = p.game->client_view(engine::Viewer::of(seat));
       for (engine::Seat other = 0; other < p.game->num_seats(); ++other) {
-        EXPECT_EQ(view["players"][other].contains("ships"), other == seat);
+        EXPECT_FALSE(view["players"][other].contains("ships"));
         EXPECT_TRUE(view["players"][other].contains("port"));
       }
+      // The seat's own ship ids are in its private part.
+      EXPECT_EQ(view["you"]["seat"], seat);
+      EXPECT_TRUE(view["you"]["ships"].is_object());
       for (const char* key : {"pile_doubles", "pile_triples", "ship_pile", "box_scholars", "box_bishops", "rng"})
         EXPECT_FALSE(view.contains(key)) << key;
     }

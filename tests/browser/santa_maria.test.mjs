@@ -72,14 +72,24 @@ async function createRoom(page) {
 // Targets the seat may point at now, by what they do; free actions (sell, buy) are picked now and then only, so
 // the game moves on. In a half-made choice (a rotation, a die value, a Logistics move) only its own targets.
 async function pointAndPlay(page, random, stats, { holdRetreat = false } = {}) {
-  const data = await rootData(page);
-  const selecting = ['rotation', 'line', 'move'].includes(data.mode);
-  if (!selecting) assert.equal(data.unreached, '0', `every legal move has a target on the board (mode ${data.mode})`);
   const targets = page.locator('[data-testid=sm-root] [data-legal=true]:not([disabled])');
-  const kinds = await targets.evaluateAll((els) => els.map((e) => e.dataset.testid));
+  // The page and its targets are read in one go, and again after a moment while the choice under way shows none
+  // of its own: a redraw between two separate reads (a patch landing) once left a half-made choice without them.
+  let data, selecting, kinds, pool;
+  for (let tries = 0; tries < 100; tries++) {
+    ({ data, kinds } = await page.evaluate(() => {
+      const root = document.querySelector('[data-testid=sm-root]');
+      const els = [...document.querySelectorAll('[data-testid=sm-root] [data-legal=true]:not([disabled])')];
+      return { data: { ...root.dataset }, kinds: els.map((e) => e.dataset.testid) };
+    }));
+    selecting = ['rotation', 'line', 'move'].includes(data.mode);
+    pool = kinds.map((k, i) => [k, i]);
+    if (selecting) pool = pool.filter(([k]) => k === (data.mode === 'move' ? 'sm-cell' : 'sm-choice'));
+    if (pool.length > 0) break;
+    await sleep(20);
+  }
+  if (!selecting) assert.equal(data.unreached, '0', `every legal move has a target on the board (mode ${data.mode})`);
   assert.ok(kinds.length > 0, `something to point at in mode ${data.mode}`);
-  let pool = kinds.map((k, i) => [k, i]);
-  if (selecting) pool = pool.filter(([k]) => k === (data.mode === 'move' ? 'sm-cell' : 'sm-choice'));
   const main = pool.filter(([k]) => k !== 'sm-sell' && k !== 'sm-buy');
   if (main.length && random() > 0.1) pool = main;
   assert.ok(pool.length > 0, `the ${data.mode} choice offers its own targets`);

@@ -191,6 +191,28 @@ TEST(AudienceViews, CapaDOroBuildsOnlyThePlayersAMoveChanged) {
   EXPECT_GT(some_players, moves / 2);
 }
 
+// Santa Maria's players are a section of entries too, and a seat's private part is its port's ship ids: a move
+// builds the entries of the seats it changed, and a seat whose port it leaves alone (and who is not to act
+// before or after it) gets no op of its own.
+TEST(AudienceViews, SantaMariaBuildsOnlyThePlayersAMoveChanged) {
+  int moves = 0, some_players = 0, seats_untouched = 0;
+  play_through_views("santa-maria", 3, 4, [&](const engine::GameInstance& game, int,
+                                              const engine::ViewChanges& changes, const AudienceViews::Patches& move) {
+    ++moves;
+    const auto update = game.public_view_update(changes);
+    EXPECT_FALSE(update.built.contains("players")) << "move " << moves;
+    if (entries_built(update, "players") < 4) ++some_players;
+    for (int s = 0; s < 4; ++s) {
+      if (changes.seat(s)) continue;
+      ++seats_untouched;
+      ASSERT_TRUE(move.own[static_cast<std::size_t>(s) + 1]);
+      EXPECT_TRUE(move.own[static_cast<std::size_t>(s) + 1]->empty()) << "seat " << s << " move " << moves;
+    }
+  });
+  EXPECT_GT(some_players, moves / 2);
+  EXPECT_GT(seats_untouched, moves);
+}
+
 // Costa Ruana names two sections (islands, the cards on the table): moves that leave one alone keep it out of
 // the public part built for them, and a seat whose hand, hut and face-down cards a move leaves alone gets no op.
 // The islands are built island by island: a move that changes one builds that one.

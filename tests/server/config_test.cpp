@@ -3,7 +3,9 @@
 
 #include "server/config.hpp"
 
+#include <algorithm>
 #include <cstdlib>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -41,6 +43,21 @@ TEST(Config, DefaultsOfTheRobustnessFlags) {
   EXPECT_FALSE(c->sqlite_sync_full);
   EXPECT_EQ(c->max_rooms_per_player, 3);
   EXPECT_EQ(c->commit_interval_ms, 2);
+}
+
+// One network thread fewer than the cores, never none: the other core is the store writer's and the bots'.
+TEST(Config, NetworkThreadsDefaultToOneFewerThanTheCores) {
+  const unsigned cores = std::thread::hardware_concurrency();
+  const int expected = cores > 2 ? static_cast<int>(std::min(cores - 1, 64u)) : 1;
+  EXPECT_EQ(default_threads(), expected);
+  int code = 0;
+  auto c = parse({}, &code);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->threads, expected);
+  c = parse({"--threads", "3"}, &code);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->threads, 3);
+  EXPECT_FALSE(parse({"--threads", "0"}, &code));
 }
 
 TEST(Config, FlagsAndEnvironment) {

@@ -162,6 +162,20 @@ TEST(SantaMariaFlow, PortsAndPilesAreHidden) {
   EXPECT_TRUE(listed);
 }
 
+// At the end every port is turned over: everyone's ship ids are in the public part.
+TEST(SantaMariaFlow, PortsAreTurnedOverAtTheEnd) {
+  State s = setup_game(3);
+  s.players[1].port[2] = {s.ship_pile.back()};
+  s.ship_pile.pop_back();
+  const std::string hidden = components().ships[s.players[1].port[2][0]].id;
+  const Json playing = Rules::public_view(s);
+  EXPECT_FALSE(playing["players"][1].contains("ships"));
+  s.phase = Phase::over;
+  const Json over = Rules::view(s, Viewer::spectator());
+  EXPECT_EQ(over["players"][1]["ships"][components().dock_names[2]], Json::array({hidden}));
+  EXPECT_EQ(over["players"][0]["ships"][components().dock_names[2]], Json::array());
+}
+
 TEST(SantaMariaFlow, DeterminizeMatchesTheView) {
   for (const Options& options :
        {Options{}, Options{{"setup", "advanced"}}, Options{{"blue_dice", "shared"}}}) {

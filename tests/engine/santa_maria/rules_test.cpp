@@ -165,6 +165,12 @@ TEST(SantaMariaExamples, AnnaShipReligionDock) {
   const Json other = Rules::view(s, Viewer::of(1));
   EXPECT_EQ(other["players"][0]["port"]["religion"], 1);
   EXPECT_FALSE(other["players"][0].contains("ships"));
+  // Its owner sees it in its private part (`you`), the public part being the same for every viewer.
+  const Json own = Rules::view(s, Viewer::of(0));
+  EXPECT_EQ(own["you"]["seat"], 0);
+  EXPECT_EQ(own["you"]["ships"]["religion"], Json::array({"SS2"}));
+  EXPECT_FALSE(own["players"][0].contains("ships"));
+  EXPECT_EQ(Rules::view(s, Viewer::spectator()), Rules::public_view(s));
 }
 
 TEST(SantaMariaExamples, EricReligionGrain) {

@@ -906,7 +906,8 @@ function portPanel(env, seat) {
   const docks = env.st.docks || Object.keys(p.port || {});
   return h('div', { class: 'sm-port', dataset: { testid: 'sm-port', seat } }, h('h4', {}, t('sm.port')),
     h('ul', {}, docks.map((d) => {
-      const ids = p.ships?.[d];
+      // Everyone's ships once the game is over (in `players`); during it, one's own (in `you`).
+      const ids = p.ships?.[d] ?? (seat === m.me ? m.view.you?.ships?.[d] : undefined);
       return h('li', { dataset: { dock: d }, title: dockWords(env, d) }, dockIcon(env, d), ` ${t(`sm.dock.${d}`)}${t('sm.colon')}`, h('b', {}, String(p.port?.[d] ?? 0)),
         Array.isArray(ids) && ids.length ? h('span', { class: 'muted small' }, ` (${ids.join(', ')})`) : null);
     })));
