@@ -13,10 +13,9 @@ namespace archipel::server {
 
 std::string default_web_root() { return ARCHIPEL_DEFAULT_WEB_ROOT; }
 
-int default_threads() {
-  const unsigned cores = std::thread::hardware_concurrency();  // 0 when unknown
-  return cores > 2 ? static_cast<int>(std::min(cores - 1, 64u)) : 1;
-}
+int threads_for_cores(unsigned cores) { return cores > 2 ? static_cast<int>(std::min(cores - 1, 64u)) : 1; }
+
+int default_threads() { return threads_for_cores(std::thread::hardware_concurrency()); }
 
 std::optional<std::chrono::milliseconds> parse_duration(std::string_view text) {
   std::size_t digits = 0;

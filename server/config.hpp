@@ -17,10 +17,13 @@ std::string default_web_root();
 /// a number alone is seconds. nullopt for anything else (negative, fractional, unknown unit, overflow).
 std::optional<std::chrono::milliseconds> parse_duration(std::string_view text);
 
-/// The network threads when none are asked for: one fewer than the machine's cores, at least one. The other
-/// core is the store writer's and the bots' (they think on their own threads); and on a small machine one more
-/// network thread mostly wakes up for nothing: measured on 2 cores, a Santa Cruz move cost 10-20% more server
-/// CPU with two network threads than with one, and the bare Beast server's relay line 45% more (docs/operations.md).
+/// The network threads for a machine of `cores` cores (0: unknown): one fewer than the cores, at least one, at
+/// most 64. The other core is the store writer's and the bots' (they think on their own threads); and on a small
+/// machine one more network thread mostly wakes up for nothing: measured on 2 cores, a Santa Cruz move cost
+/// 10-20% more server CPU with two network threads than with one, and the bare Beast server's relay line 45% more
+/// (docs/operations.md).
+int threads_for_cores(unsigned cores);
+/// threads_for_cores of this machine: --threads when none is given.
 int default_threads();
 
 struct Config {

@@ -469,11 +469,9 @@ struct Rules {
   static int evaluate(const State& s, Seat seat);
 };
 
-/// Serializes the whole state (to_json). The views are written by the same functions without the hidden parts
-/// (santa_maria_view.cpp), so a view cannot hold what to_json leaves out by mistake.
-Json write_state(const State& s);
-/// Reads write_state's output; `full` requires the hidden parts (to_json). Otherwise it reads a client view:
-/// the hidden parts stay empty, but for the viewer's own port ships (`you`).
+/// Reads Rules::to_json's output, `full` requiring its hidden parts; otherwise a client view, whose hidden parts
+/// stay empty but for the viewer's own port ships (`you`). The state and the views are written by the same
+/// functions (santa_maria_view.cpp), so a view cannot hold what to_json leaves out by mistake.
 State read_state(const Json& j, bool full);
 
 }  // namespace archipel::engine::santa_maria

@@ -1,10 +1,10 @@
 // Bot support (GameBotSupport in engine/core/game.hpp).
 //
 // determinize(view, seat, rng) reads the seat's view with the same reader as from_json (the view
-// is write_state's output without the hidden parts), then deals the unseen things from what the
-// view allows: the tile piles (tiles seen nowhere, by size), other seats' port ships and the ship
-// pile (ships seen nowhere: not at a dock, not in the seat's own port), and the scholars and
-// bishops left in the box. The result's generator is drawn from `rng`.
+// is to_json's output without the hidden parts, the seat's own port ships in `you`), then deals the
+// unseen things from what the view allows: the tile piles (tiles seen nowhere, by size), other
+// seats' port ships and the ship pile (ships seen nowhere: not at a dock, not in the seat's own
+// port), and the scholars and bishops left in the box. The result's generator is drawn from `rng`.
 // evaluate(state, seat) is the seat's final score as if the game ended now (points, coins,
 // colonists, monks, port, ships) minus the best other seat's; solo: minus the 100-point target.
 

@@ -242,7 +242,7 @@ constexpr ViewSection<State> kSections[] = {
 
 }  // namespace
 
-Json write_state(const State& s) {
+Json Rules::to_json(const State& s) {
   Json j = write_core(s, true);
   Json players = Json::array();
   for (Seat seat = 0; seat < s.num_seats; ++seat) players.push_back(player_json(s, seat, true));
@@ -444,10 +444,6 @@ State read_state(const Json& j, bool full) {
         read_ids(j, "box_bishops", [](const std::string& id) { return C().bishop_index(id); });
   }
   return s;
-}
-
-Json Rules::to_json(const State& s) {
-  return write_state(s);
 }
 
 Result<State> Rules::from_json(const Json& j) {

@@ -98,11 +98,21 @@ async function pointAndPlay(page, random, stats, { holdRetreat = false } = {}) {
   // never while `holdRetreat` and something else can be done (CI once saw a whole game in 19 moves of ours).
   const stay = pool.filter(([k]) => k !== 'sm-retreat');
   if (kind === 'sm-retreat' && stay.length && (holdRetreat || random() < 0.67)) [kind, i] = stay[Math.floor(random() * stay.length)];
+  // The target is found again by its index: should the board have been drawn anew since it was read (seen now and
+  // then on a loaded machine, with fewer targets), the move starts over from a fresh read instead of waiting.
   const el = targets.nth(i);
-  const label = await el.evaluate((e) => ['cell', 'tile', 'dock', 'space', 'value', 'color', 'line', 'resource', 'board', 'lot']
-    .map((k) => e.dataset[k]).filter((x) => x !== undefined).join(' '));
+  let label;
+  try {
+    label = await el.evaluate((e) => ['cell', 'tile', 'dock', 'space', 'value', 'color', 'line', 'resource', 'board', 'lot']
+      .map((k) => e.dataset[k]).filter((x) => x !== undefined).join(' '), null, { timeout: 3000 });
+    await el.click({ timeout: 3000 });
+  } catch (e) {
+    if (e.name !== 'TimeoutError') throw e;
+    const now = await rootData(page);
+    stats.redrawn = [...(stats.redrawn || []), `${kind} #${i} of ${kinds.length}, then mode ${now?.mode} busy ${now?.busy}`];
+    return null;
+  }
   stats[kind] = (stats[kind] || 0) + 1;
-  await el.click();
   return `${kind} ${label}`.trim();
 }
 
@@ -111,7 +121,9 @@ async function playOneMove(page, random, stats, options) {
   const before = await version(page);
   const steps = [];
   for (let clicks = 0; clicks < 6; clicks++) {
-    steps.push(await pointAndPlay(page, random, stats, options));
+    const step = await pointAndPlay(page, random, stats, options);
+    if (step === null) return null; // the board changed under the pointer: read again
+    steps.push(step);
     const next = await page.waitForFunction((v) => {
       const root = document.querySelector('[data-testid=sm-root]');
       if (document.querySelector('#room').dataset.version !== v) return 'sent';
@@ -141,7 +153,9 @@ async function playToTheEnd(page, random, stats, onMove = async () => {}, { hold
       await sleep(15);
       continue;
     }
-    last = await playOneMove(page, random, stats, { holdRetreat: moves < holdRetreatUntil });
+    const played = await playOneMove(page, random, stats, { holdRetreat: moves < holdRetreatUntil });
+    if (played === null) continue;
+    last = played;
     moves++;
     await onMove(moves);
   }
@@ -220,7 +234,14 @@ test('Santa Maria: a phone in French plays a whole game against a bot by pointin
 
   const stats = {};
   const started = Date.now();
+  let shipsShown = 0;
   const moves = await playToTheEnd(B, random, stats, async (count) => {
+    // One's own port lists its ships' ids (from the view's private part, `you`), as many as the dock's count.
+    const port = await B.locator('[data-testid=sm-port] li').evaluateAll((lis) => lis.map((li) => ({
+      dock: li.dataset.dock, count: Number(li.querySelector('b')?.textContent),
+      ids: (li.querySelector('[data-testid=sm-port-ships]')?.textContent ?? '').replace(/[()\s]/g, '').split(',').filter(Boolean).length })));
+    for (const d of port) assert.equal(d.ids, d.count, `the ${d.dock} dock of one's port shows its ships' ids`);
+    if (port.some((d) => d.count > 0)) shipsShown++;
     if (count === ENGLISH_AT) {
       await B.getByTestId('lang-select').selectOption('en');
       await B.waitForFunction(() => /^Year [123] of 3$/.test(document.querySelector('[data-testid=sm-year]')?.textContent.trim()));
@@ -237,7 +258,7 @@ test('Santa Maria: a phone in French plays a whole game against a bot by pointin
       assert.deepEqual(small, [], 'every target but the line labels is at least 44 px');
     }
   }, { holdRetreatUntil: SCREENSHOT_AT });
-  t.diagnostic(`${moves} moves by pointing in ${Date.now() - started} ms; ${JSON.stringify(stats)}`);
+  t.diagnostic(`${moves} moves by pointing in ${Date.now() - started} ms; own ships listed after ${shipsShown} of them; ${JSON.stringify(stats)}`);
   assert.ok(moves >= ENGLISH_AT, 'a whole game');
   await sleep(100);
   await checkEnd(B, seen.over, 2);

@@ -3,7 +3,6 @@
 
 #include "server/config.hpp"
 
-#include <algorithm>
 #include <cstdlib>
 #include <thread>
 
@@ -47,13 +46,17 @@ TEST(Config, DefaultsOfTheRobustnessFlags) {
 
 // One network thread fewer than the cores, never none: the other core is the store writer's and the bots'.
 TEST(Config, NetworkThreadsDefaultToOneFewerThanTheCores) {
-  const unsigned cores = std::thread::hardware_concurrency();
-  const int expected = cores > 2 ? static_cast<int>(std::min(cores - 1, 64u)) : 1;
-  EXPECT_EQ(default_threads(), expected);
+  EXPECT_EQ(threads_for_cores(0), 1);  // unknown
+  EXPECT_EQ(threads_for_cores(1), 1);
+  EXPECT_EQ(threads_for_cores(2), 1);
+  EXPECT_EQ(threads_for_cores(3), 2);
+  EXPECT_EQ(threads_for_cores(8), 7);
+  EXPECT_EQ(threads_for_cores(65), 64);
+  EXPECT_EQ(threads_for_cores(256), 64);  // --threads' own limit
   int code = 0;
   auto c = parse({}, &code);
   ASSERT_TRUE(c);
-  EXPECT_EQ(c->threads, expected);
+  EXPECT_EQ(c->threads, threads_for_cores(std::thread::hardware_concurrency()));
   c = parse({"--threads", "3"}, &code);
   ASSERT_TRUE(c);
   EXPECT_EQ(c->threads, 3);

@@ -909,7 +909,7 @@ function portPanel(env, seat) {
       // Everyone's ships once the game is over (in `players`); during it, one's own (in `you`).
       const ids = p.ships?.[d] ?? (seat === m.me ? m.view.you?.ships?.[d] : undefined);
       return h('li', { dataset: { dock: d }, title: dockWords(env, d) }, dockIcon(env, d), ` ${t(`sm.dock.${d}`)}${t('sm.colon')}`, h('b', {}, String(p.port?.[d] ?? 0)),
-        Array.isArray(ids) && ids.length ? h('span', { class: 'muted small' }, ` (${ids.join(', ')})`) : null);
+        Array.isArray(ids) && ids.length ? h('span', { class: 'muted small', dataset: { testid: 'sm-port-ships' } }, ` (${ids.join(', ')})`) : null);
     })));
 }
 
