@@ -80,7 +80,7 @@ void play(const GameEntry& entry, int seats, const Options& options, std::uint64
     if (views == Views::server) {
       // As a room sends them: the shared ops serialized once, a patch frame per audience.
       const auto patches = audiences.patches(*game, everyone);
-      const std::string shared = archipel::protocol::serialize(patches.shared);
+      const std::string& shared = patches.shared;
       for (const auto& own : patches.own)
         if (own) totals.patch_bytes += archipel::protocol::patch_frame(1, 0, 1, shared, *own, seat).size();
       continue;

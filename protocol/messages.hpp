@@ -160,11 +160,11 @@ Json state_message(RoomId room, std::int64_t version, Json view, std::optional<e
 /// (omitted when none): they travel in the patch, not as frames of their own.
 Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, engine::Seat by,
                    const std::vector<std::string>& log = {});
-/// patch_message serialized, its ops given in two parts: `shared_ops`, a serialized JSON array of the ops every
-/// audience of a move receives (the public part's: serialized once per move, not once per seat), then
+/// patch_message serialized, its ops given in two parts, each a serialized JSON array: `shared_ops`, the ops
+/// every audience of a move receives (the public part's: written once per move, not once per seat), then
 /// `own_ops`, this audience's. Byte for byte serialize(patch_message(room, from, to, shared + own, by, log)).
 std::string patch_frame(RoomId room, std::int64_t from, std::int64_t to, std::string_view shared_ops,
-                        const Json& own_ops, engine::Seat by, const std::vector<std::string>& log = {});
+                        std::string_view own_ops, engine::Seat by, const std::vector<std::string>& log = {});
 /// `breakdown`: by seat, the points by source ({source, label, points, detail}), the labels in `lang` (the
 /// reader's language); absent when the game gives no breakdown.
 Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names,

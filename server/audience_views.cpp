@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "engine/core/view_patch.hpp"
-
 namespace archipel::server {
 
 using nlohmann::json;
@@ -54,17 +52,19 @@ AudienceViews::Patches AudienceViews::patches(const engine::GameInstance& game, 
     if (!current_[k]) continue;
     const engine::Viewer viewer{static_cast<int>(k) - 1};
     if (viewer.is_spectator() ? !changes.spectators : !changes.seat(viewer.seat)) {
-      out.own[k] = json::array();  // its private part is as it was
+      out.own[k] = "[]";  // its private part is as it was
       continue;
     }
     json now = game.private_client_view(viewer);
-    out.own[k] = engine::view_patch(private_[k], now);
+    engine::PatchText ops;
+    engine::append_view_patch(ops, std::string(), private_[k], now);
+    out.own[k] = std::move(ops).array();
     private_[k] = std::move(now);
   }
   return out;
 }
 
-json AudienceViews::patch_public(const engine::GameInstance& game, const engine::ViewChanges& changes) {
+std::string AudienceViews::patch_public(const engine::GameInstance& game, const engine::ViewChanges& changes) {
   auto update = game.public_view_update(changes);
   // The kept sections leave the old part before the comparison and join the new one after it: untouched, or
   // with the entries built alone put in place.
@@ -72,14 +72,15 @@ json AudienceViews::patch_public(const engine::GameInstance& game, const engine:
   json::object_t kept_nodes;
   for (const auto key : update.kept)
     if (auto node = old_keys.extract(std::string(key))) kept_nodes.insert(std::move(node));
-  json ops = engine::view_patch(public_, update.built);
+  engine::PatchText ops;
+  engine::append_view_patch(ops, std::string(), public_, update.built);
   for (auto& entry : update.entries) patch_entry(kept_nodes, std::move(entry), ops);
   update.built.get_ref<json::object_t&>().merge(kept_nodes);
   public_ = std::move(update.built);
-  return ops;
+  return std::move(ops).array();
 }
 
-void AudienceViews::patch_entry(json::object_t& sections, engine::SectionEntry entry, json& ops) {
+void AudienceViews::patch_entry(json::object_t& sections, engine::SectionEntry entry, engine::PatchText& ops) {
   // A section of entries is always in the public part (view_sections.hpp), so it is among the kept ones.
   json& section = sections.at(std::string(entry.section));
   std::string path = engine::pointer_to(std::string(), entry.section);

@@ -12,11 +12,13 @@
 // A game without sections, or views older than that, gets everything built and compared.
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "engine/core/any_game.hpp"
+#include "engine/core/view_patch.hpp"
 
 namespace archipel::server {
 
@@ -28,13 +30,14 @@ class AudienceViews {
   /// The whole client view of `viewer` as of now, remembered as sent (what a `state` message carries).
   nlohmann::json full_view(const engine::GameInstance& game, engine::Viewer viewer);
 
-  /// A move's patches. Every audience patched gets the shared ops first (the public part's, the same for all:
-  /// serialized once, protocol::patch_frame), then its own (its private part's).
+  /// A move's patches, as JSON arrays of ops written as text (engine::PatchText: the ops are never built as
+  /// JSON values). Every audience patched gets the shared ops first (the public part's, the same for all:
+  /// written once, protocol::patch_frame), then its own (its private part's).
   struct Patches {
-    nlohmann::json shared = nlohmann::json::array();
+    std::string shared = "[]";
     /// By slot (0 the spectators, 1 + seat each seat): the audience's own ops, or nullopt when it gets no
     /// patch (absent, or back since its view went stale: send it full_view).
-    std::vector<std::optional<nlohmann::json>> own;
+    std::vector<std::optional<std::string>> own;
   };
 
   /// After a move. `present[0]` says whether anyone watches, `present[1 + seat]` whether that seat's player is
@@ -47,10 +50,10 @@ class AudienceViews {
 
   /// The public part's patch from public_ to now, brought up to date; only the sections `changes` names are
   /// built and compared.
-  nlohmann::json patch_public(const engine::GameInstance& game, const engine::ViewChanges& changes);
+  std::string patch_public(const engine::GameInstance& game, const engine::ViewChanges& changes);
   /// Puts an entry built alone in its section (one of `sections`, as last sent) and appends the ops that do
   /// the same to a client's copy.
-  static void patch_entry(nlohmann::json::object_t& sections, engine::SectionEntry entry, nlohmann::json& ops);
+  static void patch_entry(nlohmann::json::object_t& sections, engine::SectionEntry entry, engine::PatchText& ops);
 
   nlohmann::json public_;       // the public part last sent (current whenever any audience is)
   bool public_current_ = false;

@@ -716,14 +716,14 @@ void Room::send_views_after_action(int seat, std::size_t first_line) {
   for (std::size_t i = 0; i < seats_.size(); ++i)
     present.push_back(seats_[i] && (seats_[i]->client || (i < stand_ins_.size() && stand_ins_[i])));
   const auto patches = views_.patches(*game_, present);
-  const std::string shared = protocol::serialize(patches.shared);  // the public part's ops, once for everyone
+  const std::string& shared = patches.shared;  // the public part's ops, written once for everyone
   // The move's log lines ride in its patch, in each reader's language.
   auto lines = [&](engine::Lang lang) {
     std::vector<std::string> out;
     for (std::size_t i = first_line; i < log_.size(); ++i) out.push_back(log_[i].in(lang));
     return out;
   };
-  auto frame = [&](const nlohmann::json& own, const std::vector<std::string>& log) {
+  auto frame = [&](const std::string& own, const std::vector<std::string>& log) {
     return std::make_shared<const std::string>(protocol::patch_frame(id_, from, version_, shared, own, seat, log));
   };
   for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {

@@ -3,6 +3,7 @@
 // public_json() and read_public() are inverse, so from_json() and determinize() share one reader.
 
 #include "engine/capa_doro/capa_doro.hpp"
+#include "engine/core/json_object.hpp"
 #include "engine/core/json_read.hpp"
 
 namespace archipel::engine::capa_doro {
@@ -140,7 +141,7 @@ Json Rules::public_view_core(const State& s) {
   bag_json["beetle"] = bag[kBeetle];
   j["bag"] = bag_json;
   j["beetles"] = {{"pending", s.beetles_pending}, {"gone", s.beetles_gone}};
-  j["eat"] = s.eat_seat >= 0 ? Json{{"seat", s.eat_seat}, {"left", s.eat_left}} : Json(nullptr);
+  j["eat"] = s.eat_seat >= 0 ? object_of("seat", s.eat_seat, "left", s.eat_left) : Json(nullptr);
   j["customs"] = s.customs >= 0 ? Json(c.continents[s.customs].id) : Json(nullptr);
   j["neutral_supply"] = s.neutral_supply;
   j["event_pile"] = s.event_pile.size();

@@ -3,6 +3,8 @@
 #include <atomic>
 #include <cctype>
 
+#include "engine/core/json_object.hpp"
+
 namespace archipel::engine {
 
 std::uint64_t new_instance_id() {
@@ -37,7 +39,7 @@ Json GameInstance::legal_json(Viewer viewer) const {
   const auto acting = to_act();
   if (!viewer.is_spectator() && std::find(acting.begin(), acting.end(), viewer.seat) != acting.end()) {
     for (auto& move : legal(viewer.seat))
-      legal_moves.push_back(Json{{"action", std::move(move.action)}, {"text", std::move(move.text)}});
+      legal_moves.push_back(object_of("action", std::move(move.action), "text", std::move(move.text)));
   }
   return legal_moves;
 }

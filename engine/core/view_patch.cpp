@@ -7,16 +7,85 @@
 #include "engine/core/any_game.hpp"  // kLegalKey
 
 namespace archipel::engine {
+
+// The text sink (below) is PatchText's friend, so it lives outside the anonymous namespace.
+struct TextSink {
+  PatchText& out;
+  // nlohmann's own serializer (json::dump's), appending to out.text_, which stays where it is while the sink
+  // lives. Its detail namespace is the price of writing values in place; the tests compare this text with
+  // serialize(view_patch(...)) for every game's playouts, so a library that changed it would be caught.
+  nlohmann::detail::serializer<nlohmann::json> writer;
+
+  explicit TextSink(PatchText& text)
+      : out(text),
+        writer(nlohmann::detail::output_adapter<char>(text.text_), ' ', nlohmann::json::error_handler_t::replace) {}
+
+  struct Mark {
+    std::size_t bytes, count;
+  };
+  std::size_t count() const { return out.count_; }
+  Mark mark() const { return {out.text_.size(), out.count_}; }
+  void rewind(Mark mark) {
+    out.text_.resize(mark.bytes);
+    out.count_ = mark.count;
+  }
+  // A JSON string: as is between quotes when nothing in it needs escaping (a pointer of plain keys and indexes,
+  // nearly always), else as the serializer writes it.
+  void write_string(const std::string& text) {
+    const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
+      return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+    });
+    if (!plain) return writer.dump(nlohmann::json(text), false, false, 0);
+    out.text_ += '"';
+    out.text_ += text;
+    out.text_ += '"';
+  }
+  // As protocol::serialize writes the operation view_patch builds: its keys sorted (op, path, value).
+  void emit(const char* op, const std::string& path, const nlohmann::json* value) {
+    if (out.text_.empty()) out.text_.reserve(256);  // most patches fit: not a reallocation per doubling
+    out.text_ += out.count_ == 0 ? '[' : ',';
+    out.text_ += R"({"op":")";
+    out.text_ += op;
+    out.text_ += R"(","path":)";
+    write_string(path);
+    if (value) {
+      out.text_ += R"(,"value":)";
+      writer.dump(*value, false, false, 0);
+    }
+    out.text_ += '}';
+    ++out.count_;
+  }
+};
+
 namespace {
 
 using Json = nlohmann::json;
 
+// Where the walk puts its operations: JSON values in an array (view_patch) or JSON text (PatchText, TextSink
+// above). mark() and rewind() let compare_legal take back the operations it wrote for the list when one replace
+// is shorter.
+struct JsonSink {
+  Json& ops;
+
+  std::size_t count() const { return ops.size(); }
+  std::size_t mark() const { return ops.size(); }
+  void rewind(std::size_t mark) { ops.erase(ops.begin() + static_cast<std::ptrdiff_t>(mark), ops.end()); }
+  // Built member by member: an initializer list would copy the value once more.
+  void emit(const char* op, std::string path, const Json* value) {
+    Json& added = ops.emplace_back(Json::object());
+    added["op"] = op;
+    added["path"] = std::move(path);
+    if (value) added["value"] = *value;
+  }
+};
+
 // One walk of both trees. The path to the node being compared is kept as a stack of segments (a key or an
 // index) and written out as a JSON pointer only when an operation is emitted: most nodes are equal, and
 // building the pointer string at every node was most of the walk's cost.
+template <class Sink>
 class Differ {
  public:
-  Differ(Json& ops, const std::string& base) : ops_(ops), base_(base) {}
+  Differ(Sink& ops, const std::string& base) : ops_(ops), base_(base) {}
 
   void compare(const Json& from, const Json& to) {
     // Numbers of different kinds (1 and 1.0, signed and unsigned) compare by value, as json's == does.
@@ -65,11 +134,12 @@ class Differ {
 
   // The view's own legal moves: replaced whole when patching them would take no fewer operations than entries.
   void compare_legal(const Json& from, const Json& to) {
-    const std::size_t first_op = ops_.size();
+    const auto mark = ops_.mark();
+    const std::size_t before = ops_.count();
     compare_arrays(from, to);
-    const std::size_t ops = ops_.size() - first_op;
+    const std::size_t ops = ops_.count() - before;
     if (ops > 1 && ops >= to.size()) {
-      ops_.erase(ops_.begin() + static_cast<std::ptrdiff_t>(first_op), ops_.end());
+      ops_.rewind(mark);
       replace(to);
     }
   }
@@ -105,14 +175,8 @@ class Differ {
 
   void replace(const Json& to) { emit("replace", to); }
 
-  // Built member by member: an initializer list would copy the value once more.
-  Json& emit(const char* op) {
-    Json& added = ops_.emplace_back(Json::object());
-    added["op"] = op;
-    added["path"] = pointer();
-    return added;
-  }
-  void emit(const char* op, const Json& value) { emit(op)["value"] = value; }
+  void emit(const char* op) { ops_.emit(op, pointer(), nullptr); }
+  void emit(const char* op, const Json& value) { ops_.emit(op, pointer(), &value); }
 
   // The JSON pointer of the current node.
   std::string pointer() const {
@@ -133,10 +197,21 @@ class Differ {
     path_.pop_back();
   }
 
-  Json& ops_;
+  Sink& ops_;
   const std::string& base_;  // the pointer of the trees compared, in the whole view
   std::vector<Segment> path_;
 };
+
+template <class Sink>
+void member_patch(Sink& sink, const std::string& path, const Json* from, const Json* to) {
+  Differ<Sink> differ(sink, path);
+  if (from && to)
+    differ.compare(*from, *to);
+  else if (from)
+    differ.removed();
+  else if (to)
+    differ.added(*to);
+}
 
 }  // namespace
 
@@ -147,17 +222,30 @@ Json view_patch(const Json& from, const Json& to) {
 }
 
 void append_view_patch(Json& ops, const std::string& base, const Json& from, const Json& to) {
-  Differ(ops, base).compare(from, to);
+  JsonSink sink{ops};
+  Differ<JsonSink>(sink, base).compare(from, to);
 }
 
 void append_member_patch(Json& ops, const std::string& path, const Json* from, const Json* to) {
-  Differ differ(ops, path);
-  if (from && to)
-    differ.compare(*from, *to);
-  else if (from)
-    differ.removed();
-  else if (to)
-    differ.added(*to);
+  JsonSink sink{ops};
+  member_patch(sink, path, from, to);
+}
+
+void append_view_patch(PatchText& ops, const std::string& base, const Json& from, const Json& to) {
+  TextSink sink(ops);
+  Differ<TextSink>(sink, base).compare(from, to);
+}
+
+void append_member_patch(PatchText& ops, const std::string& path, const Json* from, const Json* to) {
+  TextSink sink(ops);
+  member_patch(sink, path, from, to);
+}
+
+std::string PatchText::array() && {
+  if (count_ == 0) return "[]";
+  text_ += ']';
+  count_ = 0;
+  return std::move(text_);
 }
 
 std::string pointer_to(std::string base, std::string_view token) {

@@ -33,6 +33,27 @@ void append_view_patch(nlohmann::json& ops, const std::string& base, const nlohm
 void append_member_patch(nlohmann::json& ops, const std::string& path, const nlohmann::json* from,
                          const nlohmann::json* to);
 
+/// Operations written straight as JSON text, byte for byte as protocol::serialize writes the array view_patch
+/// builds: what a room sends after a move. Building each operation as a JSON value first meant a copy of every
+/// value patched (a seat's whole `legal` list when its turn comes), serialized once and freed.
+class PatchText {
+ public:
+  std::size_t size() const { return count_; }
+  bool empty() const { return count_ == 0; }
+  /// The operations as a JSON array ("[]" when none); the PatchText is left empty.
+  std::string array() &&;
+
+ private:
+  friend struct TextSink;
+  std::string text_;  // "[" and the operations so far, comma-separated, without the closing bracket
+  std::size_t count_ = 0;
+};
+
+/// append_view_patch and append_member_patch, written as text.
+void append_view_patch(PatchText& ops, const std::string& base, const nlohmann::json& from, const nlohmann::json& to);
+void append_member_patch(PatchText& ops, const std::string& path, const nlohmann::json* from,
+                         const nlohmann::json* to);
+
 /// The JSON pointer `base` extended by one reference token: '~' written "~0" and '/' written "~1" (RFC 6901).
 std::string pointer_to(std::string base, std::string_view token);
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "engine/core/json_object.hpp"
 #include "engine/core/json_read.hpp"
 
 namespace archipel::engine::costa_ruana {
@@ -61,7 +62,7 @@ bool has_room(const Island& island) {
 }
 
 Json ev(std::string type, Seat seat) {
-  return Json{{"type", std::move(type)}, {"seat", seat}};
+  return object_of("type", std::move(type), "seat", seat);
 }
 
 const std::string& island_id(int island) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "engine/core/json_object.hpp"
 #include "engine/core/json_read.hpp"
 #include "engine/costa_ruana/costa_ruana.hpp"
 
@@ -15,10 +16,8 @@ const Components& comp() {
 
 Json card_face(int card) {
   const Card& c = comp().cards[card];
-  return Json{{"id", c.id},
-              {"name", c.name},
-              {"effect", comp().effects[c.effect].code},
-              {"background", std::string(kBackgroundNames.name(c.background))}};
+  return object_of("id", c.id, "name", c.name, "effect", comp().effects[c.effect].code, "background",
+                   std::string(kBackgroundNames.name(c.background)));
 }
 
 Json id_list(const std::vector<int>& cards) {
@@ -162,9 +161,8 @@ namespace {
 std::size_t island_count(const State& s) { return s.islands.size(); }
 bool island_entry(const State& s, std::size_t i, Json& out) {
   const Island& island = s.islands[i];
-  out = Json{{"id", comp().islands[i]},
-             {"treasures", island.treasures},
-             {"natives", std::vector<int>(island.natives.begin(), island.natives.begin() + s.num_seats)}};
+  out = object_of("id", comp().islands[i], "treasures", island.treasures, "natives",
+                  std::vector<int>(island.natives.begin(), island.natives.begin() + s.num_seats));
   return true;
 }
 bool same_island(const State& a, const State& b, std::size_t i) { return a.islands[i] == b.islands[i]; }
@@ -227,8 +225,8 @@ Json Rules::public_view_core(const State& s) {
   const auto acting = to_act(s);
   v["turn"] = acting.empty() ? -1 : acting.front();
   v["shaman"] = s.shaman;
-  v["conditions"] = Json{{"tide", std::string(kBackgroundNames.name(tide_face(s)))},
-                         {"time", std::string(kBackgroundNames.name(time_face(s)))}};
+  v["conditions"] = object_of("tide", std::string(kBackgroundNames.name(tide_face(s))), "time",
+                              std::string(kBackgroundNames.name(time_face(s))));
   Json reserves = Json::array(), hands = Json::array(), awards = Json::array();
   for (const auto& p : s.players) {
     reserves.push_back(p.reserve);
@@ -248,7 +246,7 @@ Json Rules::public_view_core(const State& s) {
             {"seat", r.appliers[r.applier]},
             {"units_left", r.units_left}};
     if (r.taken_owner >= 0)
-      rj["taken"] = Json{{"seat", r.taken_owner}, {"island", c.islands[r.taken_island]}};
+      rj["taken"] = object_of("seat", r.taken_owner, "island", c.islands[r.taken_island]);
     v["resolving"] = std::move(rj);
   } else {
     v["resolving"] = nullptr;
@@ -276,8 +274,9 @@ Json Rules::private_view(const State& s, Seat seat) {
   for (int card : me.hand) hand.push_back(card_face(card));
   Json face_down = Json::array();
   for (const auto& p : s.played)
-    if (!p.up && p.by == seat) face_down.push_back(Json{{"slot", slot_name(p)}, {"card", card_face(p.card)}});
-  return Json{{"you", Json{{"seat", seat}, {"hand", std::move(hand)}, {"face_down", std::move(face_down)}, {"hut", me.hut}}}};
+    if (!p.up && p.by == seat) face_down.push_back(object_of("slot", slot_name(p), "card", card_face(p.card)));
+  return object_of("you", object_of("seat", seat, "hand", std::move(hand), "face_down", std::move(face_down), "hut",
+                                    me.hut));
 }
 
 Json Rules::to_json(const State& s) {

@@ -3,6 +3,8 @@
 
 #include "engine/santa_cruz/santa_cruz.hpp"
 
+#include "engine/core/json_object.hpp"
+
 #include <algorithm>
 #include <numeric>
 
@@ -164,7 +166,7 @@ bool has_normal_target(const State& s, Seat seat, BuildMode mode) {
 }
 
 Json event(std::string type, Seat seat) {
-  return Json{{"type", std::move(type)}, {"seat", seat}};
+  return object_of("type", std::move(type), "seat", seat);
 }
 
 Json tile_json(const Tile& t) {
@@ -605,7 +607,7 @@ Result<std::vector<Json>> apply_play(State& s, Seat seat, const Json& action,
       add_points(s, other, points[other]);
       if (points[other] != 0 || other == seat)  // a card's own player sees it, even at 0
         s.players[other].card_points.emplace_back(*card, points[other]);
-      gains.push_back(Json{{"seat", other}, {"points", points[other]}});
+      gains.push_back(object_of("seat", other, "points", points[other]));
     }
     Json e = event("score", seat);
     e["card"] = sc.id;
@@ -616,7 +618,7 @@ Result<std::vector<Json>> apply_play(State& s, Seat seat, const Json& action,
         if (comp().sites[site].kind != SiteKind::volcano) continue;
         for (Seat owner : s.sites[site].owners) {
           ++s.players[owner].removed[static_cast<int>(tile_at(s, site).building)];
-          removed.push_back(Json{{"seat", owner}, {"site", comp().sites[site].id}});
+          removed.push_back(object_of("seat", owner, "site", comp().sites[site].id));
         }
         s.sites[site].owners.clear();
       }
@@ -730,17 +732,33 @@ std::optional<RuleError> check_target(const State& s, Seat seat, BuildMode mode,
   return why_error(s, why, mode, site);
 }
 
-std::vector<int> card_points_by_seat(const State& s, int card) {
+std::vector<int> card_points_by_seat(const State& s, int card) { return card_points_by_seat(s, card, held_sites(s)); }
+
+HeldSites held_sites(const State& s) {
+  HeldSites held(static_cast<std::size_t>(s.num_seats));
+  for (auto& sites : held) sites.reserve(s.sites.size());  // one allocation each, not one per doubling
+  for (int site = 0; site < static_cast<int>(s.sites.size()); ++site)
+    for (Seat owner : s.sites[site].owners)
+      if (held[owner].empty() || held[owner].back() != site) held[owner].push_back(site);
+  return held;
+}
+
+namespace {
+int card_points_of_sites(const State& s, int card, Seat seat, const std::vector<int>& own);
+}  // namespace
+
+std::vector<int> card_points_by_seat(const State& s, int card, const HeldSites& held) {
   std::vector<int> points(s.num_seats);
-  for (Seat seat = 0; seat < s.num_seats; ++seat) points[seat] = card_points(s, card, seat);
+  for (Seat seat = 0; seat < s.num_seats; ++seat) points[seat] = card_points_of_sites(s, card, seat, held[seat]);
   return points;
 }
 
-int card_points(const State& s, int card, Seat seat) {
+int card_points(const State& s, int card, Seat seat) { return card_points_of_sites(s, card, seat, held_sites(s).at(seat)); }
+
+namespace {
+// card_points, given the sites `seat` holds (`own`, in site order).
+int card_points_of_sites(const State& s, int card, Seat seat, const std::vector<int>& own) {
   const ScoreCard& sc = comp().score_cards[card];
-  std::vector<int> own;
-  for (int site = 0; site < static_cast<int>(s.sites.size()); ++site)
-    if (holds(s.sites[site], seat)) own.push_back(site);
   auto has = [&](Resource r) {
     return std::any_of(own.begin(), own.end(),
                        [&](int site) { return tile_at(s, site).resource == r; });
@@ -809,6 +827,7 @@ int card_points(const State& s, int card, Seat seat) {
     for (int site : own) points += tile_at(s, site).fish_bonus;
   return points;
 }
+}  // namespace
 
 Seat public_holder(const State& s, int card) {
   for (const auto& pile : s.piles)
@@ -924,22 +943,22 @@ std::vector<Json> Rules::legal_actions(const State& s, Seat seat) {
   const Components& c = comp();
   const PlayerState& p = s.players[seat];
   auto build_json = [&](const char* type, const char* key, const std::string& value, int site) {
-    return Json{{"type", type}, {key, value}, {"site", c.sites[site].id}};
+    return object_of("type", type, key, value, "site", c.sites[site].id);
   };
   switch (s.phase) {
     case Phase::choose_set:
       for (int set = 0; set < static_cast<int>(c.sets.size()); ++set)
         if (std::none_of(s.players.begin(), s.players.end(),
                          [&](const PlayerState& q) { return q.set == set; }))
-          out.push_back(Json{{"type", "choose_set"}, {"set", c.sets[set].letter}});
+          out.push_back(object_of("type", "choose_set", "set", c.sets[set].letter));
       break;
     case Phase::landing: {
       bool normal = false;
       for (const auto& t : build_targets(s, seat, BuildMode::landing)) {
-        out.push_back(Json{{"type", "land"}, {"site", c.sites[t.site].id}});
+        out.push_back(object_of("type", "land", "site", c.sites[t.site].id));
         normal = normal || !t.privileged;
       }
-      if (!normal) out.push_back(Json{{"type", "pass"}});
+      if (!normal) out.push_back(object_of("type", "pass"));
       break;
     }
     case Phase::play: {
@@ -950,7 +969,7 @@ std::vector<Json> Rules::legal_actions(const State& s, Seat seat) {
           out.push_back(build_json("build", "card", to_string(kind), t.site));
           normal = normal || !t.privileged;
         }
-        if (!normal && s.double_left == 1) out.push_back(Json{{"type", "pass"}});
+        if (!normal && s.double_left == 1) out.push_back(object_of("type", "pass"));
         break;
       }
       std::array<std::vector<Target>, 3> targets;
@@ -968,24 +987,24 @@ std::vector<Json> Rules::legal_actions(const State& s, Seat seat) {
       if (has_double)
         for (int k = 0; k < 3; ++k)
           if (!targets[k].empty())
-            out.push_back(Json{{"type", "double"}, {"kind", to_string(kBuildCards[k])}});
+            out.push_back(object_of("type", "double", "kind", to_string(kBuildCards[k])));
       for (int k = 0; k < 3; ++k)
         if (p.cards_left[k] > 0 && !normal[k])
-          out.push_back(Json{{"type", "play"}, {"card", to_string(kBuildCards[k])}});
+          out.push_back(object_of("type", "play", "card", to_string(kBuildCards[k])));
       if (has_double && !normal[0] && !normal[1] && !normal[2])
-        out.push_back(Json{{"type", "play"}, {"card", "double"}});
+        out.push_back(object_of("type", "play", "card", "double"));
       for (int card : p.hand)
-        out.push_back(Json{{"type", "score"}, {"card", c.score_cards[card].id}});
+        out.push_back(object_of("type", "score", "card", c.score_cards[card].id));
       break;
     }
     case Phase::choose_pile:
       for (const auto& pile : s.piles)
         if (pile.taken_by < 0)
-          out.push_back(Json{{"type", "choose_pile"}, {"set", c.sets[pile.set].letter}});
+          out.push_back(object_of("type", "choose_pile", "set", c.sets[pile.set].letter));
       break;
     case Phase::discard:
       for (int card : p.hand)
-        out.push_back(Json{{"type", "discard"}, {"card", c.score_cards[card].id}});
+        out.push_back(object_of("type", "discard", "card", c.score_cards[card].id));
       break;
     case Phase::over:
       break;

@@ -342,6 +342,12 @@ int card_points(const State& s, int card, Seat seat);
 /// what the hand's preview shows its holder (private_view). Only public facts count (buildings on the board,
 /// bird chips by number), so the preview tells the holder nothing hidden.
 std::vector<int> card_points_by_seat(const State& s, int card);
+/// By seat, the sites holding one of its buildings: what card_points reads of the board, found once for the many
+/// cards a view scores (the hand's preview scores each card of a hand for every seat).
+using HeldSites = std::vector<std::vector<int>>;
+HeldSites held_sites(const State& s);
+/// card_points_by_seat with each seat's held sites found beforehand.
+std::vector<int> card_points_by_seat(const State& s, int card, const HeldSites& held);
 /// Moves `seat`'s marker by `delta` (no move for 0): the marker arrives behind any already on that
 /// score.
 void add_points(State& s, Seat seat, int delta);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "engine/core/json_object.hpp"
 #include "engine/core/json_read.hpp"
 #include "engine/santa_cruz/santa_cruz.hpp"
 
@@ -17,7 +18,7 @@ const Components& comp() {
 
 Json card_ref(int card) {
   const ScoreCard& c = comp().score_cards[card];
-  return Json{{"id", c.id}, {"name", c.name}};
+  return object_of("id", c.id, "name", c.name);
 }
 
 Json card_refs(const std::vector<int>& cards) {
@@ -29,10 +30,11 @@ Json card_refs(const std::vector<int>& cards) {
 // One's own score cards, each with what it would give every seat if played now (issue 12: the hand's preview).
 Json hand_with_preview(const State& s, const std::vector<int>& hand) {
   Json j = Json::array();
+  if (hand.empty()) return j;
+  const HeldSites held = held_sites(s);
   for (int c : hand) {
-    Json ref = card_ref(c);
-    ref["preview"] = card_points_by_seat(s, c);
-    j.push_back(std::move(ref));
+    const ScoreCard& card = comp().score_cards[c];
+    j.push_back(object_of("id", card.id, "name", card.name, "preview", card_points_by_seat(s, c, held)));
   }
   return j;
 }
@@ -348,11 +350,11 @@ Json Rules::public_view_core(const State& s) {
   v["score_cards_set_aside"] = s.score_pile.size();
   v["bird_chips_left"] = s.bird_pile.size();
   v["pending_double"] = s.double_kind >= 0
-                            ? Json{{"kind", to_string(static_cast<CardKind>(s.double_kind))},
-                                   {"builds_left", s.double_left}}
+                            ? object_of("kind", to_string(static_cast<CardKind>(s.double_kind)), "builds_left",
+                                        s.double_left)
                             : Json(nullptr);
   const Seat last = last_player(s);
-  v["privilege"] = last >= 0 ? Json{{"seat", last}, {"used", s.privilege_used}} : Json(nullptr);
+  v["privilege"] = last >= 0 ? object_of("seat", last, "used", s.privilege_used) : Json(nullptr);
   if (s.phase == Phase::choose_set) {
     Json sets = Json::array();
     for (int set = 0; set < static_cast<int>(c.sets.size()); ++set) {
@@ -390,10 +392,8 @@ Json Rules::public_view_core(const State& s) {
 Json Rules::private_view(const State& s, Seat seat) {
   if (seat < 0 || seat >= s.num_seats) return Json::object();
   const PlayerState& p = s.players[seat];
-  return Json{{"you", Json{{"seat", seat},
-                           {"hand", hand_with_preview(s, p.hand)},
-                           {"birds", bird_species(p.birds)},
-                           {"discarded", card_refs(p.discarded)}}}};
+  return object_of("you", object_of("seat", seat, "hand", hand_with_preview(s, p.hand), "birds",
+                                    bird_species(p.birds), "discarded", card_refs(p.discarded)));
 }
 
 Json Rules::to_json(const State& s) {

@@ -7,6 +7,7 @@
 #include <bit>
 #include <set>
 
+#include "engine/core/json_object.hpp"
 #include "engine/core/json_read.hpp"
 #include "engine/santa_maria/santa_maria.hpp"
 
@@ -465,7 +466,7 @@ std::span<const ViewSection<State>> Rules::view_sections() { return kSections; }
 // What only `seat` sees: the ship ids in its port (its `players` entry has their count per dock).
 Json Rules::private_view(const State& s, Seat seat) {
   if (seat < 0 || seat >= s.num_seats) return Json::object();
-  return Json{{"you", Json{{"seat", seat}, {"ships", port_ships(s.players[seat])}}}};
+  return object_of("you", object_of("seat", seat, "ships", port_ships(s.players[seat])));
 }
 bool Rules::private_unchanged(const State& a, const State& b, Seat seat) {
   return a.players.at(seat).port == b.players.at(seat).port;

@@ -5,6 +5,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -220,6 +222,55 @@ TEST(ViewPatch, APartComparedAtItsPointerPatchesTheWholeView) {
   EXPECT_EQ(member_ops, Json::parse(R"([{"op":"add","path":"/sites/new","value":1},{"op":"remove","path":"/turn"},
                                         {"op":"replace","path":"/sites/a~1b~0c/owners/0","value":2}])"));
   EXPECT_EQ(whole.patch(member_ops)["sites"]["new"], 1);
+}
+
+// What a room sends (PatchText): the same operations written straight as text, byte for byte the serialized
+// array, on random trees (keys to escape, text with a quote, accents and bytes that are not UTF-8) and on the own
+// legal list, whose operations are written and then taken back for one replace.
+TEST(ViewPatch, TheTextIsTheOperationsSerialized) {
+  const auto serialized = [](const Json& ops) { return ops.dump(-1, ' ', false, Json::error_handler_t::replace); };
+  const auto text_of = [](const std::string& base, const Json& from, const Json& to) {
+    PatchText text;
+    append_view_patch(text, base, from, to);
+    const std::size_t count = text.size();
+    return std::make_pair(std::move(text).array(), count);
+  };
+  Rng rng(77);
+  for (int i = 0; i < 300; ++i) {
+    Json from = random_tree(rng, 3), to = random_tree(rng, 3);
+    if (i % 3 == 0) {  // an invalid byte: replaced
+      Json odd = Json::object();
+      odd["odd \"key\"/~"] = std::string("\xc3\xa9t\xc3\xa9 \xff");
+      odd["rest"] = std::move(to);
+      to = std::move(odd);
+    }
+    const Json ops = view_patch(from, to);
+    const auto [text, count] = text_of(std::string(), from, to);
+    EXPECT_EQ(text, serialized(ops)) << from << " -> " << to;
+    EXPECT_EQ(count, ops.size());
+  }
+  const Json three = {{"legal", {{{"type", "up"}, {"text", "up 1"}}, {{"type", "up"}, {"text", "up 2"}}}}};
+  Json others = three;
+  for (int i = 0; i < 2; ++i) others["legal"][i] = {{"type", "down"}, {"text", "down " + std::to_string(i)}};
+  others["turn"] = 2;
+  const auto [text, count] = text_of(std::string(), three, others);
+  EXPECT_EQ(text, serialized(view_patch(three, others)));
+  EXPECT_EQ(count, 2u) << "the list's four field changes taken back for one replace, then the turn";
+  EXPECT_EQ(text_of(std::string(), three, three).first, "[]");
+  // A part at its pointer, and members that appear, go or change.
+  Json part_ops = Json::array();
+  append_view_patch(part_ops, "/sites/a~1b~0c", three, others);
+  EXPECT_EQ(text_of("/sites/a~1b~0c", three, others).first, serialized(part_ops));
+  const Json one = 1, two = 2;
+  PatchText members;
+  Json member_ops = Json::array();
+  for (const auto& [from, to] : std::vector<std::pair<const Json*, const Json*>>{
+           {nullptr, &one}, {&one, nullptr}, {&one, &two}, {nullptr, nullptr}, {&three, &others}}) {
+    append_member_patch(members, "/m", from, to);
+    append_member_patch(member_ops, "/m", from, to);
+  }
+  EXPECT_EQ(members.size(), member_ops.size());
+  EXPECT_EQ(std::move(members).array(), serialized(member_ops));
 }
 
 }  // namespace

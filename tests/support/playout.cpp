@@ -161,7 +161,14 @@ void check_state(const engine::Registry& registry, const PlayoutConfig& config, 
     EXPECT_LT(view.dump().size(), 64u * 1024u) << at << ": view over 64 KiB";
     Json& last = last_views[static_cast<std::size_t>(viewer + 1)];
     if (!last.is_null()) {
-      EXPECT_EQ(last.patch(engine::view_patch(last, view)), view) << at << ": the patch does not give the view";
+      const Json ops = engine::view_patch(last, view);
+      EXPECT_EQ(last.patch(ops), view) << at << ": the patch does not give the view";
+      // The text a room sends (PatchText, written without building the ops) is these ops serialized.
+      engine::PatchText text;
+      engine::append_view_patch(text, std::string(), last, view);
+      EXPECT_EQ(text.size(), ops.size()) << at;
+      EXPECT_EQ(std::move(text).array(), ops.dump(-1, ' ', false, Json::error_handler_t::replace))
+          << at << ": the patch written as text is not the patch serialized";
     }
     std::unordered_set<std::string> strings;
     collect_strings(view, strings);
