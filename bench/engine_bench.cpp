@@ -5,7 +5,7 @@
 //   - no views: what deciding and applying costs: legal moves of a seat to act + apply;
 //   - server views: the same games plus what a room computes after every action with every seat and a spectator
 //     present: server::AudienceViews (the public part built and patched once, each audience's private part),
-//     each patch frame written (protocol::patch_frame, the shared ops serialized once);
+//     each patch frame written (protocol::patch_frame, the shared ops written once as text);
 //   - whole views: the same games with every viewer's whole view rebuilt and json::diff'ed against its previous
 //     one, each patch message serialized (how the server worked before AudienceViews: the baseline the server
 //     path is measured against).
@@ -78,7 +78,7 @@ void play(const GameEntry& entry, int seats, const Options& options, std::uint64
     }
     ++totals.actions;
     if (views == Views::server) {
-      // As a room sends them: the shared ops serialized once, a patch frame per audience.
+      // As a room sends them: the shared ops written once as text, a patch frame per audience.
       const auto patches = audiences.patches(*game, everyone);
       const std::string& shared = patches.shared;
       for (const auto& own : patches.own)

@@ -160,7 +160,8 @@ Json state_message(RoomId room, std::int64_t version, Json view, std::optional<e
 /// (omitted when none): they travel in the patch, not as frames of their own.
 Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, engine::Seat by,
                    const std::vector<std::string>& log = {});
-/// patch_message serialized, its ops given in two parts, each a serialized JSON array: `shared_ops`, the ops
+/// patch_message serialized, its ops given in two parts, each a compact serialized JSON array ("[]" when empty, no
+/// white space: as serialize() and engine::PatchText write them): `shared_ops`, the ops
 /// every audience of a move receives (the public part's: written once per move, not once per seat), then
 /// `own_ops`, this audience's. Byte for byte serialize(patch_message(room, from, to, shared + own, by, log)).
 std::string patch_frame(RoomId room, std::int64_t from, std::int64_t to, std::string_view shared_ops,

@@ -26,9 +26,9 @@ void put_members(Json::object_t& members, std::string_view key, Value&& value, R
 template <class... KeysAndValues>
 Json object_of(KeysAndValues&&... members) {
   static_assert(sizeof...(KeysAndValues) % 2 == 0, "object_of takes a value after every key");
-  Json out(Json::value_t::object);
-  detail::put_members(out.get_ref<Json::object_t&>(), std::forward<KeysAndValues>(members)...);
-  return out;
+  Json::object_t out;
+  detail::put_members(out, std::forward<KeysAndValues>(members)...);
+  return Json(std::move(out));  // as a Json is made from a map: its members' parents set where nlohmann tracks them
 }
 
 }  // namespace archipel::engine

@@ -1,24 +1,23 @@
 #include "engine/core/view_patch.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/any_game.hpp"  // kLegalKey
 
 namespace archipel::engine {
 
-// The text sink (below) is PatchText's friend, so it lives outside the anonymous namespace.
-struct TextSink {
+// The walk's sink for PatchText (a member of it, for its text).
+struct PatchText::Writer {
   PatchText& out;
-  // nlohmann's own serializer (json::dump's), appending to out.text_, which stays where it is while the sink
-  // lives. Its detail namespace is the price of writing values in place; the tests compare this text with
-  // serialize(view_patch(...)) for every game's playouts, so a library that changed it would be caught.
-  nlohmann::detail::serializer<nlohmann::json> writer;
-
-  explicit TextSink(PatchText& text)
-      : out(text),
-        writer(nlohmann::detail::output_adapter<char>(text.text_), ' ', nlohmann::json::error_handler_t::replace) {}
+  // nlohmann's own serializer (json::dump's) writes values, appending to out.text_, which stays where it is while
+  // the writer lives. Made at the first value: setting one up costs an allocation or two, and most parts
+  // compared write nothing. Its detail namespace is the price of writing values in place; the tests compare this
+  // text with the serialized operations at every step of every game's playouts, so a change would be caught.
+  std::optional<nlohmann::detail::serializer<nlohmann::json>> values;
 
   struct Mark {
     std::size_t bytes, count;
@@ -29,13 +28,19 @@ struct TextSink {
     out.text_.resize(mark.bytes);
     out.count_ = mark.count;
   }
+
+  void write_value(const nlohmann::json& value) {
+    if (!values)
+      values.emplace(nlohmann::detail::output_adapter<char>(out.text_), ' ', nlohmann::json::error_handler_t::replace);
+    values->dump(value, false, false, 0);
+  }
   // A JSON string: as is between quotes when nothing in it needs escaping (a pointer of plain keys and indexes,
   // nearly always), else as the serializer writes it.
   void write_string(const std::string& text) {
     const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
       return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
     });
-    if (!plain) return writer.dump(nlohmann::json(text), false, false, 0);
+    if (!plain) return write_value(nlohmann::json(text));
     out.text_ += '"';
     out.text_ += text;
     out.text_ += '"';
@@ -50,7 +55,7 @@ struct TextSink {
     write_string(path);
     if (value) {
       out.text_ += R"(,"value":)";
-      writer.dump(*value, false, false, 0);
+      write_value(*value);
     }
     out.text_ += '}';
     ++out.count_;
@@ -61,7 +66,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Where the walk puts its operations: JSON values in an array (view_patch) or JSON text (PatchText, TextSink
+// Where the walk puts its operations: JSON values in an array (view_patch) or JSON text (PatchText::Writer
 // above). mark() and rewind() let compare_legal take back the operations it wrote for the list when one replace
 // is shorter.
 struct JsonSink {
@@ -232,12 +237,12 @@ void append_member_patch(Json& ops, const std::string& path, const Json* from, c
 }
 
 void append_view_patch(PatchText& ops, const std::string& base, const Json& from, const Json& to) {
-  TextSink sink(ops);
-  Differ<TextSink>(sink, base).compare(from, to);
+  PatchText::Writer sink{ops, std::nullopt};
+  Differ<PatchText::Writer>(sink, base).compare(from, to);
 }
 
 void append_member_patch(PatchText& ops, const std::string& path, const Json* from, const Json* to) {
-  TextSink sink(ops);
+  PatchText::Writer sink{ops, std::nullopt};
   member_patch(sink, path, from, to);
 }
 
@@ -245,7 +250,7 @@ std::string PatchText::array() && {
   if (count_ == 0) return "[]";
   text_ += ']';
   count_ = 0;
-  return std::move(text_);
+  return std::exchange(text_, std::string());
 }
 
 std::string pointer_to(std::string base, std::string_view token) {

@@ -43,8 +43,10 @@ class PatchText {
   /// The operations as a JSON array ("[]" when none); the PatchText is left empty.
   std::string array() &&;
 
+  /// How append_view_patch and append_member_patch write into it (view_patch.cpp).
+  struct Writer;
+
  private:
-  friend struct TextSink;
   std::string text_;  // "[" and the operations so far, comma-separated, without the closing bracket
   std::size_t count_ = 0;
 };

@@ -734,12 +734,17 @@ std::optional<RuleError> check_target(const State& s, Seat seat, BuildMode mode,
 
 std::vector<int> card_points_by_seat(const State& s, int card) { return card_points_by_seat(s, card, held_sites(s)); }
 
-HeldSites held_sites(const State& s) {
-  HeldSites held(static_cast<std::size_t>(s.num_seats));
-  for (auto& sites : held) sites.reserve(s.sites.size());  // one allocation each, not one per doubling
+std::vector<int> sites_held_by(const State& s, Seat seat) {
+  std::vector<int> own;
+  own.reserve(s.sites.size());  // one allocation, not one per doubling
   for (int site = 0; site < static_cast<int>(s.sites.size()); ++site)
-    for (Seat owner : s.sites[site].owners)
-      if (held[owner].empty() || held[owner].back() != site) held[owner].push_back(site);
+    if (holds(s.sites[site], seat)) own.push_back(site);
+  return own;
+}
+
+HeldSites held_sites(const State& s) {
+  HeldSites held;
+  for (Seat seat = 0; seat < s.num_seats; ++seat) held.push_back(sites_held_by(s, seat));
   return held;
 }
 
@@ -753,7 +758,7 @@ std::vector<int> card_points_by_seat(const State& s, int card, const HeldSites& 
   return points;
 }
 
-int card_points(const State& s, int card, Seat seat) { return card_points_of_sites(s, card, seat, held_sites(s).at(seat)); }
+int card_points(const State& s, int card, Seat seat) { return card_points_of_sites(s, card, seat, sites_held_by(s, seat)); }
 
 namespace {
 // card_points, given the sites `seat` holds (`own`, in site order).

@@ -346,6 +346,8 @@ std::vector<int> card_points_by_seat(const State& s, int card);
 /// cards a view scores (the hand's preview scores each card of a hand for every seat).
 using HeldSites = std::vector<std::vector<int>>;
 HeldSites held_sites(const State& s);
+/// The sites holding one of `seat`'s buildings, in site order (held_sites' entry for that seat).
+std::vector<int> sites_held_by(const State& s, Seat seat);
 /// card_points_by_seat with each seat's held sites found beforehand.
 std::vector<int> card_points_by_seat(const State& s, int card, const HeldSites& held);
 /// Moves `seat`'s marker by `delta` (no move for 0): the marker arrives behind any already on that

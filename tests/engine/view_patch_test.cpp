@@ -237,7 +237,10 @@ TEST(ViewPatch, TheTextIsTheOperationsSerialized) {
   };
   Rng rng(77);
   for (int i = 0; i < 300; ++i) {
-    Json from = random_tree(rng, 3), to = random_tree(rng, 3);
+    // Mostly a tree and a changed copy (nested paths, escaped keys, removes and inserts), now and then two
+    // unrelated trees.
+    Json from = random_tree(rng, 3);
+    Json to = i % 5 == 0 ? random_tree(rng, 3) : mutate(from, rng, 3);
     if (i % 3 == 0) {  // an invalid byte: replaced
       Json odd = Json::object();
       odd["odd \"key\"/~"] = std::string("\xc3\xa9t\xc3\xa9 \xff");
@@ -249,13 +252,15 @@ TEST(ViewPatch, TheTextIsTheOperationsSerialized) {
     EXPECT_EQ(text, serialized(ops)) << from << " -> " << to;
     EXPECT_EQ(count, ops.size());
   }
-  const Json three = {{"legal", {{{"type", "up"}, {"text", "up 1"}}, {{"type", "up"}, {"text", "up 2"}}}}};
+  // The list's operations taken back after others written before them (`board` sorts before `legal`).
+  const Json three = {{"board", 1}, {"legal", {{{"type", "up"}, {"text", "up 1"}}, {{"type", "up"}, {"text", "up 2"}}}}};
   Json others = three;
   for (int i = 0; i < 2; ++i) others["legal"][i] = {{"type", "down"}, {"text", "down " + std::to_string(i)}};
+  others["board"] = 2;
   others["turn"] = 2;
   const auto [text, count] = text_of(std::string(), three, others);
   EXPECT_EQ(text, serialized(view_patch(three, others)));
-  EXPECT_EQ(count, 2u) << "the list's four field changes taken back for one replace, then the turn";
+  EXPECT_EQ(count, 3u) << "the board, the list's four field changes taken back for one replace, then the turn";
   EXPECT_EQ(text_of(std::string(), three, three).first, "[]");
   // A part at its pointer, and members that appear, go or change.
   Json part_ops = Json::array();
