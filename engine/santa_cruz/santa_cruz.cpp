@@ -749,18 +749,6 @@ HeldSites held_sites(const State& s) {
 }
 
 namespace {
-int card_points_of_sites(const State& s, int card, Seat seat, const std::vector<int>& own);
-}  // namespace
-
-std::vector<int> card_points_by_seat(const State& s, int card, const HeldSites& held) {
-  std::vector<int> points(s.num_seats);
-  for (Seat seat = 0; seat < s.num_seats; ++seat) points[seat] = card_points_of_sites(s, card, seat, held[seat]);
-  return points;
-}
-
-int card_points(const State& s, int card, Seat seat) { return card_points_of_sites(s, card, seat, sites_held_by(s, seat)); }
-
-namespace {
 // card_points, given the sites `seat` holds (`own`, in site order).
 int card_points_of_sites(const State& s, int card, Seat seat, const std::vector<int>& own) {
   const ScoreCard& sc = comp().score_cards[card];
@@ -833,6 +821,15 @@ int card_points_of_sites(const State& s, int card, Seat seat, const std::vector<
   return points;
 }
 }  // namespace
+
+std::vector<int> card_points_by_seat(const State& s, int card, const HeldSites& held) {
+  std::vector<int> points(s.num_seats);
+  for (Seat seat = 0; seat < s.num_seats; ++seat) points[seat] = card_points_of_sites(s, card, seat, held[seat]);
+  return points;
+}
+
+int card_points(const State& s, int card, Seat seat) { return card_points_of_sites(s, card, seat, sites_held_by(s, seat)); }
+
 
 Seat public_holder(const State& s, int card) {
   for (const auto& pile : s.piles)

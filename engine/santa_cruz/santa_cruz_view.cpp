@@ -33,8 +33,9 @@ Json hand_with_preview(const State& s, const std::vector<int>& hand) {
   if (hand.empty()) return j;
   const HeldSites held = held_sites(s);
   for (int c : hand) {
-    const ScoreCard& card = comp().score_cards[c];
-    j.push_back(object_of("id", card.id, "name", card.name, "preview", card_points_by_seat(s, c, held)));
+    Json ref = card_ref(c);
+    ref["preview"] = card_points_by_seat(s, c, held);
+    j.push_back(std::move(ref));
   }
   return j;
 }
