@@ -272,21 +272,19 @@ Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, en
 }
 
 std::string patch_frame(RoomId room, std::int64_t from, std::int64_t to, std::string_view shared_ops,
-                        std::string_view own_ops, engine::Seat by, const std::vector<std::string>& log) {
+                        std::string_view own_ops, engine::Seat by, std::string_view log_lines) {
   // Written as serialize() writes patch_message: nlohmann's objects are std::maps, so the keys come sorted
   // (by, from, log, ops, room, to, type), and its integers print as std::to_string's. Reserved once: the frame
   // grew by doubling, several allocations for every frame of every move.
   std::string out;
-  std::size_t log_size = 0;
-  for (const auto& line : log) log_size += line.size() + 3;  // quotes and comma; escapes may need a little more
-  out.reserve(96 + shared_ops.size() + own_ops.size() + log_size);
+  out.reserve(96 + shared_ops.size() + own_ops.size() + log_lines.size());
   out += R"({"by":)";
   out += std::to_string(by);
   out += R"(,"from":)";
   out += std::to_string(from);
-  if (!log.empty()) {
+  if (log_lines.size() > 2) {  // not "[]"
     out += R"(,"log":)";
-    out += serialize(Json(log));
+    out += log_lines;
   }
   out += R"(,"ops":)";
   if (own_ops.size() <= 2) {  // "[]"

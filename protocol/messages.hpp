@@ -163,9 +163,11 @@ Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, en
 /// patch_message serialized, its ops given in two parts, each a compact serialized JSON array ("[]" when empty, no
 /// white space: as serialize() and engine::PatchText write them): `shared_ops`, the ops
 /// every audience of a move receives (the public part's: written once per move, not once per seat), then
-/// `own_ops`, this audience's. Byte for byte serialize(patch_message(room, from, to, shared + own, by, log)).
+/// `own_ops`, this audience's. `log_lines`: the log lines serialized as an array ("" or "[]" when none): a move
+/// writes them once per language, not once per reader. Byte for byte
+/// serialize(patch_message(room, from, to, shared + own, by, log)).
 std::string patch_frame(RoomId room, std::int64_t from, std::int64_t to, std::string_view shared_ops,
-                        std::string_view own_ops, engine::Seat by, const std::vector<std::string>& log = {});
+                        std::string_view own_ops, engine::Seat by, std::string_view log_lines = {});
 /// `breakdown`: by seat, the points by source ({source, label, points, detail}), the labels in `lang` (the
 /// reader's language); absent when the game gives no breakdown.
 Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names,

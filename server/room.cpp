@@ -1,6 +1,8 @@
 #include "server/room.hpp"
 
 #include <algorithm>
+#include <array>
+#include <optional>
 
 #include <spdlog/spdlog.h>
 
@@ -663,11 +665,16 @@ void Room::do_action(const std::string& token, const json& action, const ClientP
   if (auto refused = game_->refusal(seat, action))
     return refuse_move(token, stand_in, with_whom_to_wait_for(*refused));
   storing_ = true;
-  context_.writer->append_action(id_, actions_, ActionRecord{seat, action}, strand_,
-                                 [self = shared_from_this(), token, seat, action, stand_in](bool stored) {
-                                   self->post([=](Room& r) { r.on_stored(token, seat, action, stored, stand_in); },
-                                              token);
-                                 });
+  // The writer calls back once: its copy of the action moves on to the room's strand (a JSON copy is one
+  // allocation per node).
+  context_.writer->append_action(
+      id_, actions_, ActionRecord{seat, action}, strand_,
+      [self = shared_from_this(), token, seat, action, stand_in](bool stored) mutable {
+        std::string key = token;
+        self->post([token = std::move(token), seat, action = std::move(action), stand_in = std::move(stand_in),
+                    stored](Room& r) { r.on_stored(token, seat, action, stored, stand_in); },
+                   std::move(key));
+      });
 }
 
 void Room::refuse_move(const std::string& token, const ClientPtr& stand_in, const protocol::Error& error) {
@@ -717,13 +724,18 @@ void Room::send_views_after_action(int seat, std::size_t first_line) {
     present.push_back(seats_[i] && (seats_[i]->client || (i < stand_ins_.size() && stand_ins_[i])));
   const auto patches = views_.patches(*game_, present);
   const std::string& shared = patches.shared;  // the public part's ops, written once for everyone
-  // The move's log lines ride in its patch, in each reader's language.
-  auto lines = [&](engine::Lang lang) {
-    std::vector<std::string> out;
-    for (std::size_t i = first_line; i < log_.size(); ++i) out.push_back(log_[i].in(lang));
-    return out;
+  // The move's log lines ride in its patch, in each reader's language: serialized once per language.
+  std::array<std::optional<std::string>, 2> log_lines;
+  auto lines = [&](engine::Lang lang) -> const std::string& {
+    auto& text = log_lines[static_cast<std::size_t>(lang)];
+    if (!text) {
+      json array = json::array();
+      for (std::size_t i = first_line; i < log_.size(); ++i) array.push_back(log_[i].in(lang));
+      text = protocol::serialize(array);
+    }
+    return *text;
   };
-  auto frame = [&](const std::string& own, const std::vector<std::string>& log) {
+  auto frame = [&](const std::string& own, std::string_view log) {
     return std::make_shared<const std::string>(protocol::patch_frame(id_, from, version_, shared, own, seat, log));
   };
   for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {

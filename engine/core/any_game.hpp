@@ -240,16 +240,25 @@ class GameOf final : public GameInstance {
   }
 
   Result<std::vector<Json>> apply_accepted(Seat seat, const Json& action) override {
-    // A legal action must apply. Should a game break that promise, the scratch copy keeps us unchanged.
-    auto scratch = state_;
-    auto result = R::apply(scratch, seat, action);
-    if (result.ok()) {
-      if constexpr (HasViewSections<R>) last_changes_ = view_changes(state_, scratch);
-      state_ = std::move(scratch);
+    // The action applies in place; `before_` keeps the state as it was, for view_changes and to put it back
+    // should a game break its promise that a legal action applies (an error or an exception). Copied by
+    // assignment, it reuses the buffers of the last move's copy: a fresh copy allocated every vector of the
+    // state at every move.
+    before_ = state_;
+    try {
+      auto result = R::apply(state_, seat, action);
+      if (!result.ok()) {
+        state_ = before_;
+        return result;
+      }
+      if constexpr (HasViewSections<R>) last_changes_ = view_changes(before_, state_);
       ++actions_;
       legal_cache_.clear();
+      return result;
+    } catch (...) {
+      state_ = before_;
+      throw;
     }
-    return result;
   }
 
   const typename R::State& state() const { return state_; }
@@ -306,6 +315,7 @@ class GameOf final : public GameInstance {
   }
 
   typename R::State state_;
+  typename R::State before_;  // state_ before the last action applied (apply_accepted)
   std::uint64_t instance_ = new_instance_id();
   std::uint64_t actions_ = 0;      // applied to this instance
   ViewChanges last_changes_;       // by the last of them (everything before the first)

@@ -81,11 +81,12 @@ TEST(Messages, PatchFrameIsThePatchMessageSerialized) {
         Json all = s;
         for (const auto& op : o) all.push_back(op);
         const std::string expected = serialize(patch_message(2147483647, 41, 42, all, 3, log));
-        EXPECT_EQ(patch_frame(2147483647, 41, 42, serialize(s), serialize(o), 3, log), expected);
+        EXPECT_EQ(patch_frame(2147483647, 41, 42, serialize(s), serialize(o), 3, serialize(Json(log))), expected);
       }
     }
   }
   EXPECT_EQ(patch_frame(1, 0, 1, "[]", "[]", -1), serialize(patch_message(1, 0, 1, Json::array(), -1)));
+  EXPECT_EQ(patch_frame(1, 0, 1, "[]", "[]", -1, "[]"), serialize(patch_message(1, 0, 1, Json::array(), -1)));
 }
 
 TEST(Messages, EveryMalformedShapeHasItsCode) {
