@@ -154,7 +154,16 @@ class GameOf final : public GameInstance {
     else
       return GameInstance::view_age();
   }
-  ViewChanges last_view_changes() const override { return last_changes_; }
+  ViewChanges last_view_changes() const override {
+    if constexpr (HasViewSections<R>) {
+      // Found when first asked, from the state before the last action: a bot's playouts, or a room nobody
+      // watches, never ask.
+      if (!last_changes_) last_changes_ = before_is_last_ ? view_changes(before_, state_) : ViewChanges{};
+      return *last_changes_;
+    } else {
+      return GameInstance::last_view_changes();
+    }
+  }
   PublicViewUpdate public_view_update(const ViewChanges& changes) const override {
     if constexpr (HasViewSections<R>) {
       PublicViewUpdate out;
@@ -240,20 +249,23 @@ class GameOf final : public GameInstance {
   }
 
   Result<std::vector<Json>> apply_accepted(Seat seat, const Json& action) override {
-    // The action applies in place; `before_` keeps the state as it was, for view_changes and to put it back
-    // should a game break its promise that a legal action applies (an error or an exception). Copied by
+    // The action applies in place; `before_` keeps the state as it was, for last_view_changes and to put it
+    // back should a game break its promise that a legal action applies (an error or an exception). Copied by
     // assignment, it reuses the buffers of the last move's copy: a fresh copy allocated every vector of the
     // state at every move.
     before_ = state_;
+    before_is_last_ = false;
+    last_changes_ = ViewChanges{};  // until the action has applied: everything
     try {
       auto result = R::apply(state_, seat, action);
       if (!result.ok()) {
         state_ = before_;
         return result;
       }
-      if constexpr (HasViewSections<R>) last_changes_ = view_changes(before_, state_);
       ++actions_;
       legal_cache_.clear();
+      before_is_last_ = true;
+      last_changes_.reset();  // found when asked
       return result;
     } catch (...) {
       state_ = before_;
@@ -315,10 +327,12 @@ class GameOf final : public GameInstance {
   }
 
   typename R::State state_;
-  typename R::State before_;  // state_ before the last action applied (apply_accepted)
+  typename R::State before_;     // state_ before the last action (apply_accepted)
+  bool before_is_last_ = false;  // ... and that action applied: state_ is before_ with it
   std::uint64_t instance_ = new_instance_id();
   std::uint64_t actions_ = 0;      // applied to this instance
-  ViewChanges last_changes_;       // by the last of them (everything before the first)
+  // What the last of them changed (everything before the first): found from before_ when first asked.
+  mutable std::optional<ViewChanges> last_changes_ = ViewChanges{};
   // By seat, the legal actions of the current state once asked (legal_of); cleared by every move. A cache
   // behind const members: an instance is read from one thread at a time (a room's strand; a bot's own clone).
   mutable std::vector<std::optional<std::vector<Json>>> legal_cache_;
