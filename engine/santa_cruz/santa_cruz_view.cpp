@@ -27,18 +27,6 @@ Json card_refs(const std::vector<int>& cards) {
   return j;
 }
 
-// What the hand's preview shows, as numbers: card after card, the points it would give each seat.
-std::vector<int> preview_points(const State& s, const std::vector<int>& hand) {
-  std::vector<int> points;
-  if (hand.empty()) return points;
-  const HeldSites held = held_sites(s);
-  for (int c : hand) {
-    const std::vector<int> by_seat = card_points_by_seat(s, c, held);
-    points.insert(points.end(), by_seat.begin(), by_seat.end());
-  }
-  return points;
-}
-
 // One's own score cards, each with what it would give every seat if played now (issue 12: the hand's preview).
 Json hand_with_preview(const State& s, const std::vector<int>& hand) {
   Json j = Json::array();
@@ -338,17 +326,14 @@ constexpr ViewSection<State> kSections[] = {
 
 std::span<const ViewSection<State>> Rules::view_sections() { return kSections; }
 
-// The part is the seat's own cards and birds, and the hand's preview. The preview reads the sites (their tiles
-// and buildings) and every seat's number of birds (card_points); when those changed, its points are compared
-// as numbers: a build often leaves them as they were (a site none of the hand's cards counts), and building
-// the part and comparing it as JSON costs more.
+// The hand's preview reads the sites (their tiles and buildings) and every seat's number of birds
+// (card_points); the rest is the seat's own cards and birds.
 bool Rules::private_unchanged(const State& a, const State& b, Seat seat) {
-  const PlayerState &x = a.players.at(seat), &y = b.players.at(seat);
-  if (x.hand != y.hand || x.birds != y.birds || x.discarded != y.discarded) return false;
-  bool preview_inputs_same = a.sites == b.sites;
+  if (a.sites != b.sites) return false;
   for (std::size_t i = 0; i < a.players.size() && i < b.players.size(); ++i)
-    if (a.players[i].birds.size() != b.players[i].birds.size()) preview_inputs_same = false;
-  return preview_inputs_same || preview_points(a, x.hand) == preview_points(b, y.hand);
+    if (a.players[i].birds.size() != b.players[i].birds.size()) return false;
+  const PlayerState &x = a.players.at(seat), &y = b.players.at(seat);
+  return x.hand == y.hand && x.birds == y.birds && x.discarded == y.discarded;
 }
 
 // Everything public but the sections: small, rebuilt after every move.

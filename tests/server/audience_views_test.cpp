@@ -119,11 +119,9 @@ void play_through_views(const std::string& game_id, std::uint64_t seed, std::uin
 
 // Santa Cruz names its board, buildings and players as sections of entries (a site, a seat): a move builds only
 // the entries it changed, and the patch touches no other. A move that reveals no tile keeps the board as sent
-// (no op under /board), and a seat whose private part the move leaves alone gets no op of its own: after a
-// build too, when the hand's preview shows the same points.
+// (no op under /board), and a seat whose private part the move leaves alone gets no op of its own.
 TEST(AudienceViews, SantaCruzRebuildsOnlyWhatAMoveChanged) {
-  int board_kept = 0, seats_untouched = 0, untouched_after_a_build = 0, moves = 0, players_by_entry = 0,
-      sites_by_entry = 0;
+  int board_kept = 0, seats_untouched = 0, moves = 0, players_by_entry = 0, sites_by_entry = 0;
   play_through_views("santa-cruz", 21, 4, [&](const engine::GameInstance& game, int seat,
                                               const engine::ViewChanges& changes, const AudienceViews::Patches& move) {
     ++moves;
@@ -162,7 +160,6 @@ TEST(AudienceViews, SantaCruzRebuildsOnlyWhatAMoveChanged) {
     for (int s = 0; s < 4; ++s) {
       if (changes.seat(s)) continue;
       ++seats_untouched;
-      if (changes.section(1)) ++untouched_after_a_build;  // "buildings"
       ASSERT_TRUE(move.own[static_cast<std::size_t>(s) + 1]);
       EXPECT_EQ(*move.own[static_cast<std::size_t>(s) + 1], "[]") << "seat " << s << " move " << moves;
     }
@@ -170,7 +167,6 @@ TEST(AudienceViews, SantaCruzRebuildsOnlyWhatAMoveChanged) {
   });
   EXPECT_GT(board_kept, moves / 2) << "most moves reveal no tile";
   EXPECT_GT(seats_untouched, 0);
-  EXPECT_GT(untouched_after_a_build, 0) << "a build on a site no card in a hand counts leaves its preview";
   EXPECT_GT(players_by_entry, moves / 2) << "most moves change one or two players' entries, not all four";
   EXPECT_GT(sites_by_entry, moves / 4) << "a build changes a site or two, not the board";
 }
