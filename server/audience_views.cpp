@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/core/json_free.hpp"
+
 namespace archipel::server {
 
 using nlohmann::json;
@@ -59,6 +61,7 @@ AudienceViews::Patches AudienceViews::patches(const engine::GameInstance& game, 
     engine::PatchText ops;
     engine::append_view_patch(ops, std::string(), private_[k], now);
     out.own[k] = std::move(ops).array();
+    engine::free_tree(private_[k]);
     private_[k] = std::move(now);
   }
   return out;
@@ -76,6 +79,7 @@ std::string AudienceViews::patch_public(const engine::GameInstance& game, const 
   engine::append_view_patch(ops, std::string(), public_, update.built);
   for (auto& entry : update.entries) patch_entry(kept_nodes, std::move(entry), ops);
   update.built.get_ref<json::object_t&>().merge(kept_nodes);
+  engine::free_tree(public_);
   public_ = std::move(update.built);
   return std::move(ops).array();
 }
@@ -88,6 +92,7 @@ void AudienceViews::patch_entry(json::object_t& sections, engine::SectionEntry e
     json& element = section.at(entry.index);
     engine::append_view_patch(ops, engine::pointer_to(std::move(path), std::to_string(entry.index)), element,
                               *entry.value);
+    engine::free_tree(element);
     element = std::move(*entry.value);
     return;
   }
@@ -97,6 +102,7 @@ void AudienceViews::patch_entry(json::object_t& sections, engine::SectionEntry e
   const bool was = old != members.end();
   engine::append_member_patch(ops, engine::pointer_to(std::move(path), entry.name), was ? &old->second : nullptr,
                               entry.value ? &*entry.value : nullptr);
+  if (was) engine::free_tree(old->second);
   if (entry.value && was)
     old->second = std::move(*entry.value);
   else if (entry.value)

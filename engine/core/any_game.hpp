@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
+#include "engine/core/json_free.hpp"
 #include "engine/core/view_sections.hpp"
 
 namespace archipel::engine {
@@ -263,6 +264,9 @@ class GameOf final : public GameInstance {
         return result;
       }
       ++actions_;
+      for (auto& actions : legal_cache_)
+        if (actions)
+          for (auto& a : *actions) free_tree(a);
       legal_cache_.clear();
       before_is_last_ = true;
       last_changes_.reset();  // found when asked
