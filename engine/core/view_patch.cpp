@@ -1,6 +1,7 @@
 #include "engine/core/view_patch.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -13,10 +14,11 @@ namespace archipel::engine {
 // The walk's sink for PatchText (a member of it, for its text).
 struct PatchText::Writer {
   PatchText& out;
-  // nlohmann's own serializer (json::dump's) writes values, appending to out.text_, which stays where it is while
-  // the writer lives. Made at the first value: setting one up costs an allocation or two, and most parts
-  // compared write nothing. Its detail namespace is the price of writing values in place; the tests compare this
-  // text with the serialized operations at every step of every game's playouts, so a change would be caught.
+  // nlohmann's own serializer (json::dump's) writes what write_value leaves to it, appending to out.text_, which
+  // stays where it is while the writer lives. Made when first needed: setting one up costs an allocation or two,
+  // and most parts compared need none. Its detail namespace is the price of writing values in place; the tests
+  // compare this text with the serialized operations at every step of every game's playouts, so a change would
+  // be caught.
   std::optional<nlohmann::detail::serializer<nlohmann::json>> values;
 
   struct Mark {
@@ -29,21 +31,82 @@ struct PatchText::Writer {
     out.count_ = mark.count;
   }
 
+  // A value as the serializer writes it (json::dump: no white space, invalid UTF-8 replaced). Objects, arrays,
+  // plain strings, integers, booleans and null are written here, and the rest (a string to escape, a floating
+  // point number) by the serializer: it escapes each string byte by byte, and a view's strings (keys, names, the
+  // texts of legal moves) rarely need it.
   void write_value(const nlohmann::json& value) {
-    if (!values)
-      values.emplace(nlohmann::detail::output_adapter<char>(out.text_), ' ', nlohmann::json::error_handler_t::replace);
-    values->dump(value, false, false, 0);
+    using Type = nlohmann::json::value_t;
+    switch (value.type()) {
+      case Type::object: {
+        out.text_ += '{';
+        bool first = true;
+        for (const auto& [key, member] : value.get_ref<const nlohmann::json::object_t&>()) {
+          if (!first) out.text_ += ',';
+          first = false;
+          if (plain(key)) {
+            quoted(key);
+          } else {
+            serialize(nlohmann::json(key));
+          }
+          out.text_ += ':';
+          write_value(member);
+        }
+        out.text_ += '}';
+        return;
+      }
+      case Type::array: {
+        out.text_ += '[';
+        bool first = true;
+        for (const auto& element : value.get_ref<const nlohmann::json::array_t&>()) {
+          if (!first) out.text_ += ',';
+          first = false;
+          write_value(element);
+        }
+        out.text_ += ']';
+        return;
+      }
+      case Type::string: {
+        const auto& text = value.get_ref<const std::string&>();
+        return plain(text) ? quoted(text) : serialize(value);
+      }
+      case Type::number_integer:
+        out.text_ += std::to_string(value.get<std::int64_t>());
+        return;
+      case Type::number_unsigned:
+        out.text_ += std::to_string(value.get<std::uint64_t>());
+        return;
+      case Type::boolean:
+        out.text_ += value.get<bool>() ? "true" : "false";
+        return;
+      case Type::null:
+        out.text_ += "null";
+        return;
+      default:  // floating point, binary, discarded
+        return serialize(value);
+    }
   }
   // A JSON string: as is between quotes when nothing in it needs escaping (a pointer of plain keys and indexes,
   // nearly always), else as the serializer writes it.
   void write_string(const std::string& text) {
-    const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
-      return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
-    });
-    if (!plain) return write_value(nlohmann::json(text));
+    if (plain(text)) return quoted(text);
+    serialize(nlohmann::json(text));
+  }
+  // Printable ASCII but the quote and the backslash: written as is. Anything else may need an escape, or a
+  // replacement when it is not UTF-8.
+  static bool plain(const std::string& text) {
+    return std::all_of(text.begin(), text.end(),
+                       [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
+  }
+  void quoted(const std::string& text) {
     out.text_ += '"';
     out.text_ += text;
     out.text_ += '"';
+  }
+  void serialize(const nlohmann::json& value) {
+    if (!values)
+      values.emplace(nlohmann::detail::output_adapter<char>(out.text_), ' ', nlohmann::json::error_handler_t::replace);
+    values->dump(value, false, false, 0);
   }
   // As protocol::serialize writes the operation view_patch builds: its keys sorted (op, path, value).
   void emit(const char* op, const std::string& path, const nlohmann::json* value) {

@@ -3,6 +3,7 @@
 // array changes length it is exactly the operations nlohmann's json::diff gives but for an emptied array (one
 // replace by []), and it never has more operations than json::diff.
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -19,15 +20,19 @@ namespace {
 using Json = nlohmann::json;
 
 // A random tree of small depth: objects with keys from a small pool (so two trees share keys), arrays, and
-// leaves of every type, including keys that need escaping in a JSON pointer.
+// leaves of every type, including keys that need escaping in a JSON pointer, negative and unsigned numbers, and
+// text that needs escaping in JSON (a quote, a tab, accents, a byte that is not UTF-8).
 Json random_tree(Rng& rng, int depth) {
-  static const char* const keys[] = {"a", "b", "hand", "board", "x/y", "t~1", "", "seat"};
+  static const char* const keys[] = {"a", "b", "hand", "board", "x/y", "t~1", "", "seat", "é\"q"};
+  static const char* const texts[] = {"p", "q", "r", "p", "q", "r", "tab\there", "\"quoted\"", "été", "bad \xff"};
   const auto kind = rng.below(depth > 0 ? 7 : 5);
   switch (kind) {
     case 0: return nullptr;
     case 1: return rng.below(2) == 1;
-    case 2: return static_cast<int>(rng.below(5));
-    case 3: return std::string(1, static_cast<char>('p' + rng.below(3)));
+    case 2:
+      if (rng.below(10) == 0) return std::numeric_limits<std::uint64_t>::max() - rng.below(2);
+      return static_cast<int>(rng.below(5)) - 2;
+    case 3: return std::string(texts[rng.below(std::size(texts))]);
     case 4: return 0.5 * static_cast<double>(rng.below(3));
     case 5: {
       Json o = Json::object();
