@@ -14,6 +14,7 @@
 #
 # Needs valgrind (apt-get install valgrind). LOAD_BIN: the archipel-load to use (default build-bench's).
 set -euo pipefail
+shopt -s inherit_errexit  # a failed run inside $(...) stops the script
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ $# -ne 2 ]; then
   echo "usage: bench/move_instructions.sh BASELINE_SERVER_BIN CANDIDATE_SERVER_BIN" >&2

@@ -159,7 +159,7 @@ class GameOf final : public GameInstance {
     if constexpr (HasViewSections<R>) {
       // Found when first asked, from the state before the last action: a bot's playouts, or a room nobody
       // watches, never ask.
-      if (!last_changes_) last_changes_ = before_is_last_ ? view_changes(before_, state_) : ViewChanges{};
+      if (!last_changes_) last_changes_ = view_changes(before_, state_);
       return *last_changes_;
     } else {
       return GameInstance::last_view_changes();
@@ -255,7 +255,6 @@ class GameOf final : public GameInstance {
     // assignment, it reuses the buffers of the last move's copy: a fresh copy allocated every vector of the
     // state at every move.
     before_ = state_;
-    before_is_last_ = false;
     last_changes_ = ViewChanges{};  // until the action has applied: everything
     try {
       auto result = R::apply(state_, seat, action);
@@ -268,8 +267,7 @@ class GameOf final : public GameInstance {
         if (actions)
           for (auto& a : *actions) free_tree(a);
       legal_cache_.clear();
-      before_is_last_ = true;
-      last_changes_.reset();  // found when asked
+      last_changes_.reset();  // found from before_ when asked
       return result;
     } catch (...) {
       state_ = before_;
@@ -331,11 +329,11 @@ class GameOf final : public GameInstance {
   }
 
   typename R::State state_;
-  typename R::State before_;     // state_ before the last action (apply_accepted)
-  bool before_is_last_ = false;  // ... and that action applied: state_ is before_ with it
+  typename R::State before_;  // state_ before the last action (apply_accepted)
   std::uint64_t instance_ = new_instance_id();
   std::uint64_t actions_ = 0;      // applied to this instance
-  // What the last of them changed (everything before the first): found from before_ when first asked.
+  // What the last of them changed (everything before the first, and after an action that did not apply).
+  // Empty only after an action applied: then found from before_ when first asked.
   mutable std::optional<ViewChanges> last_changes_ = ViewChanges{};
   // By seat, the legal actions of the current state once asked (legal_of); cleared by every move. A cache
   // behind const members: an instance is read from one thread at a time (a room's strand; a bot's own clone).

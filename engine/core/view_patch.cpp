@@ -44,11 +44,7 @@ struct PatchText::Writer {
         for (const auto& [key, member] : value.get_ref<const nlohmann::json::object_t&>()) {
           if (!first) out.text_ += ',';
           first = false;
-          if (plain(key)) {
-            quoted(key);
-          } else {
-            serialize(nlohmann::json(key));
-          }
+          write_string(key);
           out.text_ += ':';
           write_value(member);
         }
@@ -66,7 +62,7 @@ struct PatchText::Writer {
         out.text_ += ']';
         return;
       }
-      case Type::string: {
+      case Type::string: {  // write_string, without copying a string to escape into a JSON value
         const auto& text = value.get_ref<const std::string&>();
         return plain(text) ? quoted(text) : serialize(value);
       }

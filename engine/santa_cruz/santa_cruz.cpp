@@ -836,7 +836,6 @@ std::vector<int> card_points_by_seat(const State& s, int card, const HeldSites& 
 
 int card_points(const State& s, int card, Seat seat) { return card_points_of_sites(s, card, seat, sites_held_by(s, seat)); }
 
-
 Seat public_holder(const State& s, int card) {
   for (const auto& pile : s.piles)
     if (pile.taken_by >= 0 &&
