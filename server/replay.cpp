@@ -26,7 +26,7 @@ engine::Result<std::vector<engine::LocalText>> replay_action(engine::GameInstanc
   if (!events.ok())
     return engine::fail("bad_record", "action " + std::to_string(index + 1) + " does not replay: " + events.error().message);
   std::vector<engine::LocalText> lines;
-  for (const auto& e : events.value()) lines.push_back(log_line(game, e, names));
+  for (const auto& e : events.value()) lines.push_back(game.describe(e, names));
   return lines;
 }
 
@@ -34,11 +34,6 @@ std::vector<std::string> seat_names(const GameRecord& record) {
   std::vector<std::string> names;
   for (const auto& s : record.seats) names.push_back(s.name);
   return names;
-}
-
-engine::LocalText log_line(const engine::GameInstance& game, const nlohmann::json& event,
-                           const std::vector<std::string>& names) {
-  return engine::LocalText{game.describe(event, names, engine::Lang::en), game.describe(event, names, engine::Lang::fr)};
 }
 
 }  // namespace archipel::server

@@ -28,9 +28,4 @@ engine::Result<std::vector<engine::LocalText>> replay_action(engine::GameInstanc
 /// The players' names by seat, as the record keeps them.
 std::vector<std::string> seat_names(const GameRecord& record);
 
-/// The log line of one game event in both languages (`names`: the players' names by seat). The one place the
-/// server asks a game to describe an event, live or replayed.
-engine::LocalText log_line(const engine::GameInstance& game, const nlohmann::json& event,
-                           const std::vector<std::string>& names);
-
 }  // namespace archipel::server

@@ -700,7 +700,7 @@ void Room::on_stored(const std::string& token, int seat, const json& action, boo
     context_.metrics->actions_applied++;
     const auto names = seat_names();
     const std::size_t first_line = log_.size();
-    for (const auto& e : events.value()) log_.push_back(log_line(*game_, e, names));
+    for (const auto& e : events.value()) log_.push_back(game_->describe(e, names));
     send_views_after_action(seat, first_line);
     finish_if_over();
     if (status_ == Status::playing && clock_.on()) {  // the turn has moved: other banks run now

@@ -77,9 +77,9 @@ std::string fr_plural(int n, const std::string& word) {
 }
 
 LocalText move_line(const Json& event, const std::vector<std::string>& names, const LocalText& who) {
-  const std::string move = string_or_empty(event, "move");
-  const std::string row = string_or_empty(event, "row");
-  const std::string colour = string_or_empty(event, "colour");
+  const std::string& move = string_or_empty(event, "move");
+  const std::string& row = string_or_empty(event, "row");
+  const std::string& colour = string_or_empty(event, "colour");
   const int coins = int_or(event, "coins");
   if (move == "seed" || move == "grow")
     return {who.en + " starts a plantation on " + row + ".", who.fr + " pose une plantation sur " + row + "."};
@@ -92,7 +92,7 @@ LocalText move_line(const Json& event, const std::vector<std::string>& names, co
       return {who.en + " sends a beetle into " + owner.en + "'s stock.",
               who.fr + " envoie un coléoptère dans le magasin de " + owner.fr + "."};
     }
-    const std::string column = string_or_empty(event, "column");
+    const std::string& column = string_or_empty(event, "column");
     return {who.en + " puts a beetle on " + row + " (" + column + ").",
             who.fr + " pose un coléoptère sur " + row + " (" + fr_column(column) + ")."};
   }
@@ -121,7 +121,7 @@ LocalText move_line(const Json& event, const std::vector<std::string>& names, co
     return {who.en + " sells a " + colour + " bale for " + plural(coins, "coin") + ".",
             who.fr + " vend une balle " + fr_colour(colour) + " pour " + fr_plural(coins, "pièce") + "."};
   if (move == "cigar") {
-    const std::string card = string_or_empty(event, "card");
+    const std::string& card = string_or_empty(event, "card");
     const int points = int_or(event, "points");
     return {who.en + " makes the cigar " + card + ": " + plural(coins, "coin") + ", " + plural(points, "point") + ".",
             who.fr + " produit le cigare " + card + " : " + fr_plural(coins, "pièce") + ", " +
@@ -132,10 +132,10 @@ LocalText move_line(const Json& event, const std::vector<std::string>& names, co
 }
 
 LocalText line_of(const Json& event, const std::vector<std::string>& names) {
-  const std::string type = string_or_empty(event, "type");
+  const std::string& type = string_or_empty(event, "type");
   const LocalText who = name_of(names, int_or(event, "seat", -1));
-  const std::string row = string_or_empty(event, "row");
-  const std::string colour = string_or_empty(event, "colour");
+  const std::string& row = string_or_empty(event, "row");
+  const std::string& colour = string_or_empty(event, "colour");
   if (type == "roll") {
     const std::string value = std::to_string(int_or(event, "value"));
     return {who.en + " rolls " + value + ".", who.fr + " lance le dé : " + value + "."};
@@ -156,7 +156,7 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
             who.fr + " tire " + (items.fr.empty() ? std::string("rien") : items.fr) + " de la tabatière."};
   }
   if (type == "yield") {
-    const std::string to = string_or_empty(event, "to");
+    const std::string& to = string_or_empty(event, "to");
     return {"A " + colour + " bale goes to " + (to == "market" ? "the market" : to) + ".",
             "Une balle " + fr_colour(colour) + " va " + (to == "market" ? "au marché" : "sur " + to) + "."};
   }
@@ -172,14 +172,14 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
                 "."};
   }
   if (type == "token_out") {
-    const std::string token = string_or_empty(event, "token");
+    const std::string& token = string_or_empty(event, "token");
     return {"The " + token + " token leaves " + row + ".",
             (token == "neutral" ? "La plantation neutre" : token == "creneau" ? "Le carreau créneau" : "Le jeton " + token) +
                 " quitte " + row + "."};
   }
   if (type == "event") {
-    const std::string name = string_or_empty(event, "name");
-    const std::string card = string_or_empty(event, "card");
+    const std::string& name = string_or_empty(event, "name");
+    const std::string& card = string_or_empty(event, "card");
     return {who.en + " draws the event " + name + " (" + card + ").",
             who.fr + " tire la carte d'événement " + fr_event(string_or_empty(event, "effect"), name) + " (" + card +
                 ")."};
@@ -196,7 +196,7 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
             "Un coléoptère mange " + fr_plural(bales, "balle") + " sur " + row + "."};
   }
   if (type == "develop") {
-    const std::string card = string_or_empty(event, "card");
+    const std::string& card = string_or_empty(event, "card");
     return {who.en + " gets the cigar card " + card + ".", who.fr + " reçoit la carte cigare " + card + "."};
   }
   if (type == "game_over") {
@@ -214,7 +214,7 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
 
 std::string Rules::action_text(const State&, Seat, const Json& action) {
   if (!action.is_object()) return "?";
-  const std::string type = string_or_empty(action, "type");
+  const std::string& type = string_or_empty(action, "type");
   if (type == "seed" || type == "grow" || type == "sow" || type == "neutral" || type == "fallow")
     return type + " " + string_or_empty(action, "row");
   if (type == "beetle") {
@@ -229,9 +229,9 @@ std::string Rules::action_text(const State&, Seat, const Json& action) {
   return type;
 }
 
-std::string Rules::describe(const Json& event, const std::vector<std::string>& names, Lang lang) {
-  if (!event.is_object()) return "?";
-  return line_of(event, names).in(lang);
+LocalText Rules::describe(const Json& event, const std::vector<std::string>& names) {
+  if (!event.is_object()) return {"?", "?"};
+  return line_of(event, names);
 }
 
 }  // namespace archipel::engine::capa_doro

@@ -41,8 +41,8 @@ class GameInstance {
   virtual Json static_data() const = 0;
   virtual std::optional<Outcome> outcome() const = 0;
   virtual Json to_json() const = 0;
-  /// The log line of one event in `lang` (GameRules::describe).
-  virtual std::string describe(const Json& event, const std::vector<std::string>& names, Lang lang) const = 0;
+  /// The log line of one event, in English and French (GameRules::describe).
+  virtual LocalText describe(const Json& event, const std::vector<std::string>& names) const = 0;
   virtual std::vector<Secret> secrets() const = 0;
   virtual std::unique_ptr<GameInstance> clone() const = 0;
   /// The game's evaluation for `seat` (GameBotSupport in game.hpp), or nullopt for a game without bot support.
@@ -198,8 +198,8 @@ class GameOf final : public GameInstance {
   Json static_data() const override { return R::static_data(state_); }
   std::optional<Outcome> outcome() const override { return R::outcome(state_); }
   Json to_json() const override { return R::to_json(state_); }
-  std::string describe(const Json& event, const std::vector<std::string>& names, Lang lang) const override {
-    return R::describe(event, names, lang);
+  LocalText describe(const Json& event, const std::vector<std::string>& names) const override {
+    return R::describe(event, names);
   }
   std::vector<Secret> secrets() const override { return R::secrets(state_); }
   std::unique_ptr<GameInstance> clone() const override { return std::make_unique<GameOf>(state_); }

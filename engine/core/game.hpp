@@ -114,13 +114,14 @@ struct Secret {
 ///  - outcome(state): nullopt while running; scores, ranking and each seat's breakdown once over.
 ///  - to_json / from_json: the full state, generator included; to_json(from_json(j)) == j byte for byte.
 ///  - action_text(state, seat, action): the /play form, unique among the seat's legal actions.
-///  - describe(event, names, lang): one log line for the room chat in `lang`; names are the players' names by
-///    seat. Every event of a game has a line in each language, non-empty and without a leftover placeholder;
-///    the game's terms are those of its French rule book.
+///  - describe(event, names): one log line for the room chat, in English and in French at once (a room keeps
+///    both, for whoever reads it later, and building the line once serves both); names are the players' names
+///    by seat. Every event of a game has a line in each language, non-empty and without a leftover
+///    placeholder; the game's terms are those of its French rule book.
 ///  - secrets(state): every hidden token and who may know it (for the leak check).
 template <class R>
 concept GameRules = requires(typename R::State& state, const typename R::State& cstate, const Json& j,
-                             const Options& options, const std::vector<std::string>& names, Lang lang) {
+                             const Options& options, const std::vector<std::string>& names) {
   typename R::State;
   { R::spec() } -> std::same_as<const GameSpec&>;
   { R::setup(int{}, options, std::uint64_t{}) } -> std::same_as<Result<typename R::State>>;
@@ -134,7 +135,7 @@ concept GameRules = requires(typename R::State& state, const typename R::State& 
   { R::to_json(cstate) } -> std::same_as<Json>;
   { R::from_json(j) } -> std::same_as<Result<typename R::State>>;
   { R::action_text(cstate, Seat{}, j) } -> std::same_as<std::string>;
-  { R::describe(j, names, lang) } -> std::same_as<std::string>;
+  { R::describe(j, names) } -> std::same_as<LocalText>;
   { R::secrets(cstate) } -> std::same_as<std::vector<Secret>>;
 };
 

@@ -75,10 +75,11 @@ std::vector<std::string> read_strings(const Json& j, std::string_view key) {
   return out;
 }
 
-std::string string_or_empty(const Json& j, std::string_view key) {
-  if (!j.is_object()) return {};
+const std::string& string_or_empty(const Json& j, std::string_view key) {
+  static const std::string empty;
+  if (!j.is_object()) return empty;
   auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+  return it != j.end() && it->is_string() ? it->get_ref<const std::string&>() : empty;
 }
 
 int int_or(const Json& j, std::string_view key, int fallback) {

@@ -49,8 +49,9 @@ int as_int(const Json& v, std::string_view what, int lo, int hi);
 const std::string& as_string(const Json& v, std::string_view what);
 
 /// Lenient readers for text forms and log lines, which must never fail: the member as a string (empty when
-/// absent or not a string) or an integer (`fallback` when absent or not an integer).
-std::string string_or_empty(const Json& j, std::string_view key);
+/// absent or not a string) or an integer (`fallback` when absent or not an integer). The string is `j`'s own, not a
+/// copy (a log line reads a dozen of them per move): it lives as long as `j` does.
+const std::string& string_or_empty(const Json& j, std::string_view key);
 int int_or(const Json& j, std::string_view key, int fallback = 0);
 
 /// Runs `parse` and returns its value, or RuleError{rule, context + ": " + reason} if it threw BadInput or a

@@ -264,7 +264,7 @@ struct Rules {
   static Json to_json(const State& s);
   static Result<State> from_json(const Json& j);
   static std::string action_text(const State& s, Seat seat, const Json& action);
-  static std::string describe(const Json& event, const std::vector<std::string>& names, Lang lang);
+  static LocalText describe(const Json& event, const std::vector<std::string>& names);
   static std::vector<Secret> secrets(const State& s);
   // Conformance hooks (HasInvariants, HasHiddenScramble).
   static std::vector<std::string> check_invariants(const State& s);

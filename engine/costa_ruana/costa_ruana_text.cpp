@@ -177,13 +177,15 @@ std::string Rules::action_text(const State&, Seat, const Json& action) {
   return text.ok() && !text.value().empty() ? text.value() : "?";
 }
 
-std::string Rules::describe(const Json& event, const std::vector<std::string>& names, Lang lang) {
-  auto line = guard_input("bad_event", "event", [&] { return line_of(event, names).in(lang); });
-  if (line.ok() && !line.value().empty()) return line.value();
+LocalText Rules::describe(const Json& event, const std::vector<std::string>& names) {
+  auto line = guard_input("bad_event", "event", [&] { return line_of(event, names); });
+  if (line.ok() && !line.value().en.empty() && !line.value().fr.empty()) return line.value();
   // A malformed event still gives a line: its type, or "?".
-  if (event.is_object() && event.contains("type") && event["type"].is_string())
-    return event["type"].get<std::string>();
-  return "?";
+  if (event.is_object() && event.contains("type") && event["type"].is_string()) {
+    const auto type = event["type"].get<std::string>();
+    return {type, type};
+  }
+  return {"?", "?"};
 }
 
 }  // namespace archipel::engine::costa_ruana

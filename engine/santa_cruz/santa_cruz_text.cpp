@@ -113,11 +113,11 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
       }
     return out;
   };
-  const std::string type = string_or_empty(event, "type");
+  const std::string& type = string_or_empty(event, "type");
   const LocalText who = name_of(int_or(event, "seat", -1));
-  const std::string set = string_or_empty(event, "set");
-  const std::string site = string_or_empty(event, "site");
-  const std::string building = string_or_empty(event, "building");
+  const std::string& set = string_or_empty(event, "set");
+  const std::string& site = string_or_empty(event, "site");
+  const std::string& building = string_or_empty(event, "building");
   const std::string round = std::to_string(int_or(event, "round"));
   if (type == "set_chosen")
     return {who.en + " takes set " + set + (event.contains("auto") ? " (the set left)" : ""),
@@ -139,7 +139,7 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
     const std::string points = signed_points(int_or(event, "points"));
     line.en += " (" + points;
     line.fr += " (" + points;
-    const std::string bird = string_or_empty(event, "bird");
+    const std::string& bird = string_or_empty(event, "bird");
     if (bird == "drawn") {
       line.en += ", draws a bird";
       line.fr += ", pioche un jeton oiseau";
@@ -173,14 +173,14 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
     return {who.en + " has no " + building + " left for " + site + ": the card ends",
             who.fr + " n'a plus " + fr_partitive(building) + " pour " + site + " : la carte s'arrête"};
   if (type == "double") {
-    const std::string kind = string_or_empty(event, "kind");
+    const std::string& kind = string_or_empty(event, "kind");
     return {who.en + " plays a double card: two " + kind + " builds",
             who.fr + " joue une carte double tour : deux constructions " + fr(kind)};
   }
   if (type == "double_lost")
     return {who.en + "'s second build is lost", "La deuxième construction de " + who.fr + " est perdue"};
   if (type == "card_wasted") {
-    const std::string card = string_or_empty(event, "card");
+    const std::string& card = string_or_empty(event, "card");
     return {who.en + " plays a " + card + " card that cannot build",
             who.fr + " joue une carte " + fr(card) + " sans action"};
   }
@@ -263,7 +263,7 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
 
 std::string Rules::action_text(const State&, Seat, const Json& action) {
   if (!action.is_object()) return "?";
-  const std::string type = string_or_empty(action, "type");
+  const std::string& type = string_or_empty(action, "type");
   if (type == "choose_set") return "set " + string_or_empty(action, "set");
   if (type == "land") return "land " + string_or_empty(action, "site");
   if (type == "build") return string_or_empty(action, "card") + " " + string_or_empty(action, "site");
@@ -276,9 +276,9 @@ std::string Rules::action_text(const State&, Seat, const Json& action) {
   return type.empty() ? "?" : type;
 }
 
-std::string Rules::describe(const Json& event, const std::vector<std::string>& names, Lang lang) {
-  if (!event.is_object()) return "?";
-  return line_of(event, names).in(lang);
+LocalText Rules::describe(const Json& event, const std::vector<std::string>& names) {
+  if (!event.is_object()) return {"?", "?"};
+  return line_of(event, names);
 }
 
 }  // namespace archipel::engine::santa_cruz

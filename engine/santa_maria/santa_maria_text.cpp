@@ -68,16 +68,16 @@ std::string fr_monk_space(const std::string& space) {
 }
 
 LocalText line_of(const Json& e, const std::vector<std::string>& names) {
-  const std::string type = string_or_empty(e, "type");
+  const std::string& type = string_or_empty(e, "type");
   const LocalText p = who(e, names);
-  const std::string cell = string_or_empty(e, "cell");
-  const std::string tile = string_or_empty(e, "tile");
-  const std::string resource = string_or_empty(e, "resource");
-  const std::string dock = string_or_empty(e, "dock");
+  const std::string& cell = string_or_empty(e, "cell");
+  const std::string& tile = string_or_empty(e, "tile");
+  const std::string& resource = string_or_empty(e, "resource");
+  const std::string& dock = string_or_empty(e, "dock");
   const int coins = int_or(e, "coins");
   const int points = int_or(e, "points");
   if (type == "colony") {
-    const std::string board = string_or_empty(e, "board");
+    const std::string& board = string_or_empty(e, "board");
     return {p.en + " takes colony " + board + ".", p.fr + " prend la colonie " + board + "."};
   }
   if (type == "lot") {
@@ -88,7 +88,7 @@ LocalText line_of(const Json& e, const std::vector<std::string>& names) {
     return {p.en + " places the town hall on " + cell + ".", p.fr + " place la mairie sur " + cell + "."};
   if (type == "expand") return {p.en + " buys tile " + tile + ".", p.fr + " achète la tuile " + tile + "."};
   if (type == "put") {
-    const std::string rotation = string_or_empty(e, "rotation");
+    const std::string& rotation = string_or_empty(e, "rotation");
     return {p.en + " puts tile " + tile + " on " + cell + " (" + rotation + ").",
             p.fr + " pose la tuile " + tile + " sur " + cell + " (" + rotation + ")."};
   }
@@ -100,8 +100,8 @@ LocalText line_of(const Json& e, const std::vector<std::string>& names) {
             p.fr + " active " + cell + " pour " + fr_plural(cost, "pièce") + "."};
   }
   if (type == "die") {
-    const std::string color = string_or_empty(e, "color");
-    const std::string line = string_or_empty(e, "line");
+    const std::string& color = string_or_empty(e, "color");
+    const std::string& line = string_or_empty(e, "line");
     const std::string rolled = std::to_string(int_or(e, "rolled"));
     const std::string value = std::to_string(int_or(e, "value"));
     const int cost = int_or(e, "cost");
@@ -161,7 +161,7 @@ LocalText line_of(const Json& e, const std::vector<std::string>& names) {
     return {line.en + ".", line.fr + "."};
   }
   if (type == "monk") {
-    const std::string space = string_or_empty(e, "space");
+    const std::string& space = string_or_empty(e, "space");
     const int fee = int_or(e, "fee");
     return {p.en + " places a monk on " + space + (fee ? " (pays " + std::to_string(fee) + " coins)" : "") + ".",
             p.fr + " place un moine sur " + fr_monk_space(space) + (fee ? " (paie " + fr_plural(fee, "pièce") + ")" : "") + "."};
@@ -176,8 +176,8 @@ LocalText line_of(const Json& e, const std::vector<std::string>& names) {
   if (type == "sell") return {p.en + " sells a " + resource + ".", p.fr + " vend " + fr_article(resource) + "."};
   if (type == "buy") return {p.en + " buys a " + resource + ".", p.fr + " achète " + fr_article(resource) + "."};
   if (type == "move") {
-    const std::string from = string_or_empty(e, "from");
-    const std::string to = string_or_empty(e, "to");
+    const std::string& from = string_or_empty(e, "from");
+    const std::string& to = string_or_empty(e, "to");
     return {p.en + " moves a die from " + from + " to " + to + ".", p.fr + " déplace un dé de " + from + " vers " + to + "."};
   }
   if (type == "end") return {p.en + " ends the turn.", p.fr + " termine son tour."};
@@ -204,7 +204,7 @@ std::string resource_fr(Resource r) {
 
 std::string Rules::action_text(const State& s, Seat, const Json& a) {
   if (!a.is_object()) return "?";
-  const std::string type = string_or_empty(a, "type");
+  const std::string& type = string_or_empty(a, "type");
   if (type == "colony") return "colony " + string_or_empty(a, "board");
   if (type == "lot") return "lot " + std::to_string(int_or(a, "lot"));
   if (type == "town_hall") return "townhall " + string_or_empty(a, "cell") + " " + string_or_empty(a, "rotation");
@@ -235,9 +235,9 @@ std::string Rules::action_text(const State& s, Seat, const Json& a) {
   return type.empty() ? "?" : type;
 }
 
-std::string Rules::describe(const Json& e, const std::vector<std::string>& names, Lang lang) {
-  if (!e.is_object()) return "?";
-  return line_of(e, names).in(lang);
+LocalText Rules::describe(const Json& e, const std::vector<std::string>& names) {
+  if (!e.is_object()) return {"?", "?"};
+  return line_of(e, names);
 }
 
 }  // namespace archipel::engine::santa_maria

@@ -76,8 +76,8 @@ std::string playthrough(const engine::GameEntry& entry) {
       break;
     }
     for (const auto& e : events.value())
-      out << "event " << e.dump() << "\n  " << game->describe(e, names, engine::Lang::en) << "\n  fr: "
-          << game->describe(e, names, engine::Lang::fr) << "\n";
+      out << "event " << e.dump() << "\n  " << game->describe(e, names).en << "\n  fr: "
+          << game->describe(e, names).fr << "\n";
     for (std::size_t i = 0; i < viewers.size(); ++i) {
       Json now = game->client_view(viewers[i]);
       out << "patch " << viewer_name(viewers[i]) << " " << engine::view_patch(views[i], now).dump() << "\n";

@@ -75,7 +75,7 @@ void apply_checked(fuzz::Position& position, engine::Seat seat, const Json& acti
     fuzz::require(false, "an action outside the legal list was applied: " + protocol::serialize(action));
   for (const auto& event : result.value()) {
     fuzz::require(event.is_object() && event.contains("type"), "an event without a type");
-    for (const auto lang : {engine::Lang::en, engine::Lang::fr}) (void)game.describe(event, position.names, lang);
+    (void)game.describe(event, position.names);
   }
   const Json after = game.to_json();
   const auto restored = position.entry->restore(after);

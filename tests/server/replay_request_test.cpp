@@ -118,7 +118,7 @@ void check_every_step(TestClient& reader, engine::Lang lang, const std::string& 
       const auto& [seat, action] = played.actions[static_cast<std::size_t>(k - 1)];
       auto events = g.apply(seat, action);
       ASSERT_TRUE(events.ok()) << "step " << k;
-      for (const auto& e : events.value()) expected_lines.push_back(g.describe(e, names, lang));
+      for (const auto& e : events.value()) expected_lines.push_back(g.describe(e, names).in(lang));
     }
     const json answer = replay_request(reader, played.room, k);
     ASSERT_EQ(answer["room"], played.room);

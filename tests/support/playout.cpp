@@ -225,8 +225,9 @@ void check_events(const engine::GameInstance& game, const std::vector<Json>& eve
   for (const auto& event : events) {
     std::unordered_set<std::string> strings;
     collect_strings(event, strings);
+    const engine::LocalText lines = game.describe(event, names);
     for (const engine::Lang lang : {engine::Lang::en, engine::Lang::fr}) {
-      const std::string line = game.describe(event, names, lang);
+      const std::string& line = lines.in(lang);
       for (const auto& secret : secrets) {
         EXPECT_FALSE(names_token(line, secret.token))
             << at << ": log line '" << line << "' names hidden '" << secret.token << "'";
@@ -348,9 +349,8 @@ PlayoutResult run_playout(const engine::Registry& registry, const PlayoutConfig&
       EXPECT_TRUE(event.is_object() && event.contains("type")) << where(config, seed, step) << ": event without type";
       std::vector<std::string> names;
       for (int i = 0; i < game.num_seats(); ++i) names.push_back("P" + std::to_string(i));
-      const std::string en = game.describe(event, names, engine::Lang::en);
-      const std::string fr = game.describe(event, names, engine::Lang::fr);
-      for (const auto& problem : log_line_problems(en, fr))
+      const engine::LocalText line = game.describe(event, names);
+      for (const auto& problem : log_line_problems(line.en, line.fr))
         ADD_FAILURE() << where(config, seed, step) << ": event " << event.dump() << ": " << problem;
     }
     if (hook) hook(game, applied.value());

@@ -170,7 +170,7 @@ std::string RaceRules::action_text(const State&, Seat, const Json& action) {
   return "add " + std::to_string(action.value("n", 0));
 }
 
-std::string RaceRules::describe(const Json& event, const std::vector<std::string>& names, engine::Lang lang) {
+engine::LocalText RaceRules::describe(const Json& event, const std::vector<std::string>& names) {
   auto name = [&](const Json& e) {
     int seat = e.value("seat", -1);
     return seat >= 0 && seat < static_cast<int>(names.size()) ? names[seat] : "?";
@@ -189,7 +189,7 @@ std::string RaceRules::describe(const Json& event, const std::vector<std::string
     if (type == "finished") return {name(event) + " reaches the target", name(event) + " atteint la cible"};
     return {type, type};
   };
-  return line().in(lang);
+  return line();
 }
 
 std::vector<engine::Secret> RaceRules::secrets(const State& s) {

@@ -43,7 +43,7 @@ struct RaceRules {
   static Json to_json(const State& s);
   static engine::Result<State> from_json(const Json& j);
   static std::string action_text(const State& s, Seat seat, const Json& action);
-  static std::string describe(const Json& event, const std::vector<std::string>& names, engine::Lang lang);
+  static engine::LocalText describe(const Json& event, const std::vector<std::string>& names);
   static std::vector<engine::Secret> secrets(const State& s);
   /// Before the end: other seats' cards re-dealt from the values nobody else holds, and their bets (while
   /// betting) drawn again; what `viewer` may know stays.

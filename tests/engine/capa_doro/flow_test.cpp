@@ -166,7 +166,7 @@ TEST(CapaDoroFlow, DescribeGivesALineForEveryEvent) {
     auto events = game.value()->apply(seat, moves[chooser.below(moves.size())]);
     ASSERT_TRUE(events.ok());
     for (const auto& e : events.value()) {
-      const std::string line = game.value()->describe(e, names, engine::Lang::en);
+      const std::string line = game.value()->describe(e, names).en;
       EXPECT_FALSE(line.empty());
       EXPECT_NE(line, e["type"].get<std::string>()) << "no log line for " << e.dump();
     }

@@ -14,8 +14,8 @@ using engine::Lang;
 
 const std::vector<std::string> kNames{"Anna", "Bruno"};
 
-std::string fr(const Json& event) { return cd::Rules::describe(event, kNames, Lang::fr); }
-std::string en(const Json& event) { return cd::Rules::describe(event, kNames, Lang::en); }
+std::string fr(const Json& event) { return cd::Rules::describe(event, kNames).fr; }
+std::string en(const Json& event) { return cd::Rules::describe(event, kNames).en; }
 
 TEST(CapaDoroFrench, GrowthPhase) {
   EXPECT_EQ(fr({{"type", "roll"}, {"seat", 0}, {"value", 3}}), "Anna lance le dé : 3.");

@@ -128,16 +128,16 @@ TEST(CostaRuanaText, IssueForms) {
 
 TEST(CostaRuanaText, DescribeNeverThrows) {
   const std::vector<std::string> names{"Antoine", "Marie", "Serge"};
-  EXPECT_EQ(cr::Rules::describe(Json{{"type", "place"}, {"seat", 1}, {"island", "I2"}}, names, engine::Lang::en),
+  EXPECT_EQ(cr::Rules::describe(Json{{"type", "place"}, {"seat", 1}, {"island", "I2"}}, names).en,
             "Marie places a native on I2");
   EXPECT_EQ(
       cr::Rules::describe(
-          Json{{"type", "card"}, {"seat", 0}, {"to", 2}, {"face", "down"}, {"slot", "3a"}}, names, engine::Lang::en),
+          Json{{"type", "card"}, {"seat", 0}, {"to", 2}, {"face", "down"}, {"slot", "3a"}}, names).en,
       "Antoine lays a card face down before Serge (3a)");
-  EXPECT_EQ(cr::Rules::describe(Json{{"type", "award"}, {"seat", 2}, {"island", "I1"}}, names, engine::Lang::en),
+  EXPECT_EQ(cr::Rules::describe(Json{{"type", "award"}, {"seat", 2}, {"island", "I1"}}, names).en,
             "Serge takes a treasure from I1 and sends a native home");
-  EXPECT_FALSE(cr::Rules::describe(Json{{"type", "card"}, {"seat", "x"}}, names, engine::Lang::en).empty());
-  EXPECT_EQ(cr::Rules::describe(Json(3), names, engine::Lang::en), "?");
+  EXPECT_FALSE(cr::Rules::describe(Json{{"type", "card"}, {"seat", "x"}}, names).en.empty());
+  EXPECT_EQ(cr::Rules::describe(Json(3), names).en, "?");
 }
 
 // Every refusal: a rule id, a sentence, the state unchanged.

@@ -16,8 +16,8 @@ using engine::Lang;
 
 const std::vector<std::string> kNames{"Antoine", "Marie", "Serge"};
 
-std::string fr(const Json& event) { return cr::Rules::describe(event, kNames, Lang::fr); }
-std::string en(const Json& event) { return cr::Rules::describe(event, kNames, Lang::en); }
+std::string fr(const Json& event) { return cr::Rules::describe(event, kNames).fr; }
+std::string en(const Json& event) { return cr::Rules::describe(event, kNames).en; }
 
 TEST(CostaRuanaFrench, CardsLaidAndRevealed) {
   // CR07 is "Place 2 natives" on a night background (components.json).

@@ -282,14 +282,14 @@ TEST(SantaCruzText, DescribeGivesOneLinePerEvent) {
                                      {"points", 4},
                                      {"card", "river"},
                                      {"bird", "drawn"}},
-                                names, engine::Lang::en),
+                                names).en,
             "Bruno builds a church on L14 (+4, draws a bird)");
   EXPECT_EQ(sc::Rules::describe(Json{{"type", "reveal"},
                                      {"site", "L14"},
                                      {"building", "house"},
                                      {"points", 3},
                                      {"resource", "sugar"}},
-                                names, engine::Lang::en),
+                                names).en,
             "Tile L14 revealed: house, 3 points, sugar");
   EXPECT_EQ(sc::Rules::describe(Json{{"type", "build"},
                                      {"seat", 0},
@@ -297,15 +297,15 @@ TEST(SantaCruzText, DescribeGivesOneLinePerEvent) {
                                      {"building", "lighthouse"},
                                      {"points", 3},
                                      {"card", "landing"}},
-                                names, engine::Lang::en),
+                                names).en,
             "Anna lands with a lighthouse on C04 (+3)");
-  EXPECT_EQ(sc::Rules::describe(Json{{"type", "discarded"}, {"seat", 0}}, names, engine::Lang::en),
+  EXPECT_EQ(sc::Rules::describe(Json{{"type", "discarded"}, {"seat", 0}}, names).en,
             "Anna discards a score card");
   EXPECT_EQ(sc::Rules::describe(
-                Json{{"type", "game_over"}, {"scores", {50, 61}}, {"ranking", {1, 0}}}, names, engine::Lang::en),
+                Json{{"type", "game_over"}, {"scores", {50, 61}}, {"ranking", {1, 0}}}, names).en,
             "Game over: Bruno 61, Anna 50");
-  EXPECT_EQ(sc::Rules::describe(Json::array(), names, engine::Lang::en), "?");
-  EXPECT_EQ(sc::Rules::describe(Json{{"type", "score"}, {"seat", 7}, {"gains", 3}}, names, engine::Lang::en),
+  EXPECT_EQ(sc::Rules::describe(Json::array(), names).en, "?");
+  EXPECT_EQ(sc::Rules::describe(Json{{"type", "score"}, {"seat", 7}, {"gains", 3}}, names).en,
             "seat 7 plays : nobody scores");
 }
 

@@ -47,7 +47,7 @@ TEST(SantaCruzExamples, StartOrderAndCompensation) {
     EXPECT_EQ(s.players[0].set, sc::components().set_index("B"));
     EXPECT_EQ(s.phase, sc::Phase::landing);
     EXPECT_EQ(sc::Rules::to_act(s), std::vector<Seat>{0});
-    EXPECT_EQ(sc::Rules::describe(events[1], names4(), engine::Lang::en), "Red takes set B (the set left)");
+    EXPECT_EQ(sc::Rules::describe(events[1], names4()).en, "Red takes set B (the set left)");
   }
 }
 
@@ -123,7 +123,7 @@ TEST(SantaCruzExamples, FishBonus531) {
   EXPECT_EQ(gain_of(e, 1), 9);
   EXPECT_EQ(gain_of(e, 0), 0);
   EXPECT_EQ(s.players[1].score, 1 + 9);
-  EXPECT_EQ(sc::Rules::describe(e, names4(), engine::Lang::en), "Red plays Fish: Green +9");
+  EXPECT_EQ(sc::Rules::describe(e, names4()).en, "Red plays Fish: Green +9");
 }
 
 // Online rules, fish bonus: Green has one fish tile (+1) and gets 6; Blue has +2 and +3 and
@@ -140,7 +140,7 @@ TEST(SantaCruzExamples, OnlineFishBonusSixAndTen) {
   auto e = find_event(act(s, 0, score("fish")), "score");
   EXPECT_EQ(gain_of(e, 1), 6);
   EXPECT_EQ(gain_of(e, 2), 10);
-  EXPECT_EQ(sc::Rules::describe(e, {"Anna", "Bruno", "Carla"}, engine::Lang::en),
+  EXPECT_EQ(sc::Rules::describe(e, {"Anna", "Bruno", "Carla"}).en,
             "Anna plays Fish: Bruno +6, Carla +10");
 }
 
@@ -217,9 +217,9 @@ TEST(SantaCruzExamples, RiverCardRevealsFaceDownTile) {
   EXPECT_NE(std::find(river.begin(), river.end(), "L14"), river.end());
   auto events = act(s, 0, build("river", "L14"));
   ASSERT_GE(events.size(), 2u);
-  EXPECT_EQ(sc::Rules::describe(events[0], names4(), engine::Lang::en), "Tile L14 revealed: church, 4 points, sugar");
+  EXPECT_EQ(sc::Rules::describe(events[0], names4()).en, "Tile L14 revealed: church, 4 points, sugar");
   EXPECT_EQ(events[1].at("type"), "build");
-  EXPECT_EQ(sc::Rules::describe(events[1], names4(), engine::Lang::en), "Red builds a church on L14 (+4)");
+  EXPECT_EQ(sc::Rules::describe(events[1], names4()).en, "Red builds a church on L14 (+4)");
   EXPECT_EQ(s.players[0].score, 4);
   EXPECT_EQ(s.sites[site_of("L14")].owners, std::vector<int>{0});
 }
@@ -234,7 +234,7 @@ TEST(SantaCruzExamples, RiverRevealWithoutThatBuildingEndsTheTurn) {
   auto events = act(s, 0, build("river", "L14"));
   EXPECT_EQ(events.at(0).at("type"), "reveal");
   EXPECT_EQ(events.at(1).at("type"), "build_failed");
-  EXPECT_EQ(sc::Rules::describe(events[1], names4(), engine::Lang::en),
+  EXPECT_EQ(sc::Rules::describe(events[1], names4()).en,
             "Red has no church left for L14: the card ends");
   EXPECT_TRUE(s.sites[site_of("L14")].revealed);
   EXPECT_TRUE(s.sites[site_of("L14")].owners.empty());
@@ -434,7 +434,7 @@ TEST(SantaCruzExamples, GameEndAddsBirdValues) {
   EXPECT_EQ(s.players[0].score, 0 + 6);
   EXPECT_EQ(s.players[1].score, 1 + 1);
   auto birds = find_event(events, "birds_revealed");
-  EXPECT_EQ(sc::Rules::describe(birds, names4(), engine::Lang::en), "Red reveals 1 cockatoo, 1 macaw, 1 tern: +6");
+  EXPECT_EQ(sc::Rules::describe(birds, names4()).en, "Red reveals 1 cockatoo, 1 macaw, 1 tern: +6");
   auto out = sc::Rules::outcome(s);
   ASSERT_TRUE(out.has_value());
   EXPECT_EQ(out->ranking, (std::vector<Seat>{0, 1}));

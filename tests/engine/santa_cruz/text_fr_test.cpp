@@ -17,8 +17,8 @@ using engine::Lang;
 
 const std::vector<std::string> kNames{"Rouge", "Vert", "Bleu"};
 
-std::string fr(const Json& event) { return sc::Rules::describe(event, kNames, Lang::fr); }
-std::string en(const Json& event) { return sc::Rules::describe(event, kNames, Lang::en); }
+std::string fr(const Json& event) { return sc::Rules::describe(event, kNames).fr; }
+std::string en(const Json& event) { return sc::Rules::describe(event, kNames).en; }
 
 TEST(SantaCruzFrench, BuildsAndLandings) {
   const Json build{{"type", "build"}, {"seat", 0},       {"site", "L14"}, {"building", "church"},

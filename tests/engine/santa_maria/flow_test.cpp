@@ -137,7 +137,7 @@ TEST(SantaMariaFlow, TextForms) {
   s.tasks.push_back(Task{TaskKind::monk, 0, 0, 0, {}});
   EXPECT_EQ(text({{"type", "skip"}}), "no monk");
   EXPECT_EQ(
-      Rules::describe({{"type", "ship"}, {"seat", 1}, {"dock", "religion"}}, {"Anna", "Eric"}, engine::Lang::en),
+      Rules::describe({{"type", "ship"}, {"seat", 1}, {"dock", "religion"}}, {"Anna", "Eric"}).en,
       "Eric buys the ship at the religion dock.");
 }
 

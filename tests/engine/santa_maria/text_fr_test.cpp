@@ -12,8 +12,8 @@ namespace {
 
 const std::vector<std::string> kNames{"Anna", "Eric"};
 
-std::string fr(const Json& event) { return Rules::describe(event, kNames, Lang::fr); }
-std::string en(const Json& event) { return Rules::describe(event, kNames, Lang::en); }
+std::string fr(const Json& event) { return Rules::describe(event, kNames).fr; }
+std::string en(const Json& event) { return Rules::describe(event, kNames).en; }
 
 TEST(SantaMariaFrench, DiceAndProduction) {
   const Json die{{"type", "die"}, {"seat", 0}, {"color", "white"}, {"rolled", 4},
