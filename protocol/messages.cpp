@@ -271,6 +271,31 @@ Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, en
   return j;
 }
 
+std::string state_frame(RoomId room, std::int64_t version, const Json& view, std::optional<engine::Seat> seat,
+                        std::string_view static_text, std::string_view log_text) {
+  // Keys in serialize()'s order (sorted): log, room, seat, static, type, version, view.
+  const std::string view_text = serialize(view);
+  const bool has_static = !static_text.empty() && static_text != "{}" && static_text != "[]" && static_text != "null";
+  std::string out;
+  out.reserve(96 + view_text.size() + static_text.size() + log_text.size());
+  out += R"({"log":)";
+  out += log_text.empty() ? std::string_view("[]") : log_text;
+  out += R"(,"room":)";
+  out += std::to_string(room);
+  out += R"(,"seat":)";
+  out += seat ? std::to_string(*seat) : std::string("null");
+  if (has_static) {
+    out += R"(,"static":)";
+    out += static_text;
+  }
+  out += R"(,"type":"state","version":)";
+  out += std::to_string(version);
+  out += R"(,"view":)";
+  out += view_text;
+  out += '}';
+  return out;
+}
+
 std::string patch_frame(RoomId room, std::int64_t from, std::int64_t to, std::string_view shared_ops,
                         std::string_view own_ops, engine::Seat by, std::string_view log_lines) {
   // Written as serialize() writes patch_message: nlohmann's objects are std::maps, so the keys come sorted

@@ -155,6 +155,12 @@ Json rooms_delta_message(const RoomsDelta& delta);
 /// game's log so far, in the reader's language, so a player back after a reload (or a new spectator) has it.
 Json state_message(RoomId room, std::int64_t version, Json view, std::optional<engine::Seat> seat,
                    const Json& static_data = Json::object(), const std::vector<std::string>& log = {});
+/// state_message serialized, from parts already serialized: `static_text`, the static data as serialize() writes
+/// it (a room writes it once per game: it is most of a state's bytes, the same for every reader), omitted when
+/// empty ("", "{}", "[]" or "null", as state_message omits an empty one); `log_text`, the log lines as a
+/// serialized array ("" for none). Byte for byte serialize(state_message(room, version, view, seat, static, log)).
+std::string state_frame(RoomId room, std::int64_t version, const Json& view, std::optional<engine::Seat> seat,
+                        std::string_view static_text, std::string_view log_text);
 /// `by`: the seat whose move made version `to` (where several seats act at once, a seat waits for the patch
 /// of its own move before acting again). `log`: the log lines that move wrote, in the reader's language
 /// (omitted when none): they travel in the patch, not as frames of their own.

@@ -83,7 +83,7 @@ std::shared_ptr<Room> Room::restore(net::any_io_executor executor, const GameRec
   room->status_ = room->game_->over() ? Status::over : Status::playing;
   if (room->status_ == Status::playing) context.metrics->games_running++;
   room->views_.reset(room->game_->num_seats());  // built when someone is there to receive them
-  room->static_data_ = room->game_->static_data();
+  room->keep_static_data();
   room->away_since_ = record.away_since;  // nobody is connected yet: publish() starts the count from here
   room->reset_seat_play(room->game_->num_seats());
   // The seats handed to a bot: their bots start with publish(), once the room runs on its strand.
@@ -456,7 +456,7 @@ void Room::do_start(const std::string& token) {
   version_ = 1;
   context_.metrics->games_running++;
   views_.reset(n);
-  static_data_ = game_->static_data();
+  keep_static_data();
   reset_seat_play(n);
   if (clock_.on()) run_clock();  // its first state goes with each player's state below
   spdlog::info("event=game_start room={} game={} seats={} seed={}", id_, spec_->id, n, seed);
@@ -761,8 +761,8 @@ void Room::send_views_after_action(int seat, std::size_t first_line) {
 void Room::send_state_to_spectators() {
   if (std::none_of(spectators_.begin(), spectators_.end(), [](const Member& s) { return s.client != nullptr; })) return;
   const json view = views_.full_view(*game_, engine::Viewer::spectator());
-  LocalFrames frames([&](engine::Lang lang) {  // once per language
-    return protocol::state_message(id_, version_, view, std::nullopt, static_data_, log_in(lang));
+  auto frames = LocalFrames::of_text([&](engine::Lang lang) {  // once per language
+    return protocol::state_frame(id_, version_, view, std::nullopt, static_text_, log_text(lang));
   });
   for (auto& s : spectators_)
     if (s.client) frames.send_to(*s.client);
@@ -792,13 +792,11 @@ void Room::finish_if_over() {
 
 void Room::send_full_state(const std::string& token) {
   const int seat = seat_of(token);
-  const auto log = log_in(lang_of(token));
-  if (seat >= 0) {
-    send(token, protocol::state_message(id_, version_, views_.full_view(*game_, engine::Viewer::of(seat)), seat,
-                                        static_data_, log));
-  } else {
-    send(token, protocol::state_message(id_, version_, views_.full_view(*game_, engine::Viewer::spectator()),
-                                        std::nullopt, static_data_, log));
+  if (Member* m = member(token); m && m->client) {
+    const auto viewer = seat >= 0 ? engine::Viewer::of(seat) : engine::Viewer::spectator();
+    const auto seat_shown = seat >= 0 ? std::optional<int>(seat) : std::nullopt;
+    m->client->send(std::make_shared<const std::string>(protocol::state_frame(
+        id_, version_, views_.full_view(*game_, viewer), seat_shown, static_text_, log_text(m->client->lang()))));
   }
   if (status_ == Status::playing && clock_.on())
     send(token, protocol::clock_message(id_, clock_json(clock_, std::chrono::steady_clock::now())));
@@ -895,11 +893,15 @@ void Room::send_to_everyone(LocalFrames& frames) {
     if (s.client) frames.send_to(*s.client);
 }
 
-std::vector<std::string> Room::log_in(engine::Lang lang) const {
-  std::vector<std::string> lines;
-  lines.reserve(log_.size());
+std::string Room::log_text(engine::Lang lang) const {
+  json lines = json::array();
   for (const auto& line : log_) lines.push_back(line.in(lang));
-  return lines;
+  return protocol::serialize(lines);
+}
+
+void Room::keep_static_data() {
+  static_data_ = game_->static_data();
+  static_text_ = protocol::serialize(static_data_);
 }
 
 void Room::broadcast(const json& message) {

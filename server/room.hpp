@@ -225,7 +225,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void send_error(const std::string& token, const protocol::Error& error);
   void announce(const engine::LocalText& text);  // an info line to everyone in the room, in each one's language
   void send_to_everyone(LocalFrames& frames);   // seats and spectators, each in their language
-  std::vector<std::string> log_in(engine::Lang lang) const;
+  std::string log_text(engine::Lang lang) const;  // the game's log in `lang`, serialized as an array
   void broadcast(const nlohmann::json& message);
   void publish_room();                         // room message to members, summary to the lobby
   void send_full_state(const std::string& token);
@@ -273,6 +273,8 @@ class Room : public std::enable_shared_from_this<Room> {
   std::int64_t version_ = 0;
   AudienceViews views_;                        // what each audience was last sent; the patches after a move
   nlohmann::json static_data_;                 // the game's unchanging data, sent with every full state
+  std::string static_text_;                    // static_data_ serialized, once per game (most of a state's bytes)
+  void keep_static_data();                     // sets both from the game
   std::vector<engine::LocalText> log_;         // one line per game event
   // The finished game's replay (server/replay_request.hpp), opened by its first request: the step last shown.
   std::unique_ptr<ReplayCursor> replay_;

@@ -89,6 +89,23 @@ TEST(Messages, PatchFrameIsThePatchMessageSerialized) {
   EXPECT_EQ(patch_frame(1, 0, 1, "[]", "[]", -1, "[]"), serialize(patch_message(1, 0, 1, Json::array(), -1)));
 }
 
+TEST(Messages, StateFrameIsTheStateMessageSerialized) {
+  const Json view = Json::parse(R"({"turn":2,"you":{"hand":["\u00e9t\u00e9 \"q\"", 3.5]},"legal":[]})");
+  const Json board = Json::parse(R"({"sites":[{"id":"c04","name":"Baie \u00ab N \u00bb"}],"size":[10,12]})");
+  const std::vector<std::vector<std::string>> logs{{}, {"Ana joue « 3 »", "line \\ two\n"}};
+  for (const std::optional<engine::Seat>& seat : {std::optional<engine::Seat>(), std::optional<engine::Seat>(0),
+                                                   std::optional<engine::Seat>(3)}) {
+    for (const Json& stat : {Json::object(), Json(nullptr), Json::array(), board}) {
+      for (const auto& log : logs) {
+        const std::string expected = serialize(state_message(2147483647, 42, view, seat, stat, log));
+        EXPECT_EQ(state_frame(2147483647, 42, view, seat, serialize(stat), serialize(Json(log))), expected);
+        if (log.empty()) EXPECT_EQ(state_frame(2147483647, 42, view, seat, serialize(stat), ""), expected);
+      }
+    }
+  }
+  EXPECT_EQ(state_frame(1, 1, view, 1, "", ""), serialize(state_message(1, 1, view, 1, Json(), {})));
+}
+
 TEST(Messages, EveryMalformedShapeHasItsCode) {
   EXPECT_EQ(error_code("{"), "bad_json");
   EXPECT_EQ(error_code(""), "bad_json");
