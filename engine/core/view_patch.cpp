@@ -1,6 +1,7 @@
 #include "engine/core/view_patch.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -67,11 +68,9 @@ struct PatchText::Writer {
         return plain(text) ? quoted(text) : serialize(value);
       }
       case Type::number_integer:
-        out.text_ += std::to_string(value.get<std::int64_t>());
-        return;
+        return write_number(value.get<std::int64_t>());
       case Type::number_unsigned:
-        out.text_ += std::to_string(value.get<std::uint64_t>());
-        return;
+        return write_number(value.get<std::uint64_t>());
       case Type::boolean:
         out.text_ += value.get<bool>() ? "true" : "false";
         return;
@@ -82,17 +81,56 @@ struct PatchText::Writer {
         return serialize(value);
     }
   }
+  template <class Number>
+  void write_number(Number n) {
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, n).ptr;
+    out.text_.append(digits, end);
+  }
   // A JSON string: as is between quotes when nothing in it needs escaping (a pointer of plain keys and indexes,
   // nearly always), else as the serializer writes it.
   void write_string(const std::string& text) {
     if (plain(text)) return quoted(text);
     serialize(nlohmann::json(text));
   }
-  // Printable ASCII but the quote and the backslash: written as is. Anything else may need an escape, or a
-  // replacement when it is not UTF-8.
+  // Written as is by the serializer too (json::dump, no ASCII escapes): well-formed UTF-8 without a control
+  // character, a quote or a backslash. The rest (an escape to write, or bytes that are not UTF-8, replaced)
+  // goes to the serializer. French names and move texts are plain: checked here, they skip its byte-by-byte
+  // decoder.
   static bool plain(const std::string& text) {
-    return std::all_of(text.begin(), text.end(),
-                       [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
+    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+    const auto* const end = p + text.size();
+    while (p < end) {
+      const unsigned char c = *p;
+      if (c < 0x80) {
+        if (c < 0x20 || c == '"' || c == '\\') return false;
+        ++p;
+        continue;
+      }
+      const std::size_t n = utf8_sequence_length(p, end);
+      if (n == 0) return false;
+      p += n;
+    }
+    return true;
+  }
+  // The length of the well-formed UTF-8 sequence at `p` (Unicode, table 3-7: no overlong form, no surrogate,
+  // nothing past U+10FFFF), or 0.
+  static std::size_t utf8_sequence_length(const unsigned char* p, const unsigned char* end) {
+    const auto left = end - p;
+    const auto cont = [](unsigned char b) { return b >= 0x80 && b <= 0xbf; };
+    const unsigned char c = p[0];
+    if (c >= 0xc2 && c <= 0xdf) return left >= 2 && cont(p[1]) ? 2 : 0;
+    if (c >= 0xe0 && c <= 0xef) {
+      if (left < 3 || !cont(p[2])) return 0;
+      const unsigned char lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+      return p[1] >= lo && p[1] <= hi ? 3 : 0;
+    }
+    if (c >= 0xf0 && c <= 0xf4) {
+      if (left < 4 || !cont(p[2]) || !cont(p[3])) return 0;
+      const unsigned char lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+      return p[1] >= lo && p[1] <= hi ? 4 : 0;
+    }
+    return 0;
   }
   void quoted(const std::string& text) {
     out.text_ += '"';

@@ -21,10 +21,16 @@ using Json = nlohmann::json;
 
 // A random tree of small depth: objects with keys from a small pool (so two trees share keys), arrays, and
 // leaves of every type, including keys that need escaping in a JSON pointer, negative and unsigned numbers, and
-// text that needs escaping in JSON (a quote, a tab, accents, a byte that is not UTF-8).
+// text that needs escaping in JSON (a quote, a tab, accents, a byte that is not UTF-8), and text the writer must
+// tell from well-formed UTF-8 as the serializer does (an overlong form, a surrogate, a sequence cut or broken, a code point
+// past U+10FFFF; a euro sign, a palm tree, the DEL character).
 Json random_tree(Rng& rng, int depth) {
   static const char* const keys[] = {"a", "b", "hand", "board", "x/y", "t~1", "", "seat", "é\"q"};
-  static const char* const texts[] = {"p", "q", "r", "p", "q", "r", "tab\there", "\"quoted\"", "été", "bad \xff"};
+  static const char* const texts[] = {"p",           "q",          "r",           "p",
+                                      "q",           "r",          "tab\there",   "\"quoted\"",
+                                      "été",         "bad \xff",   "\xc0\x80",     "\xed\xa0\x80 s",
+                                      "cut \xe2\x82", "\xf4\x90\x80\x80", "\xe2\x82\xac 5", "\xf0\x9f\x8c\xb4\x7f",
+                                      "\xe2\x82!",    "\xf0\x9f\x8c!"};
   const auto kind = rng.below(depth > 0 ? 7 : 5);
   switch (kind) {
     case 0: return nullptr;
