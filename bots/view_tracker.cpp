@@ -56,8 +56,10 @@ ViewTracker::Update ViewTracker::on_message(const nlohmann::json& message) {
   if (!has_view_) return Update::need_sync;
   if (to <= version_) return Update::ignored;  // stale: already applied (e.g. a state arrived in between)
   if (from != version_) return Update::need_sync;
+  // In place: json::patch would copy the whole view for every patch (four copies per move on a load client
+  // playing four seats). A patch that fails half-way leaves a view nobody reads: it waits for the full state.
   try {
-    view_ = view_.patch(message["ops"]);
+    view_.patch_inplace(message["ops"]);
   } catch (const nlohmann::json::exception&) {
     has_view_ = false;
     return Update::need_sync;

@@ -156,8 +156,14 @@ TEST(BotViewTracker, StatePatchAndGap) {
             Update::ignored);  // another room
   EXPECT_EQ(tracker.on_message(json{{"type", "patch"}, {"room", 3}, {"from", 5}, {"to", 6}, {"ops", ops}}),
             Update::need_sync);  // a gap
-  const json bad = json::parse(R"([{"op":"remove","path":"/nothing"}])");
+  // A patch that fails after its first op: the view is not followed any more (its first op may have applied),
+  // and nothing is patched onto it until a full state comes.
+  const json bad = json::parse(R"([{"op":"replace","path":"/a","value":5},{"op":"remove","path":"/nothing"}])");
   EXPECT_EQ(tracker.on_message(json{{"type", "patch"}, {"room", 3}, {"from", 2}, {"to", 3}, {"ops", bad}}),
+            Update::need_sync);
+  EXPECT_FALSE(tracker.has_view());
+  EXPECT_FALSE(tracker.may_act());
+  EXPECT_EQ(tracker.on_message(json{{"type", "patch"}, {"room", 3}, {"from", 2}, {"to", 3}, {"ops", ops}}),
             Update::need_sync);
   EXPECT_EQ(tracker.on_message(json{{"type", "state"}, {"room", 3}, {"version", 7}, {"seat", nullptr}, {"view", {{"a", 9}}}}),
             Update::updated);
