@@ -1,6 +1,7 @@
 #include "protocol/messages.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "protocol/text.hpp"
 
@@ -127,7 +128,7 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
     if (!msg.contains("action")) return make_error(ErrorCode::missing_field, "action needs an \"action\"");
     if (!msg["action"].is_object())
       return make_error(ErrorCode::bad_message, "\"action\" must be an object, one of your view's legal[].action");
-    return ClientMessage{Action{room.value(), msg["action"]}};
+    return ClientMessage{Action{room.value(), std::move(msg["action"])}};
   }
   if (type == "sync") {
     auto room = required_room(msg, type);

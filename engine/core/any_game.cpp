@@ -38,7 +38,9 @@ Json GameInstance::legal_json(Viewer viewer) const {
   Json legal_moves = Json::array();
   const auto acting = to_act();
   if (!viewer.is_spectator() && std::find(acting.begin(), acting.end(), viewer.seat) != acting.end()) {
-    for (auto& move : legal(viewer.seat))
+    auto moves = legal(viewer.seat);
+    legal_moves.get_ref<Json::array_t&>().reserve(moves.size());
+    for (auto& move : moves)
       legal_moves.push_back(object_of("action", std::move(move.action), "text", std::move(move.text)));
   }
   return legal_moves;

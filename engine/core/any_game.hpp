@@ -125,7 +125,9 @@ class GameOf final : public GameInstance {
   std::vector<Seat> to_act() const override { return R::to_act(state_); }
   std::vector<LegalMove> legal(Seat seat) const override {
     std::vector<LegalMove> moves;
-    for (const auto& action : legal_of(seat))
+    const auto& actions = legal_of(seat);
+    moves.reserve(actions.size());
+    for (const auto& action : actions)
       moves.push_back(LegalMove{action, R::action_text(state_, seat, action)});
     return moves;
   }

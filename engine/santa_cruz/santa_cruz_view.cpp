@@ -23,6 +23,7 @@ Json card_ref(int card) {
 
 Json card_refs(const std::vector<int>& cards) {
   Json j = Json::array();
+  j.get_ref<Json::array_t&>().reserve(cards.size());
   for (int c : cards) j.push_back(card_ref(c));
   return j;
 }
@@ -31,6 +32,7 @@ Json card_refs(const std::vector<int>& cards) {
 Json hand_with_preview(const State& s, const std::vector<int>& hand) {
   Json j = Json::array();
   if (hand.empty()) return j;
+  j.get_ref<Json::array_t&>().reserve(hand.size());
   const HeldSites held = held_sites(s);
   for (int c : hand) {
     Json ref = card_ref(c);
