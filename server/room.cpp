@@ -728,11 +728,7 @@ void Room::send_views_after_action(int seat, std::size_t first_line) {
   std::array<std::optional<std::string>, 2> log_lines;
   auto lines = [&](engine::Lang lang) -> const std::string& {
     auto& text = log_lines[static_cast<std::size_t>(lang)];
-    if (!text) {
-      json array = json::array();
-      for (std::size_t i = first_line; i < log_.size(); ++i) array.push_back(log_[i].in(lang));
-      text = protocol::serialize(array);
-    }
+    if (!text) text = log_text(lang, first_line);
     return *text;
   };
   auto frame = [&](const std::string& own, std::string_view log) {
@@ -893,9 +889,9 @@ void Room::send_to_everyone(LocalFrames& frames) {
     if (s.client) frames.send_to(*s.client);
 }
 
-std::string Room::log_text(engine::Lang lang) const {
+std::string Room::log_text(engine::Lang lang, std::size_t first_line) const {
   json lines = json::array();
-  for (const auto& line : log_) lines.push_back(line.in(lang));
+  for (std::size_t i = first_line; i < log_.size(); ++i) lines.push_back(log_[i].in(lang));
   return protocol::serialize(lines);
 }
 

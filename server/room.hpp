@@ -225,7 +225,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void send_error(const std::string& token, const protocol::Error& error);
   void announce(const engine::LocalText& text);  // an info line to everyone in the room, in each one's language
   void send_to_everyone(LocalFrames& frames);   // seats and spectators, each in their language
-  std::string log_text(engine::Lang lang) const;  // the game's log in `lang`, serialized as an array
+  // The game's log in `lang` from `first_line` on (a move's lines ride in its patch), serialized as an array.
+  std::string log_text(engine::Lang lang, std::size_t first_line = 0) const;
   void broadcast(const nlohmann::json& message);
   void publish_room();                         // room message to members, summary to the lobby
   void send_full_state(const std::string& token);
