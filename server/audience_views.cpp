@@ -13,6 +13,7 @@ void AudienceViews::reset(int num_seats) {
   public_current_ = false;
   age_ = {};
   private_.assign(static_cast<std::size_t>(num_seats) + 1, json());
+  legal_.assign(static_cast<std::size_t>(num_seats) + 1, std::string());
   current_.assign(static_cast<std::size_t>(num_seats) + 1, false);
 }
 
@@ -25,9 +26,12 @@ json AudienceViews::full_view(const engine::GameInstance& game, engine::Viewer v
     age_ = game.view_age();
   }
   const std::size_t k = slot(viewer);
-  private_[k] = game.private_client_view(viewer);
+  private_[k] = game.private_part(viewer);
+  legal_[k] = game.legal_text(viewer);
   current_[k] = true;
-  return engine::view_from_parts(public_, private_[k]);
+  json view = engine::view_from_parts(public_, private_[k]);
+  view[engine::kLegalKey] = json::parse(legal_[k]);  // the list as remembered, to the byte
+  return view;
 }
 
 AudienceViews::Patches AudienceViews::patches(const engine::GameInstance& game, const std::vector<bool>& present) {
@@ -57,9 +61,15 @@ AudienceViews::Patches AudienceViews::patches(const engine::GameInstance& game, 
       out.own[k] = "[]";  // its private part is as it was
       continue;
     }
-    json now = game.private_client_view(viewer);
+    json now = game.private_part(viewer);
     engine::PatchText ops;
     engine::append_view_patch(ops, std::string(), private_[k], now);
+    // The legal moves, kept as text, are sent whole when they change (view_patch.hpp).
+    std::string legal = game.legal_text(viewer);
+    if (legal != legal_[k]) {
+      engine::append_op_text(ops, "replace", engine::pointer_to(std::string(), engine::kLegalKey), legal);
+      legal_[k] = std::move(legal);
+    }
     out.own[k] = std::move(ops).array();
     engine::free_tree(private_[k]);
     private_[k] = std::move(now);

@@ -2,7 +2,7 @@
 // The views a room's audiences were last sent (each seat, and the spectators as one audience), and the patches
 // that bring them up to date after a move. What every audience shares is built and diffed once per move: the
 // game's public part of the view (engine HasSplitView), then each present audience's private part alone (its
-// hand, its legal moves). Nothing is built for an audience that is not there: its view goes stale, and it gets
+// hand), and its legal moves, kept as text and sent whole when they change. Nothing is built for an audience that is not there: its view goes stale, and it gets
 // the whole view (a `state`) when it is back. A game that does not split its view has an empty public part,
 // and each view is built whole: the same code, without the sharing.
 //
@@ -58,7 +58,8 @@ class AudienceViews {
   nlohmann::json public_;       // the public part last sent (current whenever any audience is)
   bool public_current_ = false;
   engine::GameInstance::ViewAge age_;  // of the game when the current views were built
-  std::vector<nlohmann::json> private_;  // by slot: 0 the spectators, 1 + seat each seat
+  std::vector<nlohmann::json> private_;  // by slot: 0 the spectators, 1 + seat each seat; without `legal`
+  std::vector<std::string> legal_;       // by slot: its legal moves as last sent, as text (legal_text)
   std::vector<bool> current_;            // by slot: its last view was sent and is up to date
 };
 

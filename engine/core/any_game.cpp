@@ -34,6 +34,18 @@ Json GameInstance::client_view(Viewer viewer) const {
   return v;
 }
 
+Json GameInstance::private_client_view(Viewer viewer) const {
+  Json v = private_part(viewer);
+  v[kLegalKey] = legal_json(viewer);
+  return v;
+}
+
+Json GameInstance::private_part(Viewer viewer) const {
+  Json v = view(viewer);
+  v["to_act"] = to_act();
+  return v;
+}
+
 Json GameInstance::legal_json(Viewer viewer) const {
   Json legal_moves = Json::array();
   const auto acting = to_act();

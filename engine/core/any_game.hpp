@@ -13,6 +13,7 @@
 
 #include "engine/core/game.hpp"
 #include "engine/core/json_free.hpp"
+#include "engine/core/json_text.hpp"
 #include "engine/core/view_sections.hpp"
 
 namespace archipel::engine {
@@ -24,7 +25,7 @@ struct LegalMove {
 };
 
 /// The key of a client view's legal moves (client_view, private_client_view). view_patch knows it too: a view's
-/// own list is replaced whole when that is shorter than patching it entry by entry.
+/// own list is replaced whole whenever it changes.
 inline constexpr std::string_view kLegalKey = "legal";
 
 class GameInstance {
@@ -81,7 +82,13 @@ class GameInstance {
   /// holds `to_act`, the private one `legal`. For a game that does not split its view, the public part is
   /// empty and the private one is the whole client view.
   virtual Json public_client_view() const { return Json::object(); }
-  virtual Json private_client_view(Viewer viewer) const { return client_view(viewer); }
+  /// private_part(viewer) with its kLegalKey: legal_json(viewer).
+  Json private_client_view(Viewer viewer) const;
+  /// The private part without `legal`, which a room keeps as text (legal_text) rather than as a tree to compare.
+  virtual Json private_part(Viewer viewer) const;
+  /// legal_json(viewer) as protocol::serialize writes it, byte for byte, written without building it: a seat's
+  /// legal moves are often most of what a move sends it, and the list is sent whole whenever it changes.
+  virtual std::string legal_text(Viewer viewer) const = 0;
 
   /// Which instance this is and how many actions it has applied. AudienceViews keeps the age of the views it
   /// last sent: when they are exactly one action old, last_view_changes() says what to rebuild.
@@ -142,14 +149,29 @@ class GameOf final : public GameInstance {
       return GameInstance::public_client_view();
     }
   }
-  Json private_client_view(Viewer viewer) const override {
-    if constexpr (HasSplitView<R>) {
-      Json v = viewer.is_spectator() ? Json::object() : R::private_view(state_, viewer.seat);
-      v[kLegalKey] = legal_json(viewer);
-      return v;
-    } else {
-      return GameInstance::private_client_view(viewer);
+  Json private_part(Viewer viewer) const override {
+    if constexpr (HasSplitView<R>)
+      return viewer.is_spectator() ? Json::object() : R::private_view(state_, viewer.seat);
+    else
+      return GameInstance::private_part(viewer);
+  }
+  std::string legal_text(Viewer viewer) const override {
+    std::string out = "[";
+    const auto acting = R::to_act(state_);
+    if (!viewer.is_spectator() && std::find(acting.begin(), acting.end(), viewer.seat) != acting.end()) {
+      const auto& actions = legal_of(viewer.seat);
+      out.reserve(96 * actions.size());
+      JsonTextWriter text(out);
+      for (std::size_t i = 0; i < actions.size(); ++i) {  // each as legal_json's {"action", "text"}, keys in order
+        out += i == 0 ? R"({"action":)" : R"(,{"action":)";
+        text.value(actions[i]);
+        out += R"(,"text":)";
+        text.string(R::action_text(state_, viewer.seat, actions[i]));
+        out += '}';
+      }
     }
+    out += ']';
+    return out;
   }
   ViewAge view_age() const override {
     if constexpr (HasViewSections<R>)

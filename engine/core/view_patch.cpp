@@ -1,159 +1,49 @@
 #include "engine/core/view_patch.hpp"
 
 #include <algorithm>
-#include <charconv>
-#include <cstdint>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "engine/core/any_game.hpp"  // kLegalKey
+#include "engine/core/json_text.hpp"
 
 namespace archipel::engine {
 
 // The walk's sink for PatchText (a member of it, for its text).
 struct PatchText::Writer {
+  explicit Writer(PatchText& ops) : out(ops), text(ops.text_) {}
+
   PatchText& out;
-  // nlohmann's own serializer (json::dump's) writes what write_value leaves to it, appending to out.text_, which
-  // stays where it is while the writer lives. Made when first needed: setting one up costs an allocation or two,
-  // and most parts compared need none. Its detail namespace is the price of writing values in place; the tests
-  // compare this text with the serialized operations at every step of every game's playouts, so a change would
-  // be caught.
-  std::optional<nlohmann::detail::serializer<nlohmann::json>> values;
+  JsonTextWriter text;  // writes into out.text_, which stays where it is while the writer lives
 
-  struct Mark {
-    std::size_t bytes, count;
-  };
-  std::size_t count() const { return out.count_; }
-  Mark mark() const { return {out.text_.size(), out.count_}; }
-  void rewind(Mark mark) {
-    out.text_.resize(mark.bytes);
-    out.count_ = mark.count;
-  }
-
-  // A value as the serializer writes it (json::dump: no white space, invalid UTF-8 replaced). Objects, arrays,
-  // plain strings, integers, booleans and null are written here, and the rest (a string to escape, a floating
-  // point number) by the serializer: it escapes each string byte by byte, and a view's strings (keys, names, the
-  // texts of legal moves) rarely need it.
-  void write_value(const nlohmann::json& value) {
-    using Type = nlohmann::json::value_t;
-    switch (value.type()) {
-      case Type::object: {
-        out.text_ += '{';
-        bool first = true;
-        for (const auto& [key, member] : value.get_ref<const nlohmann::json::object_t&>()) {
-          if (!first) out.text_ += ',';
-          first = false;
-          write_string(key);
-          out.text_ += ':';
-          write_value(member);
-        }
-        out.text_ += '}';
-        return;
-      }
-      case Type::array: {
-        out.text_ += '[';
-        bool first = true;
-        for (const auto& element : value.get_ref<const nlohmann::json::array_t&>()) {
-          if (!first) out.text_ += ',';
-          first = false;
-          write_value(element);
-        }
-        out.text_ += ']';
-        return;
-      }
-      case Type::string: {  // write_string, without copying a string to escape into a JSON value
-        const auto& text = value.get_ref<const std::string&>();
-        return plain(text) ? quoted(text) : serialize(value);
-      }
-      case Type::number_integer:
-        return write_number(value.get<std::int64_t>());
-      case Type::number_unsigned:
-        return write_number(value.get<std::uint64_t>());
-      case Type::boolean:
-        out.text_ += value.get<bool>() ? "true" : "false";
-        return;
-      case Type::null:
-        out.text_ += "null";
-        return;
-      default:  // floating point, binary, discarded
-        return serialize(value);
-    }
-  }
-  template <class Number>
-  void write_number(Number n) {
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, n).ptr;
-    out.text_.append(digits, end);
-  }
-  // A JSON string: as is between quotes when nothing in it needs escaping (a pointer of plain keys and indexes,
-  // nearly always), else as the serializer writes it.
-  void write_string(const std::string& text) {
-    if (plain(text)) return quoted(text);
-    serialize(nlohmann::json(text));
-  }
-  // Written as is by the serializer too (json::dump, no ASCII escapes): well-formed UTF-8 without a control
-  // character, a quote or a backslash. The rest (an escape to write, or bytes that are not UTF-8, replaced)
-  // goes to the serializer. French names and move texts are plain: checked here, they skip its byte-by-byte
-  // decoder.
-  static bool plain(const std::string& text) {
-    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
-    const auto* const end = p + text.size();
-    while (p < end) {
-      const unsigned char c = *p;
-      if (c < 0x80) {
-        if (c < 0x20 || c == '"' || c == '\\') return false;
-        ++p;
-        continue;
-      }
-      const std::size_t n = utf8_sequence_length(p, end);
-      if (n == 0) return false;
-      p += n;
-    }
-    return true;
-  }
-  // The length of the well-formed UTF-8 sequence at `p` (Unicode, table 3-7: no overlong form, no surrogate,
-  // nothing past U+10FFFF), or 0.
-  static std::size_t utf8_sequence_length(const unsigned char* p, const unsigned char* end) {
-    const auto left = end - p;
-    const auto cont = [](unsigned char b) { return b >= 0x80 && b <= 0xbf; };
-    const unsigned char c = p[0];
-    if (c >= 0xc2 && c <= 0xdf) return left >= 2 && cont(p[1]) ? 2 : 0;
-    if (c >= 0xe0 && c <= 0xef) {
-      if (left < 3 || !cont(p[2])) return 0;
-      const unsigned char lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
-      return p[1] >= lo && p[1] <= hi ? 3 : 0;
-    }
-    if (c >= 0xf0 && c <= 0xf4) {
-      if (left < 4 || !cont(p[2]) || !cont(p[3])) return 0;
-      const unsigned char lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
-      return p[1] >= lo && p[1] <= hi ? 4 : 0;
-    }
-    return 0;
-  }
-  void quoted(const std::string& text) {
-    out.text_ += '"';
-    out.text_ += text;
-    out.text_ += '"';
-  }
-  void serialize(const nlohmann::json& value) {
-    if (!values)
-      values.emplace(nlohmann::detail::output_adapter<char>(out.text_), ' ', nlohmann::json::error_handler_t::replace);
-    values->dump(value, false, false, 0);
-  }
   // As protocol::serialize writes the operation view_patch builds: its keys sorted (op, path, value).
   void emit(const char* op, const std::string& path, const nlohmann::json* value) {
+    begin(op, path);
+    if (value) {
+      out.text_ += R"(,"value":)";
+      text.value(*value);
+    }
+    end();
+  }
+  // The same, with a value already written as JSON text.
+  void emit_text(const char* op, const std::string& path, std::string_view value_text) {
+    begin(op, path);
+    out.text_ += R"(,"value":)";
+    text.raw(value_text);
+    end();
+  }
+
+ private:
+  void begin(const char* op, const std::string& path) {
     if (out.text_.empty()) out.text_.reserve(256);  // most patches fit: not a reallocation per doubling
     out.text_ += out.count_ == 0 ? '[' : ',';
     out.text_ += R"({"op":")";
     out.text_ += op;
     out.text_ += R"(","path":)";
-    write_string(path);
-    if (value) {
-      out.text_ += R"(,"value":)";
-      write_value(*value);
-    }
+    text.string(path);
+  }
+  void end() {
     out.text_ += '}';
     ++out.count_;
   }
@@ -164,14 +54,10 @@ namespace {
 using Json = nlohmann::json;
 
 // Where the walk puts its operations: JSON values in an array (view_patch) or JSON text (PatchText::Writer
-// above). mark() and rewind() let compare_legal take back the operations it wrote for the list when one replace
-// is shorter.
+// above).
 struct JsonSink {
   Json& ops;
 
-  std::size_t count() const { return ops.size(); }
-  std::size_t mark() const { return ops.size(); }
-  void rewind(std::size_t mark) { ops.erase(ops.begin() + static_cast<std::ptrdiff_t>(mark), ops.end()); }
   // Built member by member: an initializer list would copy the value once more.
   void emit(const char* op, std::string path, const Json* value) {
     Json& added = ops.emplace_back(Json::object());
@@ -234,16 +120,11 @@ class Differ {
     for (const auto& it : added) at({&it.key(), 0}, [&] { emit("add", it.value()); });
   }
 
-  // The view's own legal moves: replaced whole when patching them would take no fewer operations than entries.
+  // The view's own legal moves: one replace whenever they change. The server keeps a seat's list as text
+  // (AudienceViews, GameInstance::legal_text) and compares it whole; patched entry by entry, a list that changed
+  // would save little (under 2% of a game's patch bytes, in every game's random playouts).
   void compare_legal(const Json& from, const Json& to) {
-    const auto mark = ops_.mark();
-    const std::size_t before = ops_.count();
-    compare_arrays(from, to);
-    const std::size_t ops = ops_.count() - before;
-    if (ops > 1 && ops >= to.size()) {
-      ops_.rewind(mark);
-      replace(to);
-    }
+    if (from != to) replace(to);
   }
 
   void compare_arrays(const Json& from, const Json& to) {
@@ -334,13 +215,17 @@ void append_member_patch(Json& ops, const std::string& path, const Json* from, c
 }
 
 void append_view_patch(PatchText& ops, const std::string& base, const Json& from, const Json& to) {
-  PatchText::Writer sink{ops, std::nullopt};
+  PatchText::Writer sink{ops};
   Differ<PatchText::Writer>(sink, base).compare(from, to);
 }
 
 void append_member_patch(PatchText& ops, const std::string& path, const Json* from, const Json* to) {
-  PatchText::Writer sink{ops, std::nullopt};
+  PatchText::Writer sink{ops};
   member_patch(sink, path, from, to);
+}
+
+void append_op_text(PatchText& ops, const char* op, const std::string& path, std::string_view value_text) {
+  PatchText::Writer(ops).emit_text(op, path, value_text);
 }
 
 std::string PatchText::array() && {

@@ -7,9 +7,9 @@
 // array whose length changes keeps the equal elements at both its ends, so that an element taken from (or put
 // into) its middle is one `remove` (`add` at its index) where json::diff replaces every element after it. Never
 // more operations than json::diff. A view's own `legal` list (GameInstance::legal_json: the moves of the seat that
-// sees it, which nobody else sees and no board marks) is one `replace` when patching it would take more than one
-// operation and no fewer than it has entries: it mostly changes wholesale, and its entries added one by one or
-// patched field by field were most of that seat's patch. And in one walk: json::diff compares whole subtrees for equality at every level
+// sees it, which nobody else sees and no board marks) is one `replace` whenever it changes: it mostly changes
+// wholesale, and the server keeps it as text (GameInstance::legal_text) rather than as a tree to compare. And in
+// one walk: json::diff compares whole subtrees for equality at every level
 // and builds a path string for every node it visits, which made it most of a move's cost; this builds a path only
 // for a change it reports.
 
@@ -55,6 +55,10 @@ class PatchText {
 void append_view_patch(PatchText& ops, const std::string& base, const nlohmann::json& from, const nlohmann::json& to);
 void append_member_patch(PatchText& ops, const std::string& path, const nlohmann::json* from,
                          const nlohmann::json* to);
+
+/// One operation whose value is JSON text already written as serialize writes it (a seat's legal moves, which
+/// the server keeps as text: GameInstance::legal_text).
+void append_op_text(PatchText& ops, const char* op, const std::string& path, std::string_view value_text);
 
 /// The JSON pointer `base` extended by one reference token: '~' written "~0" and '/' written "~1" (RFC 6901).
 std::string pointer_to(std::string base, std::string_view token);

@@ -174,7 +174,7 @@ TEST(ViewPatch, AnEmptiedArrayIsOneReplace) {
   EXPECT_EQ(from.patch(ops), to);
 }
 
-TEST(ViewPatch, TheOwnLegalListIsReplacedWholeWhenThatIsShorter) {
+TEST(ViewPatch, TheOwnLegalListIsReplacedWholeWhenItChanges) {
   // A seat's legal moves: from none to three, then three others (each entry changed in two fields).
   const Json none = {{"legal", Json::array()}, {"list", Json::array()}};
   const Json three = {{"legal", {{{"type", "up"}, {"text", "up 1"}}, {{"type", "up"}, {"text", "up 2"}}, {{"type", "up"}, {"text", "up 3"}}}},
@@ -187,13 +187,23 @@ TEST(ViewPatch, TheOwnLegalListIsReplacedWholeWhenThatIsShorter) {
   const Json changed = view_patch(three, others);
   EXPECT_EQ(changed, Json::parse(R"([{"op":"replace","path":"/legal","value":)" + others["legal"].dump() + "}]"));
   EXPECT_EQ(Json::diff(three, others).size(), 6u);  // json::diff: each entry's two fields
-  // Fewer operations than entries: patched in place, as any array.
+  // One field of one entry: still the whole list, where json::diff has one operation.
   Json one_changed = three;
   one_changed["legal"][1]["text"] = "up two";
-  EXPECT_EQ(view_patch(three, one_changed), Json::parse(R"([{"op":"replace","path":"/legal/1/text","value":"up two"}])"));
+  EXPECT_EQ(view_patch(three, one_changed),
+            Json::parse(R"([{"op":"replace","path":"/legal","value":)" + one_changed["legal"].dump() + "}]"));
+  // One entry gone from the end: the whole list too.
+  Json shorter = three;
+  shorter["legal"].erase(2);
+  EXPECT_EQ(view_patch(three, shorter),
+            Json::parse(R"([{"op":"replace","path":"/legal","value":)" + shorter["legal"].dump() + "}]"));
+  // Unchanged: nothing.
+  EXPECT_EQ(view_patch(three, three), Json::array());
   // Only the view's own list, at its top: a `legal` deeper in a view is an array as any other.
   const Json deep_from = {{"x", three}}, deep_to = {{"x", others}};
   EXPECT_EQ(view_patch(deep_from, deep_to).size(), 6u);
+  EXPECT_EQ(view_patch(Json{{"x", three}}, Json{{"x", one_changed}}),
+            Json::parse(R"([{"op":"replace","path":"/x/legal/1/text","value":"up two"}])"));
 }
 
 // An array filled from empty: one element is one add (no longer than a replace), several are one replace by the
@@ -236,8 +246,8 @@ TEST(ViewPatch, APartComparedAtItsPointerPatchesTheWholeView) {
 }
 
 // What a room sends (PatchText): the same operations written straight as text, byte for byte the serialized
-// array, on random trees (keys to escape, text with a quote, accents and bytes that are not UTF-8) and on the own
-// legal list, whose operations are written and then taken back for one replace.
+// array, on random trees (keys to escape, text with a quote, accents and bytes that are not UTF-8), on the own
+// legal list, and with a value written as text beforehand (append_op_text).
 TEST(ViewPatch, TheTextIsTheOperationsSerialized) {
   const auto serialized = [](const Json& ops) { return ops.dump(-1, ' ', false, Json::error_handler_t::replace); };
   const auto text_of = [](const std::string& base, const Json& from, const Json& to) {
@@ -263,7 +273,7 @@ TEST(ViewPatch, TheTextIsTheOperationsSerialized) {
     EXPECT_EQ(text, serialized(ops)) << from << " -> " << to;
     EXPECT_EQ(count, ops.size());
   }
-  // The list's operations taken back after others written before them (`board` sorts before `legal`).
+  // The list replaced whole between other operations (`board` sorts before `legal`, `turn` after).
   const Json three = {{"board", 1}, {"legal", {{{"type", "up"}, {"text", "up 1"}}, {{"type", "up"}, {"text", "up 2"}}}}};
   Json others = three;
   for (int i = 0; i < 2; ++i) others["legal"][i] = {{"type", "down"}, {"text", "down " + std::to_string(i)}};
@@ -271,7 +281,18 @@ TEST(ViewPatch, TheTextIsTheOperationsSerialized) {
   others["turn"] = 2;
   const auto [text, count] = text_of(std::string(), three, others);
   EXPECT_EQ(text, serialized(view_patch(three, others)));
-  EXPECT_EQ(count, 3u) << "the board, the list's four field changes taken back for one replace, then the turn";
+  EXPECT_EQ(count, 3u) << "the board, the list in one replace, then the turn";
+  // An operation whose value is text already written: as the same operation with the value parsed, serialized.
+  PatchText with_text;
+  append_view_patch(with_text, std::string(), three, others);
+  append_op_text(with_text, "replace", "/legal~1x", others["legal"].dump());
+  Json expected = view_patch(three, others);
+  expected.push_back(Json{{"op", "replace"}, {"path", "/legal~1x"}, {"value", others["legal"]}});
+  EXPECT_EQ(with_text.size(), 4u);
+  EXPECT_EQ(std::move(with_text).array(), serialized(expected));
+  PatchText only_text;
+  append_op_text(only_text, "replace", "/legal", "[]");
+  EXPECT_EQ(std::move(only_text).array(), R"([{"op":"replace","path":"/legal","value":[]}])");
   EXPECT_EQ(text_of(std::string(), three, three).first, "[]");
   // A part at its pointer, and members that appear, go or change.
   Json part_ops = Json::array();

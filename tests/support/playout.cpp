@@ -158,6 +158,11 @@ void check_state(const engine::Registry& registry, const PlayoutConfig& config, 
       EXPECT_FALSE(public_part.contains(key)) << at << ": '" << key << "' is in both parts of the view";
     EXPECT_EQ(engine::view_from_parts(public_part, private_part), view)
         << at << ": the public and private parts do not make the view of " << viewer;
+    // The legal moves a room keeps as text are the view's, serialized byte for byte; the rest of the private
+    // part is built without them.
+    EXPECT_EQ(game.legal_text(Viewer{viewer}), view[engine::kLegalKey].dump(-1, ' ', false, Json::error_handler_t::replace))
+        << at << ": legal_text is not the legal moves serialized, viewer " << viewer;
+    EXPECT_FALSE(game.private_part(Viewer{viewer}).contains(engine::kLegalKey)) << at;
     EXPECT_LT(view.dump().size(), 64u * 1024u) << at << ": view over 64 KiB";
     Json& last = last_views[static_cast<std::size_t>(viewer + 1)];
     if (!last.is_null()) {
