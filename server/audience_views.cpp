@@ -57,22 +57,24 @@ AudienceViews::Patches AudienceViews::patches(const engine::GameInstance& game, 
     }
     if (!current_[k]) continue;
     const engine::Viewer viewer{static_cast<int>(k) - 1};
-    if (viewer.is_spectator() ? !changes.spectators : !changes.seat(viewer.seat)) {
-      out.own[k] = "[]";  // its private part is as it was
-      continue;
-    }
-    json now = game.private_part(viewer);
+    const bool part = viewer.is_spectator() ? changes.spectators : changes.seat(viewer.seat);
+    const bool legal_moves = !viewer.is_spectator() && changes.legal_moves(viewer.seat);
     engine::PatchText ops;
-    engine::append_view_patch(ops, std::string(), private_[k], now);
-    // The legal moves, kept as text, are sent whole when they change (view_patch.hpp).
-    std::string legal = game.legal_text(viewer);
-    if (legal != legal_[k]) {
-      engine::append_op_text(ops, "replace", engine::pointer_to(std::string(), engine::kLegalKey), legal);
-      legal_[k] = std::move(legal);
+    if (part) {
+      json now = game.private_part(viewer);
+      engine::append_view_patch(ops, std::string(), private_[k], now);
+      engine::free_tree(private_[k]);
+      private_[k] = std::move(now);
     }
-    out.own[k] = std::move(ops).array();
-    engine::free_tree(private_[k]);
-    private_[k] = std::move(now);
+    // The legal moves, kept as text, are sent whole when they change (view_patch.hpp).
+    if (legal_moves) {
+      std::string legal = game.legal_text(viewer);
+      if (legal != legal_[k]) {
+        engine::append_op_text(ops, "replace", engine::pointer_to(std::string(), engine::kLegalKey), legal);
+        legal_[k] = std::move(legal);
+      }
+    }
+    out.own[k] = std::move(ops).array();  // "[]" when neither changed
   }
   return out;
 }

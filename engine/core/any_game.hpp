@@ -314,9 +314,9 @@ class GameOf final : public GameInstance {
   }
 
   // What may differ in the views between `before` and `after` (view_sections.hpp): each section whose test
-  // says so, and each seat whose private part may differ or who is to act before or after (its legal moves).
+  // says so, each seat whose private part may differ, and the legal moves of each seat to act before or after.
   static ViewChanges view_changes(const typename R::State& before, const typename R::State& after) {
-    ViewChanges changes{0, 0, false};
+    ViewChanges changes{0, 0, 0, false};
     const auto sections = R::view_sections();
     for (std::size_t i = 0; i < sections.size() && i < 64; ++i) {  // beyond 64, ViewChanges::section() says yes
       const auto& section = sections[i];
@@ -346,9 +346,10 @@ class GameOf final : public GameInstance {
       return std::find(acting.begin(), acting.end(), s) != acting.end();
     };
     const Seat seats = std::min(R::num_seats(after), 64);
-    for (Seat s = 0; s < seats; ++s)
-      if (acts(acting_before, s) || acts(acting_after, s) || !R::private_unchanged(before, after, s))
-        changes.seats |= std::uint64_t{1} << s;
+    for (Seat s = 0; s < seats; ++s) {
+      if (acts(acting_before, s) || acts(acting_after, s)) changes.legal |= std::uint64_t{1} << s;
+      if (!R::private_unchanged(before, after, s)) changes.seats |= std::uint64_t{1} << s;
+    }
     return changes;
   }
 

@@ -97,7 +97,8 @@ struct ViewChanges {
   static constexpr std::uint64_t kAll = ~std::uint64_t{0};
 
   std::uint64_t sections = kAll;  // bit i: section i of view_sections() may have changed
-  std::uint64_t seats = kAll;     // bit s: seat s's private part (its legal moves included)
+  std::uint64_t seats = kAll;     // bit s: seat s's private part, its legal moves aside
+  std::uint64_t legal = kAll;     // bit s: seat s's legal moves (it is to act before or after the action)
   bool spectators = true;         // the spectators' private part
   /// For a section i < kEntrySections with entries, bit j: its entry j may have changed (entries past 64
   /// always may). kAll: the section is built whole (its entry count changed, or nothing is known).
@@ -105,6 +106,7 @@ struct ViewChanges {
 
   bool section(std::size_t i) const { return i >= 64 || ((sections >> i) & 1) != 0; }
   bool seat(Seat s) const { return s < 0 || s >= 64 || ((seats >> s) & 1) != 0; }
+  bool legal_moves(Seat s) const { return s < 0 || s >= 64 || ((legal >> s) & 1) != 0; }
   /// True when section i is to be built whole rather than entry by entry.
   bool whole(std::size_t i) const { return i >= kEntrySections || entries[i] == kAll; }
   bool entry(std::size_t i, std::size_t j) const { return whole(i) || j >= 64 || ((entries[i] >> j) & 1) != 0; }

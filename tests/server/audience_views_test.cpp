@@ -158,12 +158,12 @@ TEST(AudienceViews, SantaCruzRebuildsOnlyWhatAMoveChanged) {
       for (const auto& op : json::parse(move.shared)) EXPECT_NE(op["path"].get<std::string>().rfind("/board", 0), 0u) << op;
     }
     for (int s = 0; s < 4; ++s) {
-      if (changes.seat(s)) continue;
+      if (changes.seat(s) || changes.legal_moves(s)) continue;
       ++seats_untouched;
       ASSERT_TRUE(move.own[static_cast<std::size_t>(s) + 1]);
       EXPECT_EQ(*move.own[static_cast<std::size_t>(s) + 1], "[]") << "seat " << s << " move " << moves;
     }
-    EXPECT_TRUE(changes.seat(seat) || game.over()) << "the mover's legal moves change with its move";
+    EXPECT_TRUE(changes.legal_moves(seat) || game.over()) << "the mover's legal moves change with its move";
   });
   EXPECT_GT(board_kept, moves / 2) << "most moves reveal no tile";
   EXPECT_GT(seats_untouched, 0);
@@ -195,7 +195,7 @@ TEST(AudienceViews, CapaDOroBuildsOnlyThePlayersAMoveChanged) {
 // builds the entries of the seats it changed, and a seat whose port it leaves alone (and who is not to act
 // before or after it) gets no op of its own.
 TEST(AudienceViews, SantaMariaBuildsOnlyThePlayersAMoveChanged) {
-  int moves = 0, some_players = 0, seats_untouched = 0;
+  int moves = 0, some_players = 0, seats_untouched = 0, legal_only = 0;
   play_through_views("santa-maria", 3, 4, [&](const engine::GameInstance& game, int,
                                               const engine::ViewChanges& changes, const AudienceViews::Patches& move) {
     ++moves;
@@ -203,14 +203,22 @@ TEST(AudienceViews, SantaMariaBuildsOnlyThePlayersAMoveChanged) {
     EXPECT_FALSE(update.built.contains("players")) << "move " << moves;
     if (entries_built(update, "players") < 4) ++some_players;
     for (int s = 0; s < 4; ++s) {
-      if (changes.seat(s)) continue;
-      ++seats_untouched;
       ASSERT_TRUE(move.own[static_cast<std::size_t>(s) + 1]);
-      EXPECT_EQ(*move.own[static_cast<std::size_t>(s) + 1], "[]") << "seat " << s << " move " << moves;
+      const std::string& own = *move.own[static_cast<std::size_t>(s) + 1];
+      if (changes.legal_moves(s) && !changes.seat(s)) {
+        // To act before or after the move, its port left alone: its legal moves at most, its private part not
+        // rebuilt.
+        ++legal_only;
+        for (const auto& op : json::parse(own)) EXPECT_EQ(op["path"], "/legal") << "seat " << s << " move " << moves;
+      }
+      if (changes.seat(s) || changes.legal_moves(s)) continue;
+      ++seats_untouched;
+      EXPECT_EQ(own, "[]") << "seat " << s << " move " << moves;
     }
   });
   EXPECT_GT(some_players, moves / 2);
   EXPECT_GT(seats_untouched, moves);
+  EXPECT_GT(legal_only, moves / 2) << "most moves leave the ports of the seats to act alone";
 }
 
 // Costa Ruana names two sections (islands, the cards on the table): moves that leave one alone keep it out of
@@ -234,7 +242,7 @@ TEST(AudienceViews, CostaRuanaKeepsWhatAMoveLeavesAlone) {
       EXPECT_NE(std::find(update.kept.begin(), update.kept.end(), key), update.kept.end()) << key << " move " << moves;
     }
     for (int s = 0; s < 4; ++s) {
-      if (changes.seat(s)) continue;
+      if (changes.seat(s) || changes.legal_moves(s)) continue;
       ++seats_untouched;
       ASSERT_TRUE(move.own[static_cast<std::size_t>(s) + 1]);
       EXPECT_EQ(*move.own[static_cast<std::size_t>(s) + 1], "[]") << "seat " << s << " move " << moves;
