@@ -509,20 +509,28 @@ void Lobby::log(Player& player, std::optional<RoomId> id) {
   if (!id) return send_error(player.client, make_error(ErrorCode::bad_arguments, "usage: /log [room] (you are in no room)",
                                                                      "usage : /log [salle] (vous n'êtes dans aucune salle)"));
   if (auto r = room(*id); r && player.present_in() == id) return r->log(player.token);
-  // Not in that room: read the log from the record, as for a finished game.
-  auto record = context_.store->load_game(*id);
-  if (!record) return send_error(player.client, make_error(ErrorCode::no_such_room, "no game was played in room " + room_text(*id),
-                                                                         "aucune partie n'a été jouée dans la salle " + room_text(*id)));
+  // Not in that room: the log is replayed from the record, as for a finished game. The record is read on the
+  // store's thread (a network thread never waits on the disk) and replayed back here.
+  context_.writer->load_game(*id, strand_, [self = shared_from_this(), client = player.client, id = *id,
+                                            lang = lang_of(player)](std::optional<GameRecord> record) {
+    self->post([client, id, lang, record = std::move(record)](Lobby& lobby) {
+      lobby.send_log(client, id, record, lang);
+    }, client);
+  });
+}
+
+void Lobby::send_log(const ClientPtr& client, RoomId id, const std::optional<GameRecord>& record, engine::Lang lang) {
+  if (!record) return send_error(client, make_error(ErrorCode::no_such_room, "no game was played in room " + room_text(id),
+                                                                   "aucune partie n'a été jouée dans la salle " + room_text(id)));
   auto replayed = replay_record(*context_.registry, *record);
-  if (!replayed.ok()) return send_error(player.client, make_error(ErrorCode::no_such_room, "the game in room " + room_text(*id) + " cannot be replayed",
-                                                                         "la partie de la salle " + room_text(*id) + " ne se rejoue pas"));
-  const engine::Lang lang = lang_of(player);
+  if (!replayed.ok()) return send_error(client, make_error(ErrorCode::no_such_room, "the game in room " + room_text(id) + " cannot be replayed",
+                                                                   "la partie de la salle " + room_text(id) + " ne se rejoue pas"));
   const bool fr = lang == engine::Lang::fr;
-  std::string text = fr ? "Journal de la salle " + room_text(*id) + " :" : "Room " + room_text(*id) + " log:";
+  std::string text = fr ? "Journal de la salle " + room_text(id) + " :" : "Room " + room_text(id) + " log:";
   const auto& lines = replayed.value().log;
   for (std::size_t i = 0; i < lines.size(); ++i) text += "\n" + std::to_string(i + 1) + ". " + lines[i].in(lang);
   if (lines.empty()) text += fr ? " aucun coup" : " no moves";
-  send(player.client, protocol::info_message(text));
+  send(client, protocol::info_message(text));
 }
 
 void Lobby::replay(Player& player, const protocol::ReplayRequest& request, bool as_text) {

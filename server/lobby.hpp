@@ -113,6 +113,8 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   Player* make_bot(const std::string& game_id, const std::string& strategy, const std::string& name = "",
                    const std::string& token = "");
   void send(const ClientPtr& client, const nlohmann::json& message);
+  /// /log of a room the player is not in: the game's log lines from its record (nullopt: no such game).
+  void send_log(const ClientPtr& client, RoomId id, const std::optional<GameRecord>& record, engine::Lang lang);
   void send_rooms(const ClientPtr& client, const protocol::ListRooms& request = {});
   /// Called after anything that may change where `player` is: keeps the lobby index and the connection's room
   /// link (RoomLink) up to date. O(1).

@@ -209,7 +209,7 @@ void Room::member_sync(ClientPtr from, std::string token) {
 }
 void Room::replay(ClientPtr client, int step, bool static_data, bool as_text) {
   post([client = std::move(client), step, static_data, as_text](Room& r) {
-    r.do_replay(*client, step, static_data, as_text);
+    r.do_replay(client, step, static_data, as_text);
   });
 }
 void Room::publish() {
@@ -574,45 +574,62 @@ void Room::do_log(const std::string& token) {
   send(token, protocol::info_message(text, id_));
 }
 
-void Room::do_replay(Client& client, int step, bool static_data, bool as_text) {
-  const engine::Lang lang = client.lang();
+void Room::do_replay(const ClientPtr& client, int step, bool static_data, bool as_text) {
   const std::string room = std::to_string(id_);
-  auto refuse = [&](const protocol::Error& error) {
-    context_.metrics->errors_sent++;
-    client.send(make_frame(protocol::error_message(error, lang)));
-  };
-  // The record is missing or does not replay (a bug, logged): said as for a game the server does not have.
-  auto cannot_replay = [&] {
-    return make_error(ErrorCode::no_such_room, "the game in room " + room + " cannot be replayed",
-                      "la partie de la salle " + room + " ne se rejoue pas");
-  };
   if (status_ != Status::over && status_ != Status::abandoned)
-    return refuse(make_error(ErrorCode::not_over, "the game in room " + room + " is not over: no replay yet",
-                             "la partie de la salle " + room + " n'est pas finie : pas encore de rejeu"));
+    return refuse_replay(*client, make_error(ErrorCode::not_over, "the game in room " + room + " is not over: no replay yet",
+                                             "la partie de la salle " + room + " n'est pas finie : pas encore de rejeu"));
   if (!replay_) {
-    auto record = context_.store->load_game(id_);
-    auto cursor = record ? ReplayCursor::open(*context_.registry, std::move(*record))
-                         : engine::Result<ReplayCursor>(engine::fail("bad_record", "no record"));
-    if (!cursor.ok()) {
-      spdlog::error("event=replay_failed room={} reason=\"{}\"", id_, cursor.error().message);
-      return refuse(cannot_replay());
-    }
-    replay_ = std::make_unique<ReplayCursor>(std::move(cursor).value());
+    // Opened from the record, read on the store's thread (a network thread never waits on the disk); the
+    // requests that come meanwhile wait with this one.
+    replay_waiting_.push_back(ReplayWanted{client, step, static_data, as_text});
+    if (replay_waiting_.size() > 1) return;
+    context_.writer->load_game(id_, strand_, [weak = weak_from_this()](std::optional<GameRecord> record) {
+      if (auto self = weak.lock())
+        self->post([record = std::move(record)](Room& r) mutable { r.open_replay(std::move(record)); });
+    });
+    return;
   }
   auto shown = replay_->go_to(step);
   if (!shown.ok()) {
     if (shown.error().rule == "out_of_range")
-      return refuse(make_error(ErrorCode::bad_arguments, shown.error().message, shown.error().message_fr));
+      return refuse_replay(*client, make_error(ErrorCode::bad_arguments, shown.error().message, shown.error().message_fr));
     spdlog::error("event=replay_failed room={} step={} reason=\"{}\"", id_, step, shown.error().message);
     replay_.reset();
-    return refuse(cannot_replay());
+    return refuse_replay(*client, cannot_replay());
   }
+  const engine::Lang lang = client->lang();
   const ReplayStep& s = shown.value();
-  if (as_text) return client.send(make_frame(protocol::info_message(replay_text(id_, s, replay_->names(), lang))));
+  if (as_text) return client->send(make_frame(protocol::info_message(replay_text(id_, s, replay_->names(), lang))));
   std::vector<std::string> lines;
   for (const auto& line : s.log) lines.push_back(line.in(lang));
-  client.send(make_frame(protocol::replay_message(id_, s.step, s.steps, s.by, s.view, lines,
-                                                  static_data ? static_data_ : json(nullptr))));
+  client->send(make_frame(protocol::replay_message(id_, s.step, s.steps, s.by, s.view, lines,
+                                                   static_data ? static_data_ : json(nullptr))));
+}
+
+void Room::open_replay(std::optional<GameRecord> record) {
+  auto waiting = std::exchange(replay_waiting_, {});
+  auto cursor = record ? ReplayCursor::open(*context_.registry, std::move(*record))
+                       : engine::Result<ReplayCursor>(engine::fail("bad_record", "no record"));
+  if (!cursor.ok()) {
+    // The record is missing or does not replay (a bug, logged): said as for a game the server does not have.
+    spdlog::error("event=replay_failed room={} reason=\"{}\"", id_, cursor.error().message);
+    for (const auto& w : waiting) refuse_replay(*w.client, cannot_replay());
+    return;
+  }
+  replay_ = std::make_unique<ReplayCursor>(std::move(cursor).value());
+  for (const auto& w : waiting) do_replay(w.client, w.step, w.static_data, w.as_text);
+}
+
+void Room::refuse_replay(Client& client, const protocol::Error& error) {
+  context_.metrics->errors_sent++;
+  client.send(make_frame(protocol::error_message(error, client.lang())));
+}
+
+protocol::Error Room::cannot_replay() const {
+  const std::string room = std::to_string(id_);
+  return make_error(ErrorCode::no_such_room, "the game in room " + room + " cannot be replayed",
+                    "la partie de la salle " + room + " ne se rejoue pas");
 }
 
 void Room::do_rematch(const std::string& token) {

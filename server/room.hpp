@@ -75,7 +75,8 @@ class RoomLink {
 /// What every room shares.
 struct RoomContext {
   const engine::Registry* registry = nullptr;
-  Store* store = nullptr;              // reads, and the record of a game at its start
+  Store* store = nullptr;              // the record of a game at its start, and the games restored at start-up
+                                       // (an old game's record is read through the writer)
   StoreWriter* writer = nullptr;       // actions and ends of games, committed in groups on the writer's thread
   std::shared_ptr<Metrics> metrics;  // shared: a room may outlive the Server (see server.hpp)
   std::function<std::uint64_t()> new_seed;  // a fresh game seed (random in the server, fixed in tests)
@@ -188,7 +189,11 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_who(const std::string& token);
   void do_log(const std::string& token);
   void do_rematch(const std::string& token);
-  void do_replay(Client& client, int step, bool static_data, bool as_text);
+  void do_replay(const ClientPtr& client, int step, bool static_data, bool as_text);
+  /// Opens the replay from the game's record, read on the store's thread, and answers the requests waiting.
+  void open_replay(std::optional<GameRecord> record);
+  void refuse_replay(Client& client, const protocol::Error& error);
+  protocol::Error cannot_replay() const;
   bool all_kept_seats_taken() const;
 
   // Handing an absent person's seat to a bot (issue 12, point 7; the vote's rules: server/seat_handover.hpp).
@@ -279,6 +284,12 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<engine::LocalText> log_;         // one line per game event
   // The finished game's replay (server/replay_request.hpp), opened by its first request: the step last shown.
   std::unique_ptr<ReplayCursor> replay_;
+  struct ReplayWanted {
+    ClientPtr client;
+    int step;
+    bool static_data, as_text;
+  };
+  std::vector<ReplayWanted> replay_waiting_;  // requests that came while the record was being read
   // Rematch. In the finished room: the room opened for it (once the lobby has), and who accepted before that.
   std::optional<RoomId> rematch_;
   bool rematch_asked_ = false;

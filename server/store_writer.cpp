@@ -37,6 +37,10 @@ void StoreWriter::set_seat_play(RoomId room, SeatPlay play, boost::asio::any_io_
   queue(Write{SetSeatPlay{room, std::move(play)}, boost::asio::make_work_guard(waiting), std::move(done)});
 }
 
+void StoreWriter::load_game(RoomId room, boost::asio::any_io_executor waiting, Loaded loaded) {
+  queue(Write{Load{room, std::move(loaded)}, boost::asio::make_work_guard(waiting), [](bool) {}});
+}
+
 void StoreWriter::queue(Write write) {
   bool idle;
   {
@@ -81,6 +85,10 @@ void StoreWriter::write_batch(std::deque<Write>& batch) {
             else if constexpr (std::is_same_v<W, Abandon>) return store_.abandon_game(w.room);
             else if constexpr (std::is_same_v<W, MarkAway>) return store_.set_away_since(w.room, w.since);
             else if constexpr (std::is_same_v<W, SetSeatPlay>) return store_.set_seat_play(w.room, w.play);
+            else if constexpr (std::is_same_v<W, Load>) {
+              w.loaded(store_.load_game(w.room));
+              return true;
+            }
             else return false;  // appends are grouped below
           },
           batch[i].what);

@@ -1,7 +1,7 @@
 #pragma once
 // The store's writer: one thread that takes the writes of every room, commits them in groups (all the
 // actions waiting when it wakes go into one transaction: group commit) and then tells each room its write is
-// durable. Rooms never wait on the disk on a network thread, and a busy server pays one commit for many moves.
+// durable. It also reads the record of an old game, in order with the writes, for the lobby and the rooms. Rooms never wait on the disk on a network thread, and a busy server pays one commit for many moves.
 // The durability rule does not change: a room sends nothing about a move before its `done(true)`
 // (server/room.cpp), so an acknowledged move survives kill -9.
 //
@@ -14,6 +14,7 @@
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <variant>
 
@@ -51,6 +52,12 @@ class StoreWriter {
   /// Queues Store::set_seat_play, in order with the rest.
   void set_seat_play(RoomId room, SeatPlay play, boost::asio::any_io_executor waiting, Done done);
 
+  /// Called on the writer's thread with a game's record, or nullopt when the store has none: post from it.
+  using Loaded = std::function<void(std::optional<GameRecord> record)>;
+  /// Reads a game's record (Store::load_game) on the writer's thread, after every write queued before it: a
+  /// network thread never waits on the disk, nor behind a commit, to read an old game (/log, a replay).
+  void load_game(RoomId room, boost::asio::any_io_executor waiting, Loaded loaded);
+
   Store& store() { return store_; }
 
  private:
@@ -72,8 +79,12 @@ class StoreWriter {
     RoomId room;
     SeatPlay play;
   };
+  struct Load {  // a read, queued with the writes so that it sees every one made before it
+    RoomId room;
+    Loaded loaded;
+  };
   struct Write {
-    std::variant<Append, Finish, Abandon, MarkAway, SetSeatPlay> what;
+    std::variant<Append, Finish, Abandon, MarkAway, SetSeatPlay, Load> what;
     boost::asio::executor_work_guard<boost::asio::any_io_executor> guard;
     Done done;
   };

@@ -171,6 +171,32 @@ TEST(ReplayRequest, SantaCruzEveryStepIsTheSpectatorsViewThen) {
   EXPECT_NE(again["view"], later["view"]);
 }
 
+// A finished game's replay opens from its record, read on the store's thread: the requests that come before the
+// record is back wait for it, and each is answered, in the order asked.
+TEST(ReplayRequest, RequestsThatComeWhileTheRecordIsReadAreAnsweredInOrder) {
+  TestServer server(engine::default_registry(), "", fast_config(), 99);
+  TestClient watcher(server.port());
+  watcher.hello("Wes");
+  const PlayedGame played = play_to_the_end(server.port(), "santa-cruz", {"Anna", "Bruno"}, watcher, 5);
+  const int steps = static_cast<int>(played.actions.size());
+  ASSERT_GT(steps, 10);
+  TestClient reader(server.port());
+  reader.hello("Rita");
+  const std::vector<int> asked{3, 0, steps, 7};
+  for (int step : asked) reader.send(json{{"type", "replay"}, {"room", played.room}, {"step", step}});
+  for (int step : asked) {
+    const json answer = reader.expect("replay");
+    EXPECT_EQ(answer["step"], step);
+    EXPECT_EQ(answer["steps"], steps);
+  }
+  // The log of a room one is not in comes from the record too, read off the lobby's strand.
+  reader.chat("/log " + std::to_string(played.room));
+  const json log = reader.expect("info");
+  EXPECT_NE(log["text"].get<std::string>().find("Room " + std::to_string(played.room) + " log:"), std::string::npos)
+      << log;
+  EXPECT_EQ(replay_request(reader, played.room, 0)["view"], played.first_spectator_view);
+}
+
 TEST(ReplayRequest, CostaRuanaEveryStepIsTheSpectatorsViewThen) {
   constexpr std::uint64_t kSeed = 2024;
   TestServer server(engine::default_registry(), "", fast_config(), kSeed);

@@ -87,6 +87,35 @@ TEST(StoreWriter, AGameIsMarkedOverOnlyAfterItsLastAction) {
   EXPECT_EQ(record->actions.size(), 2u);
 }
 
+// A read queued with the writes sees every write queued before it, and runs on the writer's thread, not the
+// caller's; a game the store does not have is read as nullopt.
+TEST(StoreWriter, AReadSeesTheWritesQueuedBeforeIt) {
+  TempDir dir;
+  auto store = make_sqlite_store(dir.path.string());
+  ASSERT_TRUE(store->save_game(game(3)));
+  boost::asio::io_context ioc;
+  std::optional<GameRecord> read, missing = GameRecord{};
+  std::thread::id read_on;
+  {
+    StoreWriter writer(*store, std::chrono::milliseconds(5));
+    for (int i = 0; i < 3; ++i) writer.append_action(3, i, act(i % 2, i), ioc.get_executor(), [](bool) {});
+    writer.finish_game(3, json{{"scores", {1, 2}}}, ioc.get_executor(), [](bool) {});
+    writer.load_game(3, ioc.get_executor(), [&](std::optional<GameRecord> record) {
+      read_on = std::this_thread::get_id();
+      boost::asio::post(ioc, [&read, record = std::move(record)]() mutable { read = std::move(record); });
+    });
+    writer.load_game(99, ioc.get_executor(), [&](std::optional<GameRecord> record) {
+      boost::asio::post(ioc, [&missing, record = std::move(record)]() mutable { missing = std::move(record); });
+    });
+    ioc.run();  // returns once both reads have been handed back
+  }
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->actions.size(), 3u);
+  EXPECT_EQ(read->status, "over");
+  EXPECT_NE(read_on, std::this_thread::get_id()) << "read on the writer's thread";
+  EXPECT_FALSE(missing);
+}
+
 // A store that counts the groups it is given, and writes nothing.
 struct GroupCountingStore final : Store {
   std::atomic<int> groups{0}, actions{0};
