@@ -525,12 +525,7 @@ void Lobby::send_log(const ClientPtr& client, RoomId id, const std::optional<Gam
   auto replayed = replay_record(*context_.registry, *record);
   if (!replayed.ok()) return send_error(client, make_error(ErrorCode::no_such_room, "the game in room " + room_text(id) + " cannot be replayed",
                                                                    "la partie de la salle " + room_text(id) + " ne se rejoue pas"));
-  const bool fr = lang == engine::Lang::fr;
-  std::string text = fr ? "Journal de la salle " + room_text(id) + " :" : "Room " + room_text(id) + " log:";
-  const auto& lines = replayed.value().log;
-  for (std::size_t i = 0; i < lines.size(); ++i) text += "\n" + std::to_string(i + 1) + ". " + lines[i].in(lang);
-  if (lines.empty()) text += fr ? " aucun coup" : " no moves";
-  send(client, protocol::info_message(text));
+  send(client, protocol::info_message(log_listing(id, replayed.value().log, lang)));
 }
 
 void Lobby::replay(Player& player, const protocol::ReplayRequest& request, bool as_text) {

@@ -36,4 +36,12 @@ std::vector<std::string> seat_names(const GameRecord& record) {
   return names;
 }
 
+std::string log_listing(RoomId room, const std::vector<engine::LocalText>& lines, engine::Lang lang) {
+  const bool fr = lang == engine::Lang::fr;
+  std::string text = (fr ? "Journal de la salle " : "Room ") + std::to_string(room) + (fr ? " :" : " log:");
+  for (std::size_t i = 0; i < lines.size(); ++i) text += "\n" + std::to_string(i + 1) + ". " + lines[i].in(lang);
+  if (lines.empty()) text += fr ? " aucun coup" : " no moves";
+  return text;
+}
+
 }  // namespace archipel::server

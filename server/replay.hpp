@@ -28,4 +28,8 @@ engine::Result<std::vector<engine::LocalText>> replay_action(engine::GameInstanc
 /// The players' names by seat, as the record keeps them.
 std::vector<std::string> seat_names(const GameRecord& record);
 
+/// What /log shows of room `room`'s game log: its title, then each line numbered, in `lang`; " no moves" after
+/// the title when there are none.
+std::string log_listing(RoomId room, const std::vector<engine::LocalText>& lines, engine::Lang lang);
+
 }  // namespace archipel::server

@@ -243,12 +243,9 @@ bool Room::is_connection_of(const std::string& token, const ClientPtr& client) {
 }
 
 void Room::refuse_stranger(const ClientPtr& client) {
-  context_.metrics->errors_sent++;
   if (client)
-    client->send(make_frame(protocol::error_message(
-        make_error(ErrorCode::not_in_room, "you are not in room " + std::to_string(id_),
-                   "vous n'êtes pas dans la salle " + std::to_string(id_)),
-        client->lang())));
+    send_error_to(*client, make_error(ErrorCode::not_in_room, "you are not in room " + std::to_string(id_),
+                                      "vous n'êtes pas dans la salle " + std::to_string(id_)));
 }
 
 void Room::do_say(const std::string& token, const std::string& text) {
@@ -567,17 +564,13 @@ void Room::do_who(const std::string& token) {
 void Room::do_log(const std::string& token) {
   const std::string room = std::to_string(id_);
   if (log_.empty()) return send_info(token, {"No moves yet in room " + room, "Pas encore de coup dans la salle " + room});
-  const engine::Lang lang = lang_of(token);
-  std::string text = (lang == engine::Lang::fr ? "Journal de la salle " : "Room ") + room +
-                     (lang == engine::Lang::fr ? " :" : " log:");
-  for (std::size_t i = 0; i < log_.size(); ++i) text += "\n" + std::to_string(i + 1) + ". " + log_[i].in(lang);
-  send(token, protocol::info_message(text, id_));
+  send(token, protocol::info_message(log_listing(id_, log_, lang_of(token)), id_));
 }
 
 void Room::do_replay(const ClientPtr& client, int step, bool static_data, bool as_text) {
   const std::string room = std::to_string(id_);
   if (status_ != Status::over && status_ != Status::abandoned)
-    return refuse_replay(*client, make_error(ErrorCode::not_over, "the game in room " + room + " is not over: no replay yet",
+    return send_error_to(*client, make_error(ErrorCode::not_over, "the game in room " + room + " is not over: no replay yet",
                                              "la partie de la salle " + room + " n'est pas finie : pas encore de rejeu"));
   if (!replay_) {
     // Opened from the record, read on the store's thread (a network thread never waits on the disk); the
@@ -593,10 +586,10 @@ void Room::do_replay(const ClientPtr& client, int step, bool static_data, bool a
   auto shown = replay_->go_to(step);
   if (!shown.ok()) {
     if (shown.error().rule == "out_of_range")
-      return refuse_replay(*client, make_error(ErrorCode::bad_arguments, shown.error().message, shown.error().message_fr));
+      return send_error_to(*client, make_error(ErrorCode::bad_arguments, shown.error().message, shown.error().message_fr));
     spdlog::error("event=replay_failed room={} step={} reason=\"{}\"", id_, step, shown.error().message);
     replay_.reset();
-    return refuse_replay(*client, cannot_replay());
+    return send_error_to(*client, cannot_replay());
   }
   const engine::Lang lang = client->lang();
   const ReplayStep& s = shown.value();
@@ -614,14 +607,14 @@ void Room::open_replay(std::optional<GameRecord> record) {
   if (!cursor.ok()) {
     // The record is missing or does not replay (a bug, logged): said as for a game the server does not have.
     spdlog::error("event=replay_failed room={} reason=\"{}\"", id_, cursor.error().message);
-    for (const auto& w : waiting) refuse_replay(*w.client, cannot_replay());
+    for (const auto& w : waiting) send_error_to(*w.client, cannot_replay());
     return;
   }
   replay_ = std::make_unique<ReplayCursor>(std::move(cursor).value());
   for (const auto& w : waiting) do_replay(w.client, w.step, w.static_data, w.as_text);
 }
 
-void Room::refuse_replay(Client& client, const protocol::Error& error) {
+void Room::send_error_to(Client& client, const protocol::Error& error) {
   context_.metrics->errors_sent++;
   client.send(make_frame(protocol::error_message(error, client.lang())));
 }
@@ -696,8 +689,7 @@ void Room::do_action(const std::string& token, const json& action, const ClientP
 
 void Room::refuse_move(const std::string& token, const ClientPtr& stand_in, const protocol::Error& error) {
   if (!stand_in) return send_error(token, error);
-  context_.metrics->errors_sent++;
-  stand_in->send(make_frame(protocol::error_message(error, engine::Lang::en)));
+  send_error_to(*stand_in, error);  // a stand-in bot's client reads English
 }
 
 void Room::on_stored(const std::string& token, int seat, const json& action, bool stored, const ClientPtr& stand_in) {

@@ -192,7 +192,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_replay(const ClientPtr& client, int step, bool static_data, bool as_text);
   /// Opens the replay from the game's record, read on the store's thread, and answers the requests waiting.
   void open_replay(std::optional<GameRecord> record);
-  void refuse_replay(Client& client, const protocol::Error& error);
+  /// An error to a connection that is not (or not yet) a member: a stranger, someone asking for a replay.
+  void send_error_to(Client& client, const protocol::Error& error);
   protocol::Error cannot_replay() const;
   bool all_kept_seats_taken() const;
 

@@ -28,8 +28,7 @@ std::string normalize_move_text(std::string_view text) {
 }
 
 Json GameInstance::client_view(Viewer viewer) const {
-  Json v = view(viewer);
-  v["to_act"] = to_act();
+  Json v = GameInstance::private_part(viewer);  // the whole view and `to_act`, whether the game splits it or not
   v[kLegalKey] = legal_json(viewer);
   return v;
 }
@@ -48,8 +47,7 @@ Json GameInstance::private_part(Viewer viewer) const {
 
 Json GameInstance::legal_json(Viewer viewer) const {
   Json legal_moves = Json::array();
-  const auto acting = to_act();
-  if (!viewer.is_spectator() && std::find(acting.begin(), acting.end(), viewer.seat) != acting.end()) {
+  if (acts(viewer)) {
     auto moves = legal(viewer.seat);
     legal_moves.get_ref<Json::array_t&>().reserve(moves.size());
     for (auto& move : moves)

@@ -113,6 +113,12 @@ class GameInstance {
   Result<Json> parse_text(Seat seat, std::string_view text) const;
 
   bool over() const { return to_act().empty(); }
+  /// True when `viewer` is a seat that may act now: whose view shows legal moves.
+  bool acts(Viewer viewer) const {
+    if (viewer.is_spectator()) return false;
+    const auto acting = to_act();
+    return std::find(acting.begin(), acting.end(), viewer.seat) != acting.end();
+  }
 };
 
 /// A number no other GameInstance of this process has (GameInstance::ViewAge).
@@ -157,8 +163,7 @@ class GameOf final : public GameInstance {
   }
   std::string legal_text(Viewer viewer) const override {
     std::string out = "[";
-    const auto acting = R::to_act(state_);
-    if (!viewer.is_spectator() && std::find(acting.begin(), acting.end(), viewer.seat) != acting.end()) {
+    if (acts(viewer)) {
       const auto& actions = legal_of(viewer.seat);
       out.reserve(96 * actions.size());
       JsonTextWriter text(out);

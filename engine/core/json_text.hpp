@@ -12,6 +12,7 @@
 #include <charconv>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 

@@ -326,5 +326,14 @@ TEST(ReplayCursor, SteppingOnCostsOneMoveAndBackAtMostACheckpoint) {
   EXPECT_FALSE(cursor.go_to(-1).ok());
 }
 
+// /log's text, the same for a member (the room's own log) and for the lobby (a log replayed from the record).
+TEST(LogListing, TitleThenNumberedLinesInTheReadersLanguage) {
+  const std::vector<engine::LocalText> lines{{"Anna builds", "Anna construit"}, {"Bruno passes", "Bruno passe"}};
+  EXPECT_EQ(server::log_listing(12, lines, engine::Lang::en), "Room 12 log:\n1. Anna builds\n2. Bruno passes");
+  EXPECT_EQ(server::log_listing(12, lines, engine::Lang::fr), "Journal de la salle 12 :\n1. Anna construit\n2. Bruno passe");
+  EXPECT_EQ(server::log_listing(3, {}, engine::Lang::en), "Room 3 log: no moves");
+  EXPECT_EQ(server::log_listing(3, {}, engine::Lang::fr), "Journal de la salle 3 : aucun coup");
+}
+
 }  // namespace
 }  // namespace archipel::testing
