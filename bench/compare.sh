@@ -176,6 +176,8 @@ for name, server in sorted(runs):
             print(f"errors in {name} on {server}: {r['errors']}")
         if r.get("failed"):
             print(f"failed connections in {name} on {server}: {r['failed']}")
+        if r.get("tables_stalled"):
+            print(f"stalled tables in {name} on {server}: {r['tables_stalled']} (that run's rate fell with them)")
 for name in ("chat", "relay", "move"):
     for server in ("archipel", "bare"):
         lat = [r["latency_ms"] for r in runs.get((name, server), []) if "latency_ms" in r]

@@ -1,4 +1,5 @@
-// archipel-load's pure parts: the latency histogram's percentiles, its flags and source addresses, /proc parsing.
+// archipel-load's pure parts: the latency histogram's percentiles, its flags and source addresses, /proc parsing,
+// reading a room listing.
 #include "tools/load/latency_histogram.hpp"
 
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 
 #include "tools/load/load_config.hpp"
 #include "tools/load/process_usage.hpp"
+#include "tools/load/room_listing.hpp"
 
 namespace archipel::load {
 namespace {
@@ -174,6 +176,45 @@ TEST(ProcessUsage, ReadsItself) {
   ASSERT_TRUE(self);
   EXPECT_GT(self->rss_kib, 0);
   EXPECT_GE(self->cpu_seconds, 0.0);
+}
+
+// A stall is five quiet seconds, or ten move delays when a play run waits longer between moves.
+TEST(LoadConfig, StallTimeIsFiveSecondsOrTenMoveDelays) {
+  int code = -1;
+  auto closed = parse({"--mode", "closed"}, &code);
+  ASSERT_TRUE(closed);
+  EXPECT_EQ(stall_time(*closed), std::chrono::seconds(5));
+  auto slow = parse({"--mode", "play", "--move-delay", "2000"}, &code);
+  ASSERT_TRUE(slow);
+  EXPECT_EQ(stall_time(*slow), std::chrono::seconds(20));
+  auto fast = parse({"--mode", "play", "--move-delay", "100"}, &code);
+  ASSERT_TRUE(fast);
+  EXPECT_EQ(stall_time(*fast), std::chrono::seconds(5));
+}
+
+nlohmann::json listing(std::int64_t id, const char* status, std::vector<const char*> names) {
+  nlohmann::json seats = nlohmann::json::array();
+  for (const char* n : names) seats.push_back(n ? nlohmann::json{{"name", n}, {"connected", true}}
+                                                : nlohmann::json{{"name", nullptr}, {"connected", false}});
+  return {{"type", "room"}, {"id", id}, {"game", "santa-cruz"}, {"status", status}, {"seats", seats}};
+}
+
+// A client is seated when a listing of its table's room, waiting, names it.
+TEST(RoomListing, SeatedWhenTheWaitingRoomNamesMe) {
+  EXPECT_TRUE(seated_in_waiting_room(listing(7, "waiting", {"host", "me", nullptr, nullptr}), 7, "me"));
+  EXPECT_FALSE(seated_in_waiting_room(listing(7, "waiting", {"host", nullptr, nullptr, nullptr}), 7, "me"));
+  EXPECT_FALSE(seated_in_waiting_room(listing(8, "waiting", {"host", "me"}), 7, "me"));  // another room
+  EXPECT_FALSE(seated_in_waiting_room(nlohmann::json{{"type", "room"}, {"id", 7}, {"status", "waiting"}}, 7, "me"));
+  EXPECT_FALSE(seated_in_waiting_room(nlohmann::json::array(), 7, "me"));
+}
+
+// The room's last listings after `over` (its players leaving one by one) still name the players who have not left.
+// Counted, they made a client think itself seated in the table's next room before it had joined: that room never
+// got its /start, and in a closed-loop run every table stalled after a few games (the rate fell to nothing).
+TEST(RoomListing, AFinishedRoomStillNamingMeIsNotASeat) {
+  EXPECT_FALSE(seated_in_waiting_room(listing(7, "over", {"host", "me", "c", "d"}), 7, "me"));
+  EXPECT_FALSE(seated_in_waiting_room(listing(7, "playing", {"host", "me", "c", "d"}), 7, "me"));
+  EXPECT_FALSE(seated_in_waiting_room(listing(7, "abandoned", {"host", "me"}), 7, "me"));
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "tools/load/load_config.hpp"
 
+#include <algorithm>
+
 #include <arpa/inet.h>
 
 #include <CLI/CLI.hpp>
@@ -97,6 +99,11 @@ int source_count(const LoadConfig& config) {
   if (config.sources > 0) return config.sources;
   if (config.host.rfind("127.", 0) != 0 && config.host != "localhost") return 0;
   return (config.clients + config.per_address - 1) / config.per_address;
+}
+
+std::chrono::milliseconds stall_time(const LoadConfig& config) {
+  const std::chrono::milliseconds delays(config.mode == Mode::play ? 10LL * config.move_delay_ms : 0);
+  return std::max<std::chrono::milliseconds>(std::chrono::seconds(5), delays);
 }
 
 }  // namespace archipel::load

@@ -2,6 +2,7 @@
 // archipel-load's flags (docs/operations.md, "Load testing"): what to connect to, how many clients from which
 // source addresses, and what they do once welcomed.
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,5 +58,9 @@ std::vector<std::string> source_addresses(const std::string& first, int count);
 /// How many source addresses a run uses: --sources when set; otherwise, for a loopback host, enough that none
 /// carries more than --per-address clients; otherwise 0 (let the system choose).
 int source_count(const LoadConfig& config);
+
+/// Play modes: how long a table may go without a move before the end report counts it as stalled: 5 s, or ten
+/// move delays in play mode when that is longer.
+std::chrono::milliseconds stall_time(const LoadConfig& config);
 
 }  // namespace archipel::load

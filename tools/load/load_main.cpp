@@ -155,6 +155,18 @@ class Run {
         if (chats(config_.mode) && lines) out["cpu_us_per_line"] = 1e6 * cpu / lines;
         out["rss_end_kib"] = run_after->rss_kib;
       }
+      if (measures.tables > 0) {
+        const double quiet_s = std::chrono::duration<double>(stall_time(config_)).count();
+        if (measures.tables_stalled > 0)
+          std::printf("tables    %llu of %llu had no move in the last %.0f s: stalled, and the rate above fell "
+                      "with them (a fault of the server or of this tool)\n",
+                      static_cast<unsigned long long>(measures.tables_stalled),
+                      static_cast<unsigned long long>(measures.tables), quiet_s);
+        else
+          std::printf("tables    all %llu still playing at the end (a move in the last %.0f s)\n",
+                      static_cast<unsigned long long>(measures.tables), quiet_s);
+        out["tables_stalled"] = measures.tables_stalled;
+      }
     } else if (run_after) {
       std::printf("hold      %.1f s; server RSS %ld KiB at the end\n", run_s, run_after->rss_kib);
       out["rss_end_kib"] = run_after->rss_kib;

@@ -16,6 +16,7 @@
 
 #include "bots/strategy.hpp"  // ViewTracker: the C++ copy of the protocol's view rules
 #include "engine/core/rng.hpp"
+#include "tools/load/room_listing.hpp"
 
 namespace archipel::load {
 
@@ -42,6 +43,7 @@ struct Table {
   int seated = 0;      // clients that saw themselves seated in `room`
   int finished = 0;    // clients that received `over` for `room`
   bool start_sent = false;
+  Clock::time_point last_move{};  // the last own patch after a move of any of its clients (the run's start before)
 };
 
 }  // namespace
@@ -80,6 +82,8 @@ class Worker {
   void do_seat();
   void do_run();
   void connect_next();
+  // Measures::tables_stalled, at the end of the run (on the worker's thread: the tables are its own).
+  void count_stalled_tables();
 
   LoadConfig config_;
   net::io_context ioc_;
@@ -292,11 +296,8 @@ class Client : public std::enable_shared_from_this<Client> {
     }
     if (!table_->room || id != *table_->room) return;
     if (!seated_here_) {
-      const auto seats = m.find("seats");
-      if (seats == m.end() || !seats->is_array()) return;
-      for (const auto& seat : *seats)
-        if (seat.is_object() && seat.contains("name") && seat["name"] == name_) seated_here_ = true;
-      if (!seated_here_) return;
+      if (!seated_in_waiting_room(m, id, name_)) return;
+      seated_here_ = true;
       ++table_->seated;
       if (!ever_seated_) {
         ever_seated_ = true;
@@ -313,6 +314,7 @@ class Client : public std::enable_shared_from_this<Client> {
         update == bots::ViewTracker::Update::updated) {
       move_pending_ = false;
       ++worker_.counters().moves_applied;
+      table_->last_move = Clock::now();
       if (worker_.measuring())
         worker_.measures().move_latency_us.record(
             static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - move_sent_).count()));
@@ -454,16 +456,28 @@ void Worker::do_seat() {
 
 void Worker::do_run() {
   running_ = true;
+  const auto now = Clock::now();
   for (auto& table : tables_) {
+    table.last_move = now;
     table.clients.front()->maybe_start();
     for (Client* client : table.clients) client->start_chatting();
   }
+}
+
+void Worker::count_stalled_tables() {
+  if (!running_ || (config_.mode != Mode::play && config_.mode != Mode::closed)) return;
+  const auto now = Clock::now();
+  const auto quiet = stall_time(config_);
+  measures_.tables += tables_.size();
+  for (const auto& table : tables_)
+    if (now - table.last_move > quiet) ++measures_.tables_stalled;
 }
 
 void Worker::stop() {
   if (!thread_.joinable()) return;
   // Close every socket, then stop: handlers still queued are dropped with the io_context, not run.
   net::post(ioc_, [this] {
+    count_stalled_tables();
     stopping_ = true;
     for (auto& client : clients_) client->close();
     guard_.reset();
@@ -552,6 +566,8 @@ Measures Swarm::measures() const {
     all.move_latency_us.merge(w->measures().move_latency_us);
     all.chat_latency_us.merge(w->measures().chat_latency_us);
     for (const auto& [code, n] : w->measures().errors) all.errors[code] += n;
+    all.tables += w->measures().tables;
+    all.tables_stalled += w->measures().tables_stalled;
   }
   return all;
 }

@@ -48,6 +48,9 @@ struct Measures {
   LatencyHistogram move_latency_us;  // action sent -> own patch
   LatencyHistogram chat_latency_us;  // chat sent -> delivered to another seat of the room
   std::map<std::string, std::uint64_t> errors;  // by code: the server's error codes, and connect, handshake, lost
+  /// Play modes: the tables, and those whose clients had no move applied for stall_time(config) (load_config.hpp) at the end of the
+  /// run. A stalled table plays no more, so the run's rate falls; that is a fault of the server or of this tool.
+  std::uint64_t tables = 0, tables_stalled = 0;
 };
 
 class Worker;
