@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "engine/core/json_text.hpp"
 #include "protocol/text.hpp"
 
 namespace archipel::protocol {
@@ -229,6 +230,113 @@ Json room_message(const RoomInfo& room) {
   Json j = room_json(room);
   j["type"] = "room";
   return j;
+}
+
+namespace {
+
+void write_strings(engine::JsonTextWriter& w, const std::vector<std::string>& list) {
+  w.raw("[");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (i) w.raw(",");
+    w.string(list[i]);
+  }
+  w.raw("]");
+}
+
+// room_json (with `"type":"room"` when `as_message`), as serialize() writes it: nlohmann's objects are std::maps,
+// so the keys come sorted, and the optional ones only when room_json puts them.
+void write_room(engine::JsonTextWriter& w, const RoomInfo& room, bool as_message) {
+  w.raw(R"({"game":)");
+  w.string(room.game);
+  w.raw(R"(,"host":)");
+  w.string(room.host);
+  w.raw(R"(,"id":)");
+  w.number(room.id);
+  w.raw(R"(,"max_players":)");
+  w.number(room.max_players);
+  w.raw(R"(,"min_players":)");
+  w.number(room.min_players);
+  w.raw(R"(,"options":{)");
+  bool first = true;
+  for (const auto& [key, value] : room.options) {
+    if (!first) w.raw(",");
+    first = false;
+    w.string(key);
+    w.raw(":");
+    w.string(value);
+  }
+  w.raw("}");
+  if (room.rematch) {
+    w.raw(R"(,"rematch":)");
+    w.number(*room.rematch);
+  }
+  w.raw(R"(,"seats":[)");
+  for (std::size_t i = 0; i < room.seats.size(); ++i) {
+    const SeatInfo& seat = room.seats[i];
+    w.raw(i ? "," : "");
+    w.raw("{");
+    if (seat.bot) w.raw(R"("bot":true,)");
+    w.raw(seat.connected ? R"("connected":true)" : R"("connected":false)");
+    if (!seat.handover_votes.empty()) {
+      w.raw(R"(,"handover_votes":)");
+      write_strings(w, seat.handover_votes);
+    }
+    if (seat.may_hand_over) w.raw(R"(,"may_hand_over":true)");
+    w.raw(R"(,"name":)");
+    if (seat.name.empty())
+      w.raw("null");
+    else
+      w.string(seat.name);
+    if (!seat.stand_in.empty()) {
+      w.raw(R"(,"stand_in":)");
+      w.string(seat.stand_in);
+    }
+    w.raw("}");
+  }
+  w.raw(R"(],"spectators":)");
+  write_strings(w, room.spectators);
+  w.raw(R"(,"status":)");
+  w.string(std::string(to_string(room.status)));
+  w.raw(R"(,"title":)");
+  w.string(room.title);
+  if (as_message) w.raw(R"(,"type":"room")");
+  w.raw("}");
+}
+
+void write_rooms(engine::JsonTextWriter& w, const std::vector<RoomInfo>& rooms) {
+  w.raw("[");
+  for (std::size_t i = 0; i < rooms.size(); ++i) {
+    if (i) w.raw(",");
+    write_room(w, rooms[i], false);
+  }
+  w.raw("]");
+}
+
+}  // namespace
+
+std::string room_frame(const RoomInfo& room) {
+  std::string out;
+  out.reserve(256 + 64 * room.seats.size());
+  engine::JsonTextWriter w(out);
+  write_room(w, room, true);
+  return out;
+}
+
+std::string rooms_delta_frame(const RoomsDelta& delta) {
+  std::string out;
+  out.reserve(64 + 320 * (delta.added.size() + delta.changed.size()) + 12 * delta.removed.size());
+  engine::JsonTextWriter w(out);
+  w.raw(R"({"added":)");
+  write_rooms(w, delta.added);
+  w.raw(R"(,"changed":)");
+  write_rooms(w, delta.changed);
+  w.raw(R"(,"removed":[)");
+  for (std::size_t i = 0; i < delta.removed.size(); ++i) {
+    if (i) w.raw(",");
+    w.number(delta.removed[i]);
+  }
+  w.raw(R"(],"type":"rooms_delta"})");
+  return out;
 }
 
 bool has_free_seat(const RoomInfo& room) {

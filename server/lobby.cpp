@@ -658,7 +658,8 @@ void Lobby::flush() {
   auto delta = room_list_.take_delta();
   if (delta.empty()) return;
   first_page_.reset();  // the published list changed
-  broadcast_lobby(protocol::rooms_delta_message(delta));
+  if (players_.in_lobby() == 0) return;  // nobody to tell: the delta is taken all the same
+  broadcast_lobby(std::make_shared<const std::string>(protocol::rooms_delta_frame(delta)));
 }
 
 void Lobby::send_games(const ClientPtr& client) {
@@ -670,7 +671,11 @@ void Lobby::send_games(const ClientPtr& client) {
 
 void Lobby::broadcast_lobby(const json& message) {
   if (players_.in_lobby() == 0) return;
-  auto frame = make_frame(message);
+  broadcast_lobby(make_frame(message));
+}
+
+void Lobby::broadcast_lobby(const Frame& frame) {
+  if (players_.in_lobby() == 0) return;
   players_.for_each_in_lobby([&](const ClientPtr& client) { client->send(frame); });
 }
 

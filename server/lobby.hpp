@@ -124,6 +124,7 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   void flush();
   void send_games(const ClientPtr& client);
   void broadcast_lobby(const nlohmann::json& message);  // to everyone not in a room: one frame, O(lobby clients)
+  void broadcast_lobby(const Frame& frame);
   /// The rooms `player` created that are waiting or playing with the player still seated (prunes the rest
   /// from Player::created). A room created moments ago and not yet listed counts.
   int rooms_created_and_held(Player& player);

@@ -909,8 +909,9 @@ void Room::keep_static_data() {
   static_text_ = protocol::serialize(static_data_);
 }
 
-void Room::broadcast(const json& message) {
-  auto frame = make_frame(message);
+void Room::broadcast(const json& message) { broadcast(make_frame(message)); }
+
+void Room::broadcast(const Frame& frame) {
   for (auto& s : seats_)
     if (s && s->client) s->client->send(frame);
   for (auto& s : spectators_)
@@ -920,7 +921,7 @@ void Room::broadcast(const json& message) {
 void Room::publish_room() {
   track_absences();
   auto i = info();
-  broadcast(protocol::room_message(i));
+  broadcast(std::make_shared<const std::string>(protocol::room_frame(i)));
   if (auto o = observer_.lock()) o->room_changed(i);
   watch_presence();  // every change of who is connected ends here
 }

@@ -234,6 +234,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // The game's log in `lang` from `first_line` on (a move's lines ride in its patch), serialized as an array.
   std::string log_text(engine::Lang lang, std::size_t first_line = 0) const;
   void broadcast(const nlohmann::json& message);
+  void broadcast(const Frame& frame);  // to every member with a connection
   void publish_room();                         // room message to members, summary to the lobby
   void send_full_state(const std::string& token);
   int free_seats() const;

@@ -106,6 +106,47 @@ TEST(Messages, StateFrameIsTheStateMessageSerialized) {
   EXPECT_EQ(state_frame(1, 1, view, 1, "", ""), serialize(state_message(1, 1, view, 1, Json(), {})));
 }
 
+// A room's listing and the lobby's deltas are written as text: byte for byte room_message and
+// rooms_delta_message serialized, for every optional field present or absent, every status, and names and
+// options that must be escaped (or repaired: a name is the client's, and may hold bytes that are not UTF-8).
+TEST(Messages, RoomFrameAndRoomsDeltaFrameAreTheMessagesSerialized) {
+  RoomInfo waiting;
+  waiting.id = 7;
+  waiting.game = "santa-cruz";
+  waiting.title = "Santa Cruz";
+  waiting.host = "Ana";
+  waiting.min_players = 2;
+  waiting.max_players = 4;
+  waiting.seats = {SeatInfo{"Ana", true}, SeatInfo{}, SeatInfo{"Zo\u00e9 \"q\"", false}, SeatInfo{}};
+  RoomInfo playing = waiting;
+  playing.id = 2147483647;
+  playing.status = RoomStatus::playing;
+  playing.options = {{"rules", "online"}, {"clock", "10m"}, {"n\u00e9e", "a\\b"}};
+  playing.spectators = {"Eve", "bad \xff byte"};
+  playing.seats[1] = SeatInfo{"Bot 1", true, true};
+  playing.seats[2].stand_in = "greedy";
+  playing.seats[2].may_hand_over = true;
+  playing.seats[2].handover_votes = {"Ana", "Bot 1"};
+  RoomInfo over = playing;
+  over.status = RoomStatus::over;
+  over.rematch = 9;
+  RoomInfo abandoned = waiting;
+  abandoned.status = RoomStatus::abandoned;
+  abandoned.seats.clear();
+  const std::vector<RoomInfo> rooms{waiting, playing, over, abandoned, RoomInfo{}};
+  for (const auto& room : rooms) EXPECT_EQ(room_frame(room), serialize(room_message(room)));
+
+  RoomsDelta delta;
+  EXPECT_EQ(rooms_delta_frame(delta), serialize(rooms_delta_message(delta)));
+  delta.added = {waiting};
+  EXPECT_EQ(rooms_delta_frame(delta), serialize(rooms_delta_message(delta)));
+  delta.changed = {playing, over};
+  delta.removed = {3, 2147483647};
+  EXPECT_EQ(rooms_delta_frame(delta), serialize(rooms_delta_message(delta)));
+  delta.added.clear();
+  EXPECT_EQ(rooms_delta_frame(delta), serialize(rooms_delta_message(delta)));
+}
+
 TEST(Messages, EveryMalformedShapeHasItsCode) {
   EXPECT_EQ(error_code("{"), "bad_json");
   EXPECT_EQ(error_code(""), "bad_json");
