@@ -3,6 +3,7 @@
 #include <netinet/in.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <deque>
 #include <optional>
@@ -301,6 +302,7 @@ class Client : public std::enable_shared_from_this<Client> {
       ++table_->seated;
       if (!ever_seated_) {
         ever_seated_ = true;
+        worker_.counters().last_seated_ns = now_ns();  // before the count, which the main thread waits on
         ++worker_.counters().seated;
       }
       table_->clients.front()->maybe_start();
@@ -558,6 +560,12 @@ CountSnapshot Swarm::counts() const {
     s.errors += c.errors;
   }
   return s;
+}
+
+std::uint64_t Swarm::last_seated_ns() const {
+  std::uint64_t last = 0;
+  for (const auto& w : workers_) last = std::max<std::uint64_t>(last, w->counters().last_seated_ns);
+  return last;
 }
 
 Measures Swarm::measures() const {

@@ -27,6 +27,7 @@ struct Counters {
   std::atomic<std::uint64_t> welcomed{0};         // welcome received
   std::atomic<std::uint64_t> failed{0};           // connections that failed or were lost
   std::atomic<std::uint64_t> seated{0};           // clients seated in their table's first room
+  std::atomic<std::uint64_t> last_seated_ns{0};   // when the last of them saw itself seated (steady clock)
   std::atomic<std::uint64_t> messages_in{0};      // frames received
   std::atomic<std::uint64_t> chats_sent{0};
   std::atomic<std::uint64_t> chats_delivered{0};  // chat lines received from the own room (own echo included)
@@ -72,6 +73,9 @@ class Swarm {
   void stop();
 
   CountSnapshot counts() const;
+  /// When the last client to be seated in its table's first room saw itself seated (steady clock, ns; 0 when
+  /// none was): the seating time, to the event rather than to the main thread's next look at the counters.
+  std::uint64_t last_seated_ns() const;
   /// Clients that belong to a full table (the others stay in the lobby).
   int seatable_clients() const;
   /// Valid after stop().
