@@ -42,6 +42,8 @@ class WebsocketSession final : public Client, public RoomLink, public std::enabl
   /// room; false when it is not one, or there is no link: then the lobby takes it.
   bool to_linked_room(protocol::ClientMessage& message);
   void queue(Frame frame);
+  void start_writing();
+  void set_cork(bool on);
   void do_write();
   void on_write(error_code ec, std::size_t bytes);
   void do_close(websocket::close_code code);
@@ -61,6 +63,7 @@ class WebsocketSession final : public Client, public RoomLink, public std::enabl
   bool accepted_ = false;
   bool closing_ = false;       // no more writes are queued
   bool close_after_write_ = false;
+  bool corked_ = false;        // TCP_CORK is set: several frames are being written as one segment
   websocket::close_code close_code_ = websocket::close_code::going_away;  // sent when the connection closes
   bool closed_reported_ = false;
   double tokens_;
