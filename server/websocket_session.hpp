@@ -2,7 +2,7 @@
 // One WebSocket connection. It lives exactly as long as it has work pending (Beast's chat-multi pattern) and
 // runs on its own strand. It owns its write queue: a bounded FIFO with one write in flight, so messages reach
 // the client in the order they were sent and a client that cannot keep up is dropped instead of growing
-// memory. Frames have a size cap, messages a rate limit, and an idle connection is pinged and then dropped.
+// memory. Frames queued together are written under TCP_CORK, so they leave in one segment. Frames have a size cap, messages a rate limit, and an idle connection is pinged and then dropped.
 // Once the lobby links it to a room (RoomLink), its room messages go straight to that room's strand.
 
 #include <chrono>
