@@ -192,6 +192,24 @@ Json chat_message(std::optional<RoomId> room, const std::string& from, const std
   return Json{{"type", "chat"}, {"room", room ? Json(*room) : Json()}, {"from", from}, {"text", text}};
 }
 
+std::string chat_frame(std::optional<RoomId> room, const std::string& from, const std::string& text) {
+  // Keys in serialize()'s order (sorted): from, room, text, type.
+  std::string out;
+  out.reserve(48 + from.size() + text.size());
+  engine::JsonTextWriter w(out);
+  w.raw(R"({"from":)");
+  w.string(from);
+  w.raw(R"(,"room":)");
+  if (room)
+    w.number(*room);
+  else
+    w.raw("null");
+  w.raw(R"(,"text":)");
+  w.string(text);
+  w.raw(R"(,"type":"chat"})");
+  return out;
+}
+
 Json info_message(const std::string& text, std::optional<RoomId> room) {
   Json j{{"type", "info"}, {"text", text}};
   if (room) j["room"] = *room;

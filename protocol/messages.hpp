@@ -141,6 +141,9 @@ struct RoomsDelta {
 /// `lang`: the language the server writes to this connection in (hello's, or English).
 Json welcome_message(const std::string& name, const std::string& token, engine::Lang lang = engine::Lang::en);
 Json chat_message(std::optional<RoomId> room, const std::string& from, const std::string& text);
+/// chat_message serialized, written straight as text: byte for byte serialize(chat_message(room, from, text)).
+/// A chat line is the message a server relays most.
+std::string chat_frame(std::optional<RoomId> room, const std::string& from, const std::string& text);
 Json info_message(const std::string& text, std::optional<RoomId> room = std::nullopt);
 /// The error's sentence in `lang` (English where it has no French yet: engine refusals being translated).
 Json error_message(const Error& error, engine::Lang lang = engine::Lang::en);

@@ -359,7 +359,7 @@ void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
 
 void Lobby::say(Player& player, const std::string& text) {
   // Table talk goes to the room (the router sends it there); this is chat in the lobby.
-  broadcast_lobby(protocol::chat_message(std::nullopt, player.name, text));
+  broadcast_lobby(std::make_shared<const std::string>(protocol::chat_frame(std::nullopt, player.name, text)));
 }
 
 void Lobby::help(Player& player, const std::string& topic) {

@@ -249,7 +249,7 @@ void Room::refuse_stranger(const ClientPtr& client) {
 }
 
 void Room::do_say(const std::string& token, const std::string& text) {
-  if (Member* m = member(token)) broadcast(protocol::chat_message(id_, m->name, text));
+  if (Member* m = member(token)) broadcast(std::make_shared<const std::string>(protocol::chat_frame(id_, m->name, text)));
 }
 
 void Room::do_play_text(const std::string& token, const std::string& move) {

@@ -147,6 +147,15 @@ TEST(Messages, RoomFrameAndRoomsDeltaFrameAreTheMessagesSerialized) {
   EXPECT_EQ(rooms_delta_frame(delta), serialize(rooms_delta_message(delta)));
 }
 
+// Chat lines are written as text: byte for byte chat_message serialized, in a room or the lobby, with text that
+// must be escaped or repaired (a line is the sender's, and may hold bytes that are not UTF-8).
+TEST(Messages, ChatFrameIsTheChatMessageSerialized) {
+  const std::vector<std::string> texts{"", "hello", "\u00e9t\u00e9 \"q\" \\ \n\t", "bad \xff\xfe byte", std::string(300, 'x')};
+  for (const std::optional<RoomId> room : {std::optional<RoomId>(), std::optional<RoomId>(1), std::optional<RoomId>(kMaxRoomId)})
+    for (const auto& from : {std::string("Ana"), std::string("Zo\u00e9")})
+      for (const auto& text : texts) EXPECT_EQ(chat_frame(room, from, text), serialize(chat_message(room, from, text)));
+}
+
 TEST(Messages, EveryMalformedShapeHasItsCode) {
   EXPECT_EQ(error_code("{"), "bad_json");
   EXPECT_EQ(error_code(""), "bad_json");
