@@ -3,9 +3,11 @@
 #include "tools/load/latency_histogram.hpp"
 
 #include <gtest/gtest.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdint>
 
 #include "tools/load/load_config.hpp"
 #include "tools/load/process_usage.hpp"
@@ -176,6 +178,26 @@ TEST(ProcessUsage, ReadsItself) {
   ASSERT_TRUE(self);
   EXPECT_GT(self->rss_kib, 0);
   EXPECT_GE(self->cpu_seconds, 0.0);
+}
+
+// CPU time is read to well under the 10 ms ticks of /proc/PID/stat: 3 ms of work shows as 3 ms (ticks would show
+// 0 or 10 ms), and never as less than was spent.
+TEST(ProcessUsage, CpuTimeIsFinerThanTheClockTicks) {
+  const auto before = read_process_usage(::getpid());
+  ASSERT_TRUE(before);
+  timespec start{}, now{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &start);
+  volatile std::uint64_t sink = 0;
+  const auto spent = [&] {
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec - start.tv_sec) + static_cast<double>(now.tv_nsec - start.tv_nsec) / 1e9;
+  };
+  while (spent() < 0.003) sink = sink + 1;
+  const auto after = read_process_usage(::getpid());
+  ASSERT_TRUE(after);
+  const double measured = after->cpu_seconds - before->cpu_seconds;
+  EXPECT_GE(measured, 0.003);
+  EXPECT_LT(measured, 0.009);
 }
 
 // A stall is five quiet seconds, or ten move delays when a play run waits longer between moves.

@@ -60,7 +60,7 @@ std::optional<LoadConfig> parse_load_config(int argc, const char* const* argv, i
   app.add_option("--threads", c.threads, "client threads (each runs its own share of the rooms)")
       ->check(CLI::Range(1, 2));
   app.add_option("--server-pid", c.server_pid,
-                 "the server's process id, on this machine: report its CPU (/proc/PID/stat) and memory")
+                 "the server's process id, on this machine: report its CPU (its CPU clock) and memory (/proc)")
       ->check(CLI::NonNegativeNumber);
   app.add_option("--seat-timeout", c.seat_timeout, "seconds to wait for every room to be seated")
       ->check(CLI::Range(1.0, 86400.0));

@@ -1,6 +1,7 @@
 #pragma once
-// What a process on this machine has used so far, from /proc: CPU time (utime + stime of /proc/PID/stat) and
-// resident memory (VmRSS of /proc/PID/status). archipel-load reads the server's with --server-pid and reports
+// What a process on this machine has used so far: CPU time (its CPU clock, clock_getcpuclockid, to the
+// nanosecond; else utime + stime of /proc/PID/stat, in 10 ms ticks) and resident memory (VmRSS of
+// /proc/PID/status). archipel-load reads the server's with --server-pid and reports
 // differences over each phase.
 
 #include <optional>
