@@ -291,8 +291,7 @@ void write_room(engine::JsonTextWriter& w, const RoomInfo& room, bool as_message
   w.raw(R"(,"seats":[)");
   for (std::size_t i = 0; i < room.seats.size(); ++i) {
     const SeatInfo& seat = room.seats[i];
-    w.raw(i ? "," : "");
-    w.raw("{");
+    w.raw(i ? ",{" : "{");
     if (seat.bot) w.raw(R"("bot":true,)");
     w.raw(seat.connected ? R"("connected":true)" : R"("connected":false)");
     if (!seat.handover_votes.empty()) {
@@ -313,8 +312,9 @@ void write_room(engine::JsonTextWriter& w, const RoomInfo& room, bool as_message
   }
   w.raw(R"(],"spectators":)");
   write_strings(w, room.spectators);
-  w.raw(R"(,"status":)");
-  w.string(std::string(to_string(room.status)));
+  w.raw(R"(,"status":")");
+  w.raw(to_string(room.status));  // a plain word: nothing to escape
+  w.raw("\"");
   w.raw(R"(,"title":)");
   w.string(room.title);
   if (as_message) w.raw(R"(,"type":"room")");

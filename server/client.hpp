@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -23,6 +24,9 @@ using Frame = std::shared_ptr<const std::string>;
 inline Frame make_frame(const nlohmann::json& message) {
   return std::make_shared<const std::string>(protocol::serialize(message));
 }
+
+/// A message already written as text (protocol's *_frame functions), shared as it is.
+inline Frame text_frame(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
 
 class Client {
  public:

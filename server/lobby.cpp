@@ -359,7 +359,7 @@ void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
 
 void Lobby::say(Player& player, const std::string& text) {
   // Table talk goes to the room (the router sends it there); this is chat in the lobby.
-  broadcast_lobby(std::make_shared<const std::string>(protocol::chat_frame(std::nullopt, player.name, text)));
+  broadcast_lobby(text_frame(protocol::chat_frame(std::nullopt, player.name, text)));
 }
 
 void Lobby::help(Player& player, const std::string& topic) {
@@ -659,7 +659,7 @@ void Lobby::flush() {
   if (delta.empty()) return;
   first_page_.reset();  // the published list changed
   if (players_.in_lobby() == 0) return;  // nobody to tell: the delta is taken all the same
-  broadcast_lobby(std::make_shared<const std::string>(protocol::rooms_delta_frame(delta)));
+  broadcast_lobby(text_frame(protocol::rooms_delta_frame(delta)));
 }
 
 void Lobby::send_games(const ClientPtr& client) {
@@ -675,7 +675,6 @@ void Lobby::broadcast_lobby(const json& message) {
 }
 
 void Lobby::broadcast_lobby(const Frame& frame) {
-  if (players_.in_lobby() == 0) return;
   players_.for_each_in_lobby([&](const ClientPtr& client) { client->send(frame); });
 }
 

@@ -249,7 +249,7 @@ void Room::refuse_stranger(const ClientPtr& client) {
 }
 
 void Room::do_say(const std::string& token, const std::string& text) {
-  if (Member* m = member(token)) broadcast(std::make_shared<const std::string>(protocol::chat_frame(id_, m->name, text)));
+  if (Member* m = member(token)) broadcast(text_frame(protocol::chat_frame(id_, m->name, text)));
 }
 
 void Room::do_play_text(const std::string& token, const std::string& move) {
@@ -741,7 +741,7 @@ void Room::send_views_after_action(int seat, std::size_t first_line) {
     return *text;
   };
   auto frame = [&](const std::string& own, std::string_view log) {
-    return std::make_shared<const std::string>(protocol::patch_frame(id_, from, version_, shared, own, seat, log));
+    return text_frame(protocol::patch_frame(id_, from, version_, shared, own, seat, log));
   };
   for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {
     if (!present[i + 1]) continue;
@@ -800,7 +800,7 @@ void Room::send_full_state(const std::string& token) {
   if (Member* m = member(token); m && m->client) {
     const auto viewer = seat >= 0 ? engine::Viewer::of(seat) : engine::Viewer::spectator();
     const auto seat_shown = seat >= 0 ? std::optional<int>(seat) : std::nullopt;
-    m->client->send(std::make_shared<const std::string>(protocol::state_frame(
+    m->client->send(text_frame(protocol::state_frame(
         id_, version_, views_.full_view(*game_, viewer), seat_shown, static_text_, log_text(m->client->lang()))));
   }
   if (status_ == Status::playing && clock_.on())
@@ -921,7 +921,7 @@ void Room::broadcast(const Frame& frame) {
 void Room::publish_room() {
   track_absences();
   auto i = info();
-  broadcast(std::make_shared<const std::string>(protocol::room_frame(i)));
+  broadcast(text_frame(protocol::room_frame(i)));
   if (auto o = observer_.lock()) o->room_changed(i);
   watch_presence();  // every change of who is connected ends here
 }

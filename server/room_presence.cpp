@@ -217,7 +217,7 @@ void Room::on_stand_in_message(int seat, const ClientPtr& bot, protocol::ClientM
 
 void Room::send_stand_in_state(int seat) {
   if (!game_ || !stand_ins_[seat]) return;
-  stand_ins_[seat]->send(std::make_shared<const std::string>(protocol::state_frame(
+  stand_ins_[seat]->send(text_frame(protocol::state_frame(
       id_, version_, views_.full_view(*game_, engine::Viewer::of(seat)), seat, static_text_, {})));
 }
 
