@@ -13,10 +13,10 @@
 
 #include <chrono>
 #include <deque>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 #include "protocol/command.hpp"
 #include "protocol/messages.hpp"
@@ -134,7 +134,7 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   net::any_io_executor executor_;
   RoomContext context_;
   Players players_;
-  std::map<RoomId, std::shared_ptr<Room>> rooms_;
+  std::unordered_map<RoomId, std::shared_ptr<Room>> rooms_;  // by id, O(1): the list's order is room_list_'s
   RoomList room_list_;                                     // as last published by each room
   // The first page of the published list, unfiltered, as sent (what every hello and every return to the lobby
   // asks for): built once per flush that changes the list, then shared. Null when it must be built again.

@@ -6,9 +6,7 @@
 // stored, so each patch is an acknowledged move), with the very view they held when nothing was stored after
 // it. Never a move lost.
 
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -19,9 +17,8 @@
 #include <gtest/gtest.h>
 
 #include "engine/core/rng.hpp"
+#include "tests/support/child_process.hpp"
 #include "tests/support/test_server.hpp"
-
-extern char** environ;
 
 namespace archipel::testing {
 namespace {
@@ -33,21 +30,10 @@ class ServerProcess {
  public:
   explicit ServerProcess(const fs::path& dir) : port_file_(dir / "port") {
     fs::remove(port_file_);
-    const std::string bin = ARCHIPEL_SERVER_BIN;
-    const std::string data = dir.string(), port_file = port_file_.string(), log = (dir / "log").string();
-    std::vector<const char*> argv = {bin.c_str(), "--bind", "127.0.0.1", "--port", "0", "--data", data.c_str(),
-                                     "--log-level", "warn", "--port-file", port_file.c_str(), nullptr};
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 2, log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-    if (posix_spawn(&pid_, argv[0], &actions, nullptr, const_cast<char**>(argv.data()), environ) != 0) pid_ = -1;
-    posix_spawn_file_actions_destroy(&actions);
-    for (int i = 0; i < 200 && pid_ > 0 && port_ == 0; ++i) {
-      std::ifstream in(port_file_);
-      int port = 0;
-      if (in >> port && port > 0) port_ = static_cast<std::uint16_t>(port);
-      else std::this_thread::sleep_for(25ms);
-    }
+    pid_ = spawn_program({ARCHIPEL_SERVER_BIN, "--bind", "127.0.0.1", "--port", "0", "--data", dir.string(),
+                          "--log-level", "warn", "--port-file", port_file_.string()},
+                         {}, dir / "log");
+    if (pid_ > 0) port_ = wait_for_port_file(port_file_);
   }
   ~ServerProcess() { kill9(); }
   std::uint16_t port() const { return port_; }

@@ -3,9 +3,7 @@
 // cap new connections get HTTP 503 while /healthz still answers; at a real open-file limit the server refuses
 // cleanly instead of spinning on accept and flooding its log.
 
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,10 +12,9 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/child_process.hpp"
 #include "tests/support/race_game.hpp"
 #include "tests/support/test_server.hpp"
-
-extern char** environ;
 
 namespace archipel::testing {
 namespace {
@@ -111,23 +108,6 @@ TEST(Limits, PastTheSocketCapConnectionsGet503AndHealthzAnswers) {
   EXPECT_EQ(again.hello("Again")["name"], "Again");
 }
 
-pid_t spawn_shell(const std::string& command) {
-  pid_t pid = 0;
-  const char* argv[] = {"/bin/bash", "-c", command.c_str(), nullptr};
-  if (posix_spawn(&pid, argv[0], nullptr, nullptr, const_cast<char**>(argv), environ) != 0) return -1;
-  return pid;
-}
-
-std::uint16_t wait_for_port(const std::filesystem::path& file) {
-  for (int i = 0; i < 100; ++i) {
-    std::ifstream in(file);
-    int port = 0;
-    if (in >> port && port > 0) return static_cast<std::uint16_t>(port);
-    std::this_thread::sleep_for(50ms);
-  }
-  return 0;
-}
-
 // The real binary under `ulimit -n 64`, with the cap set above what the limit allows, so accept itself fails
 // (EMFILE): the server must back off, log little, and serve again once connections go.
 TEST(Limits, AtTheOpenFileLimitTheServerBacksOffAndLogsLittle) {
@@ -138,9 +118,9 @@ TEST(Limits, AtTheOpenFileLimitTheServerBacksOffAndLogsLittle) {
   const std::string command = "ulimit -n 64 && exec " + std::string(ARCHIPEL_SERVER_BIN) +
                               " --bind 127.0.0.1 --port 0 --data memory --log-level warn --max-connections 1000"
                               " --port-file " + port_file.string() + " 2>" + log_file.string();
-  const pid_t pid = spawn_shell(command);
+  const pid_t pid = spawn_program({"/bin/bash", "-c", command});
   ASSERT_GT(pid, 0);
-  const std::uint16_t port = wait_for_port(port_file);
+  const std::uint16_t port = wait_for_port_file(port_file);
   ASSERT_GT(port, 0);
   std::vector<std::unique_ptr<TestClient>> clients;
   int refused = 0;

@@ -67,6 +67,9 @@ std::optional<LoadConfig> parse_load_config(int argc, const char* const* argv, i
   app.add_option("--name-prefix", c.name_prefix, "nickname prefix (default L<pid>-; names must be unique)");
   app.add_flag("--json", c.json, "also print the summary as one JSON object on the last line");
   app.add_flag("--quiet", c.quiet, "no progress line every second");
+  app.add_flag("--pause", c.pause,
+               "stop before seating and before closing, each time until the tool gets SIGUSR1 (kill -USR1 PID): "
+               "a profiler can then measure the server over one phase");
   try {
     app.parse(argc, argv);
     c.mode = modes.at(mode);

@@ -44,6 +44,7 @@ struct LoadConfig {
   std::string name_prefix;  // empty: "L<pid>-"
   bool json = false;
   bool quiet = false;
+  bool pause = false;  // stop before seating and before closing until SIGUSR1 (for profilers)
 };
 
 std::string_view to_string(Mode mode);

@@ -4,12 +4,16 @@
 // messages per second, latency percentiles, errors by code, seating time, and with --server-pid the server's CPU
 // and memory over each phase.
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <functional>
 #include <iostream>
 #include <optional>
 #include <string>
 #include <thread>
+
+#include <pthread.h>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -54,6 +58,7 @@ class Run {
       run_s = since(t);
       run_after = usage();
     } else {
+      pause_before("seat");
       seat_before = usage();
       const auto t_seat = Clock::now();
       swarm_.seat();
@@ -79,6 +84,7 @@ class Run {
       run_counts_after = swarm_.counts();
     }
     const auto final_counts = swarm_.counts();
+    pause_before("close");
     swarm_.stop();
     const Measures measures = swarm_.measures();
 
@@ -186,6 +192,18 @@ class Run {
   }
 
  private:
+  // With --pause, waits for SIGUSR1 (blocked in every thread since main, so sigwait takes it). A script that
+  // profiles one phase turns its profiler on at the pause before it and off at the next pause.
+  void pause_before(const char* phase) const {
+    if (!config_.pause) return;
+    std::fprintf(stderr, "archipel-load: paused before %s; kill -USR1 %d goes on\n", phase, static_cast<int>(getpid()));
+    sigset_t usr1;
+    sigemptyset(&usr1);
+    sigaddset(&usr1, SIGUSR1);
+    int signal = 0;
+    sigwait(&usr1, &signal);
+  }
+
   std::optional<ProcessUsage> usage() const {
     if (config_.server_pid <= 0) return std::nullopt;
     auto u = read_process_usage(config_.server_pid);
@@ -235,6 +253,12 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   const auto config = parse_load_config(argc, argv, &exit_code);
   if (!config) return exit_code;
+  if (config->pause) {  // before any thread starts, so that each inherits the mask
+    sigset_t usr1;
+    sigemptyset(&usr1);
+    sigaddset(&usr1, SIGUSR1);
+    pthread_sigmask(SIG_BLOCK, &usr1, nullptr);
+  }
   try {
     return Run(*config).go();
   } catch (const std::exception& e) {

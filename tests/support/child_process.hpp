@@ -1,0 +1,52 @@
+#pragma once
+// A real binary run as a child process, for the tests that need one rather than a server in the test's own
+// process: the server killed with SIGKILL (crash_test), under a tiny open-file limit (limits_test), the load
+// tool paused and resumed by signals (tools/load_pause_test). Header-only, so any test executable can use it.
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+extern char** environ;
+
+namespace archipel::testing {
+
+/// Starts argv[0] with the given arguments; its standard output and error go to the given files when named
+/// (appended), else to the test's own. Returns the child's pid, or -1 if it could not start.
+inline pid_t spawn_program(const std::vector<std::string>& argv, const std::filesystem::path& out = {},
+                           const std::filesystem::path& err = {}) {
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (!out.empty()) posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (!err.empty()) posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  pid_t pid = -1;
+  if (posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ) != 0) pid = -1;
+  posix_spawn_file_actions_destroy(&actions);
+  return pid;
+}
+
+/// The port a server wrote to its --port-file, once it has; 0 if it has not within `patience`.
+inline std::uint16_t wait_for_port_file(const std::filesystem::path& file,
+                                        std::chrono::milliseconds patience = std::chrono::seconds(5)) {
+  const auto until = std::chrono::steady_clock::now() + patience;
+  do {
+    std::ifstream in(file);
+    int port = 0;
+    if (in >> port && port > 0) return static_cast<std::uint16_t>(port);
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  } while (std::chrono::steady_clock::now() < until);
+  return 0;
+}
+
+}  // namespace archipel::testing
