@@ -60,7 +60,16 @@ Room::Room(net::any_io_executor executor, RoomId id, const engine::GameSpec& spe
 }
 
 // The gauge counts rooms alive, whichever way they go (closed empty, pruned after the game, shutdown).
-Room::~Room() { context_.metrics->rooms--; }
+Room::~Room() {
+  // A replay request waits here while the record is read on the store's thread; a room closed meanwhile (a
+  // finished room makes way for newer ones) would otherwise leave it unanswered.
+  for (const auto& w : replay_waiting_) {
+    const std::string room = std::to_string(id_);
+    send_error_to(*w.client, make_error(ErrorCode::no_such_room, "room " + room + " closed before its replay was read",
+                                        "la salle " + room + " a fermé avant que son rejeu soit lu"));
+  }
+  context_.metrics->rooms--;
+}
 
 std::shared_ptr<Room> Room::restore(net::any_io_executor executor, const GameRecord& record, RoomContext context,
                                     std::weak_ptr<RoomObserver> observer) {
@@ -439,16 +448,41 @@ void Room::do_start(const std::string& token) {
     start_clock(clock_, n, std::chrono::steady_clock::now());
     record.play.clock = clock_record(clock_, clock_.since);
   }
-  if (!context_.store->save_game(record))
-    return send_error(token, protocol::Error{"storage_failed", "the game could not be saved; try again",
-                                             "la partie n'a pas pu être enregistrée ; réessayez"});
+  // Written on the store's thread, not this one; until it is, the room holds what comes (post). No one is told
+  // of the game before its record is durable: a restart brings back every game a player saw begin.
+  starting_ = Starting{token, std::move(players), std::move(game).value(), seed};
+  context_.writer->save_game(std::move(record), strand_, [weak = weak_from_this()](bool stored) {
+    if (auto self = weak.lock())  // straight onto the strand: post() would hold it behind the start it settles
+      net::post(self->strand_, [self, stored] {
+        auto settle = [stored](Room& r) { r.start_stored(stored); };
+        self->guarded(settle, self->starting_ ? self->starting_->token : "");
+      });
+  });
+}
 
+void Room::start_stored(bool stored) {
+  Starting start = std::move(*starting_);
+  starting_.reset();
+  if (!stored)
+    send_error(start.token, protocol::Error{"storage_failed", "the game could not be saved; try again",
+                                            "la partie n'a pas pu être enregistrée ; réessayez"});
+  else
+    begin_game(std::move(start));
+  while (!starting_ && !held_.empty()) {  // a held /start may begin another wait
+    auto next = std::move(held_.front());
+    held_.pop_front();
+    next(*this);
+  }
+}
+
+void Room::begin_game(Starting start) {
+  const int n = static_cast<int>(start.players.size());
   seats_.clear();
-  for (auto& p : players) seats_.emplace_back(std::move(p));
+  for (auto& p : start.players) seats_.emplace_back(std::move(p));
   kept_for_.clear();  // whoever did not come back for the rematch: the game starts without them
   auto_start_ = false;
-  game_ = std::move(game).value();
-  seed_ = seed;
+  game_ = std::move(start.game);
+  seed_ = start.seed;
   status_ = Status::playing;
   version_ = 1;
   context_.metrics->games_running++;
@@ -456,7 +490,7 @@ void Room::do_start(const std::string& token) {
   keep_static_data();
   reset_seat_play(n);
   if (clock_.on()) run_clock();  // its first state goes with each player's state below
-  spdlog::info("event=game_start room={} game={} seats={} seed={}", id_, spec_->id, n, seed);
+  spdlog::info("event=game_start room={} game={} seats={} seed={}", id_, spec_->id, n, seed_);
   announce({"The game of " + spec_->title + " starts", "La partie de " + spec_->title + " commence"});
   publish_room();
   for (int i = 0; i < n; ++i)

@@ -148,15 +148,24 @@ class Room : public std::enable_shared_from_this<Room> {
 
   /// Runs `f` on the room's strand. A handler that throws (a bug) ends that message only: it is logged, and
   /// the member with `token`, when given, is told with a server_error; the room and the server go on.
+  /// While a game's start is being stored (do_start), `f` waits its turn in held_ and runs once it is settled.
   template <class F>
   void post(F&& f, std::string token = {}) {
     net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f), token = std::move(token)]() mutable {
-      try {
-        f(*self);
-      } catch (const std::exception& e) {
-        self->handler_failed(token, e.what());
+      if (self->starting_) {
+        self->held_.emplace_back([f = std::move(f), token = std::move(token)](Room& r) mutable { r.guarded(f, token); });
+        return;
       }
+      self->guarded(f, token);
     });
+  }
+  template <class F>
+  void guarded(F& f, const std::string& token) {
+    try {
+      f(*this);
+    } catch (const std::exception& e) {
+      handler_failed(token, e.what());
+    }
   }
   void handler_failed(const std::string& token, const char* what);
   /// Runs `f` on the strand if `from` is member `token`'s connection; else answers `from` with not_in_room.
@@ -255,6 +264,20 @@ class Room : public std::enable_shared_from_this<Room> {
   void abandon();
 
   net::strand<net::any_io_executor> strand_;
+  // A game's start on its way to the store (do_start): the record is written on the store's thread, and the
+  // room's state must not change under it, so whatever is posted meanwhile waits in held_, in order.
+  struct Starting {
+    std::string token;             // who started it (told if it cannot be stored)
+    std::vector<Member> players;   // by seat
+    engine::GamePtr game;
+    std::uint64_t seed = 0;
+  };
+  std::optional<Starting> starting_;
+  std::deque<std::function<void(Room&)>> held_;
+  /// The store has the game's record (or could not write it): the game begins (or the room stays waiting),
+  /// then what was held runs.
+  void start_stored(bool stored);
+  void begin_game(Starting start);
   RoomId id_;
   const engine::GameSpec* spec_;
   engine::Options options_;

@@ -14,6 +14,10 @@ StoreWriter::~StoreWriter() {
   thread_.join();
 }
 
+void StoreWriter::save_game(GameRecord record, boost::asio::any_io_executor waiting, Done done) {
+  queue(Write{Save{std::move(record)}, boost::asio::make_work_guard(waiting), std::move(done)});
+}
+
 void StoreWriter::append_action(RoomId room, int index, ActionRecord action, boost::asio::any_io_executor waiting,
                                 Done done) {
   queue(Write{Append{PendingAction{room, index, std::move(action)}}, boost::asio::make_work_guard(waiting),
@@ -81,7 +85,8 @@ void StoreWriter::write_batch(std::deque<Write>& batch) {
       const bool stored = std::visit(
           [this](const auto& w) {
             using W = std::decay_t<decltype(w)>;
-            if constexpr (std::is_same_v<W, Finish>) return store_.finish_game(w.room, w.outcome);
+            if constexpr (std::is_same_v<W, Save>) return store_.save_game(w.record);
+            else if constexpr (std::is_same_v<W, Finish>) return store_.finish_game(w.room, w.outcome);
             else if constexpr (std::is_same_v<W, Abandon>) return store_.abandon_game(w.room);
             else if constexpr (std::is_same_v<W, MarkAway>) return store_.set_away_since(w.room, w.since);
             else if constexpr (std::is_same_v<W, SetSeatPlay>) return store_.set_seat_play(w.room, w.play);

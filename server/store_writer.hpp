@@ -37,6 +37,8 @@ class StoreWriter {
   StoreWriter(const StoreWriter&) = delete;
   StoreWriter& operator=(const StoreWriter&) = delete;
 
+  /// Queues a new game's record (Store::save_game): the start of a game, before any of its actions.
+  void save_game(GameRecord record, boost::asio::any_io_executor waiting, Done done);
   /// Queues action `index` of `room`. `waiting` is the executor `done` will post to: it is kept busy (a work
   /// guard) until `done` has run, so an io_context that runs out of other work does not return before it.
   void append_action(RoomId room, int index, ActionRecord action, boost::asio::any_io_executor waiting, Done done);
@@ -61,6 +63,9 @@ class StoreWriter {
   Store& store() { return store_; }
 
  private:
+  struct Save {
+    GameRecord record;
+  };
   struct Append {
     PendingAction action;
   };
@@ -84,7 +89,7 @@ class StoreWriter {
     Loaded loaded;
   };
   struct Write {
-    std::variant<Append, Finish, Abandon, MarkAway, SetSeatPlay, Load> what;
+    std::variant<Save, Append, Finish, Abandon, MarkAway, SetSeatPlay, Load> what;
     boost::asio::executor_work_guard<boost::asio::any_io_executor> guard;
     Done done;
   };

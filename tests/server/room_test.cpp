@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <future>
+
 #include "tests/support/race_game.hpp"
 
 namespace archipel::server {
@@ -41,7 +44,11 @@ struct WatchingStore : Store {
   bool fail_appends = false;
   std::function<int()> patches_seen;
   std::vector<int> patches_at_append;
-  bool save_game(const GameRecord& g) override { return inner->save_game(g); }
+  std::function<void()> before_save;  // runs on the writer's thread before a game's record is written
+  bool save_game(const GameRecord& g) override {
+    if (before_save) before_save();
+    return inner->save_game(g);
+  }
   bool append_action(RoomId r, int i, const ActionRecord& a) override {
     if (patches_seen) patches_at_append.push_back(patches_seen());
     return !fail_appends && inner->append_action(r, i, a);
@@ -51,7 +58,11 @@ struct WatchingStore : Store {
   bool set_away_since(RoomId r, std::optional<std::int64_t> ms) override { return inner->set_away_since(r, ms); }
   bool set_seat_play(RoomId r, const SeatPlay& p) override { return inner->set_seat_play(r, p); }
   std::vector<GameRecord> load_unfinished() override { return inner->load_unfinished(); }
-  std::optional<GameRecord> load_game(RoomId r) override { return inner->load_game(r); }
+  std::function<void()> before_load;  // runs on the writer's thread before each read (a test can hold it there)
+  std::optional<GameRecord> load_game(RoomId r) override {
+    if (before_load) before_load();
+    return inner->load_game(r);
+  }
   RoomId max_room_id() override { return inner->max_room_id(); }
 };
 
@@ -153,6 +164,100 @@ TEST_F(RoomTest, ABroadcastIsSerializedOnceAndSharedByEveryone) {
   EXPECT_EQ(ann_->raw.back().get(), watcher->raw.back().get()) << "each recipient got its own copy";
   EXPECT_EQ(ben_->raw.back().get(), watcher->raw.back().get());
   EXPECT_EQ(watcher->last("state")["seat"], nullptr);
+}
+
+// A game's record is written on the store's thread: the room's strand does not wait on the disk, and what comes
+// meanwhile (a chat line, an option changed, a question) waits for the start, then runs in order, on the game
+// that began.
+TEST_F(RoomTest, AStartIsStoredOffTheStrandAndWhatComesMeanwhileWaitsForIt) {
+  const auto& spec = *context_.registry->find("race")->spec;
+  auto cora = std::make_shared<RecordingClient>(3);
+  auto dan = std::make_shared<RecordingClient>(4);
+  auto room = std::make_shared<Room>(ioc_.get_executor(), 2, spec, engine::Options{{"target", "10"}}, context_,
+                                     observer_);
+  room->join(Member{"tc", "Cora", cora, false}, std::nullopt);
+  room->join(Member{"td", "Dan", dan, false}, std::nullopt);
+  run();
+
+  std::promise<void> saving, release;
+  auto released = release.get_future().share();
+  std::atomic<bool> save_went_on{false};
+  store_.before_save = [&saving, &save_went_on, released] {
+    saving.set_value();
+    released.wait_for(std::chrono::seconds(5));  // a strand that waited on the store would be stuck here
+    save_went_on = true;
+  };
+  const int dan_infos = dan->count("info");
+  room->start("tc");
+  ioc_.restart();
+  ioc_.poll();  // the start asks the writer to store the record; the strand goes on
+  ASSERT_EQ(saving.get_future().wait_for(std::chrono::seconds(10)), std::future_status::ready);
+  EXPECT_FALSE(save_went_on) << "the room's strand waited for the store";
+  room->say("tc", "good luck");
+  room->set_option("tc", protocol::cmd::Option{"target", "20"});
+  room->moves("td");
+  ioc_.restart();
+  ioc_.poll();
+  EXPECT_EQ(cora->count("state"), 0) << "nobody hears of a game before its record is stored";
+  EXPECT_EQ(cora->count("chat"), 0) << "held behind the start";
+  EXPECT_EQ(dan->count("info"), dan_infos) << "held behind the start";
+
+  release.set_value();
+  run();
+  store_.before_save = nullptr;
+  ASSERT_EQ(cora->count("state"), 1);
+  ASSERT_EQ(dan->count("state"), 1);
+  EXPECT_EQ(cora->last("chat")["text"], "good luck");
+  EXPECT_EQ(cora->last("error")["code"], "already_started") << "the option came after the start";
+  EXPECT_NE(dan->last("info")["text"].get<std::string>().find("bet"), std::string::npos)
+      << "Dan's moves are the started game's: " << dan->last("info");
+  const auto order = [](const RecordingClient& c, const std::string& type) {
+    for (std::size_t i = 0; i < c.frames.size(); ++i)
+      if (c.frames[i].value("type", "") == type) return i;
+    return c.frames.size();
+  };
+  EXPECT_LT(order(*cora, "state"), order(*cora, "chat")) << "the held line comes after the start";
+  const auto record = store_.load_game(2);
+  ASSERT_TRUE(record);
+  EXPECT_EQ(record->seats.size(), 2u);
+  EXPECT_EQ(record->options.at("target"), "10") << "the option came after the record, not into it";
+}
+
+// A replay request waits for the record, read on the store's thread. If the room closes meanwhile, the request
+// is answered all the same, and the read coming back to a room that is gone does nothing.
+TEST_F(RoomTest, AReplayRequestWaitingForTheRecordIsAnsweredWhenTheRoomCloses) {
+  const std::vector<std::pair<std::string, json>> moves{
+      {"ta", json{{"type", "bet"}, {"side", "high"}}}, {"tb", json{{"type", "bet"}, {"side", "low"}}},
+      {"ta", json{{"type", "add"}, {"n", 2}}},         {"tb", json{{"type", "add"}, {"n", 2}}},
+      {"ta", json{{"type", "add"}, {"n", 2}}},         {"tb", json{{"type", "add"}, {"n", 2}}},
+      {"ta", json{{"type", "add"}, {"n", 2}}}};
+  for (const auto& [token, action] : moves) {
+    room_->action(token, action);
+    run();
+  }
+  ASSERT_EQ(ann_->count("over"), 1);
+
+  std::promise<void> reading, release;
+  auto released = release.get_future().share();
+  store_.before_load = [&reading, released] {
+    reading.set_value();
+    released.wait();
+  };
+  auto reader = std::make_shared<RecordingClient>(3);
+  room_->replay(reader, 0, false, false);
+  ioc_.restart();
+  ioc_.poll();  // the request reaches the room, which asks the writer for the record
+  ASSERT_EQ(reading.get_future().wait_for(std::chrono::seconds(10)), std::future_status::ready);
+  EXPECT_EQ(reader->frames.size(), 0u);
+
+  room_.reset();  // the room closes while the record is being read
+  ASSERT_EQ(reader->count("error"), 1);
+  EXPECT_EQ(reader->last("error")["code"], "no_such_room");
+  EXPECT_NE(reader->last("error")["message"].get<std::string>().find("closed"), std::string::npos);
+
+  release.set_value();
+  run();
+  EXPECT_EQ(reader->frames.size(), 1u) << "nothing more once the record comes back";
 }
 
 }  // namespace

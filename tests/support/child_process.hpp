@@ -9,8 +9,10 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <thread>
 #include <vector>
@@ -36,17 +38,33 @@ inline pid_t spawn_program(const std::vector<std::string>& argv, const std::file
   return pid;
 }
 
-/// The port a server wrote to its --port-file, once it has; 0 if it has not within `patience`.
-inline std::uint16_t wait_for_port_file(const std::filesystem::path& file,
-                                        std::chrono::milliseconds patience = std::chrono::seconds(5)) {
+/// Polls `file` until `ready(its text so far)` holds; false if it has not within `patience`. A child's output
+/// file or a server's --port-file is read this way: the child writes it when it gets there.
+template <class Ready>
+bool wait_for_file(const std::filesystem::path& file, Ready ready,
+                   std::chrono::milliseconds patience = std::chrono::seconds(5)) {
   const auto until = std::chrono::steady_clock::now() + patience;
   do {
     std::ifstream in(file);
-    int port = 0;
-    if (in >> port && port > 0) return static_cast<std::uint16_t>(port);
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    if (ready(text)) return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(25));
   } while (std::chrono::steady_clock::now() < until);
-  return 0;
+  return false;
+}
+
+/// The port a server wrote to its --port-file, once it has; 0 if it has not within `patience`.
+inline std::uint16_t wait_for_port_file(const std::filesystem::path& file,
+                                        std::chrono::milliseconds patience = std::chrono::seconds(5)) {
+  int port = 0;
+  const bool written = wait_for_file(
+      file,
+      [&](const std::string& text) {
+        port = std::atoi(text.c_str());
+        return port > 0 && port < 65536;
+      },
+      patience);
+  return written ? static_cast<std::uint16_t>(port) : 0;
 }
 
 }  // namespace archipel::testing

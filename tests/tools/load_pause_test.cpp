@@ -39,12 +39,10 @@ struct Reaper {
   }
 };
 
+// The tool's output holds `text` (within 20 s: a loaded machine may be slow to connect and seat).
 bool wait_for_text(const fs::path& file, const std::string& text) {
-  for (int i = 0; i < 400; ++i) {
-    if (read_all(file).find(text) != std::string::npos) return true;
-    std::this_thread::sleep_for(50ms);
-  }
-  return false;
+  return wait_for_file(
+      file, [&](const std::string& so_far) { return so_far.find(text) != std::string::npos; }, 20s);
 }
 
 TEST(LoadPause, WaitsForASignalBeforeSeatingAndBeforeClosing) {

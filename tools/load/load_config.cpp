@@ -68,8 +68,8 @@ std::optional<LoadConfig> parse_load_config(int argc, const char* const* argv, i
   app.add_flag("--json", c.json, "also print the summary as one JSON object on the last line");
   app.add_flag("--quiet", c.quiet, "no progress line every second");
   app.add_flag("--pause", c.pause,
-               "stop before seating and before closing, each time until the tool gets SIGUSR1 (kill -USR1 PID): "
-               "a profiler can then measure the server over one phase");
+               "stop before seating and before closing (idle mode: before closing only, it seats nobody), each time "
+               "until the tool gets SIGUSR1 (kill -USR1 PID): a profiler can then measure the server over one phase");
   try {
     app.parse(argc, argv);
     c.mode = modes.at(mode);

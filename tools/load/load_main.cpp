@@ -29,6 +29,14 @@ using nlohmann::json;
 
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
+// The signal that ends a --pause: blocked by main, waited for by Run::pause_before.
+sigset_t usr1_set() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGUSR1);
+  return set;
+}
+
 class Run {
  public:
   explicit Run(const LoadConfig& config) : config_(config), swarm_(config) {}
@@ -197,9 +205,7 @@ class Run {
   void pause_before(const char* phase) const {
     if (!config_.pause) return;
     std::fprintf(stderr, "archipel-load: paused before %s; kill -USR1 %d goes on\n", phase, static_cast<int>(getpid()));
-    sigset_t usr1;
-    sigemptyset(&usr1);
-    sigaddset(&usr1, SIGUSR1);
+    const sigset_t usr1 = usr1_set();
     int signal = 0;
     sigwait(&usr1, &signal);
   }
@@ -254,9 +260,7 @@ int main(int argc, char** argv) {
   const auto config = parse_load_config(argc, argv, &exit_code);
   if (!config) return exit_code;
   if (config->pause) {  // before any thread starts, so that each inherits the mask
-    sigset_t usr1;
-    sigemptyset(&usr1);
-    sigaddset(&usr1, SIGUSR1);
+    const sigset_t usr1 = usr1_set();
     pthread_sigmask(SIG_BLOCK, &usr1, nullptr);
   }
   try {
