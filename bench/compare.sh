@@ -6,6 +6,9 @@
 #
 #   chat   server CPU per delivered chat message, CHAT_CLIENTS clients in rooms of 4, CHAT_RATE lines/s each
 #   seat   seating time (and server CPU per room) for SEAT_CLIENTS clients in rooms of 4 (1,000 in 250 rooms)
+#   flat   server CPU per room seated, FLAT_ROOMS rooms of 4 (default "50 1000"): every room at once, and for the
+#          largest also FLAT_AT_ONCE rooms at a time (archipel-load --rooms-at-once, default 50), as people
+#          arriving steadily fill them; prints each server's growth from the smallest size (median to median)
 #   idle   server memory per idle socket after hello, IDLE_CLIENTS sockets (raises ulimit -n to its hard limit)
 #   relay  server CPU per chat line in rooms of 4 where the seats speak in turn, each as soon as the line before
 #          its own arrives (closed loop, MOVE_CLIENTS clients): a move's fan-out (one frame in, one out per seat)
@@ -32,9 +35,11 @@ chat_rate="${CHAT_RATE:-5}"
 seat_clients="${SEAT_CLIENTS:-1000}"
 idle_clients="${IDLE_CLIENTS:-5000}"
 move_clients="${MOVE_CLIENTS:-100}"
+flat_rooms="${FLAT_ROOMS:-50 1000}"
+flat_at_once="${FLAT_AT_ONCE:-50}"
 cores="$(nproc)"
 threads="${THREADS:-$(( cores > 2 ? cores - 1 : 1 ))}"
-only="${ONLY:-chat seat idle relay move}"
+only="${ONLY:-chat seat flat idle relay move}"
 
 server_bin="${ARCHIPEL_SERVER_BIN:-$build/server/archipel-server}"
 bare_bin="${BARE_SERVER_BIN:-$build/bench/bare_server/archipel-bare-server}"
@@ -110,6 +115,17 @@ for rep in $(seq "$reps"); do
         for s in archipel bare; do
           measure seat "$s" --mode chat --clients "$seat_clients" --seats 4 --rate 0.001 --duration 0
         done ;;
+      flat)
+        largest=$(printf '%s\n' $flat_rooms | sort -n | tail -1)
+        for rooms in $flat_rooms; do
+          for s in archipel bare; do
+            measure "flat $rooms all" "$s" --mode chat --clients $((rooms * 4)) --seats 4 --rate 0.001 --duration 0
+            if [ "$rooms" = "$largest" ] && [ "$flat_at_once" -lt "$rooms" ]; then
+              measure "flat $rooms $flat_at_once" "$s" --mode chat --clients $((rooms * 4)) --seats 4 --rate 0.001 \
+                --duration 0 --rooms-at-once "$flat_at_once"
+            fi
+          done
+        done ;;
       idle)
         for s in archipel bare; do
           measure idle "$s" --mode idle --clients "$idle_clients" --duration 1
@@ -159,6 +175,23 @@ for server in ("archipel", "bare"):
     v = per_room("seat", server)
     if v:
         print(f"{'seat: server CPU per room':<44} {server:<8} " + " ".join(f"{x:9.3f}" for x in v) + " ms")
+# flat: the measure's name is "flat ROOMS all" or "flat ROOMS AT_ONCE".
+flat = sorted({name for name, _ in runs if name.startswith("flat ")}, key=lambda n: (int(n.split()[1]), n.split()[2] != "all"))
+medians = {}
+for name in flat:
+    _, rooms, at_once = name.split()
+    title = f"flat: CPU per room, {rooms} rooms, " + ("all at once" if at_once == "all" else f"{at_once} at a time")
+    for server in ("archipel", "bare"):
+        v = per_room(name, server)
+        if v:
+            medians[(name, server)] = statistics.median(v)
+            print(f"{title:<44} {server:<8} " + " ".join(f"{x:9.3f}" for x in v) + f" ms   median {medians[(name, server)]:.3f}")
+if flat:
+    base = flat[0]
+    for name in flat[1:]:
+        growth = "; ".join(f"{server} x{medians[(name, server)] / medians[(base, server)]:.2f}"
+                           for server in ("archipel", "bare") if (name, server) in medians and medians.get((base, server)))
+        print(f"{'flat: growth from ' + base.split()[1] + ' rooms to':<44} {' '.join(name.split()[1:])}: {growth}")
 show("idle: server RSS per socket after hello", "idle", "rss_per_socket_kib", "KiB")
 show("relay: server CPU per line (1 in, 4 out)", "relay", "cpu_us_per_line", "us")
 show("move: server CPU per Santa Cruz move (4 pl.)", "move", "cpu_us_per_move", "us")

@@ -468,11 +468,13 @@ void Room::start_stored(bool stored) {
                                             "la partie n'a pas pu être enregistrée ; réessayez"});
   else
     begin_game(std::move(start));
-  while (!starting_ && !held_.empty()) {  // a held /start may begin another wait
-    auto next = std::move(held_.front());
-    held_.pop_front();
-    next(*this);
-  }
+  // Nothing is posted while these run (a post lands on the strand, after this handler); a held /start may begin
+  // another wait, and what follows it stays held, in order.
+  auto held = std::exchange(held_, {});
+  std::size_t ran = 0;
+  while (ran < held.size() && !starting_) held[ran++](*this);
+  held_.insert(held_.begin(), std::make_move_iterator(held.begin() + static_cast<std::ptrdiff_t>(ran)),
+               std::make_move_iterator(held.end()));
 }
 
 void Room::begin_game(Starting start) {

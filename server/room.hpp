@@ -273,7 +273,7 @@ class Room : public std::enable_shared_from_this<Room> {
     std::uint64_t seed = 0;
   };
   std::optional<Starting> starting_;
-  std::deque<std::function<void(Room&)>> held_;
+  std::vector<std::function<void(Room&)>> held_;  // a vector: an empty deque allocates, and every room has one
   /// The store has the game's record (or could not write it): the game begins (or the room stays waiting),
   /// then what was held runs.
   void start_stored(bool stored);

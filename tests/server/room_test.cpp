@@ -45,8 +45,10 @@ struct WatchingStore : Store {
   std::function<int()> patches_seen;
   std::vector<int> patches_at_append;
   std::function<void()> before_save;  // runs on the writer's thread before a game's record is written
+  int saves_to_fail = 0;              // the next saves of a game's record fail
   bool save_game(const GameRecord& g) override {
     if (before_save) before_save();
+    if (saves_to_fail > 0) return --saves_to_fail, false;
     return inner->save_game(g);
   }
   bool append_action(RoomId r, int i, const ActionRecord& a) override {
@@ -221,6 +223,53 @@ TEST_F(RoomTest, AStartIsStoredOffTheStrandAndWhatComesMeanwhileWaitsForIt) {
   ASSERT_TRUE(record);
   EXPECT_EQ(record->seats.size(), 2u);
   EXPECT_EQ(record->options.at("target"), "10") << "the option came after the record, not into it";
+}
+
+// A start whose record cannot be stored leaves the room waiting, with an error to the host; a /start held behind
+// it starts the game, and what came after that /start waits for its record in turn.
+TEST_F(RoomTest, AStartThatCannotBeStoredLeavesTheRoomWaitingAndAHeldStartWaitsAgain) {
+  const auto& spec = *context_.registry->find("race")->spec;
+  auto cora = std::make_shared<RecordingClient>(3);
+  auto dan = std::make_shared<RecordingClient>(4);
+  auto room = std::make_shared<Room>(ioc_.get_executor(), 2, spec, engine::Options{{"target", "10"}}, context_,
+                                     observer_);
+  room->join(Member{"tc", "Cora", cora, false}, std::nullopt);
+  room->join(Member{"td", "Dan", dan, false}, std::nullopt);
+  run();
+
+  store_.saves_to_fail = 1;
+  std::promise<void> saving, release;
+  auto released = release.get_future().share();
+  bool first = true;
+  store_.before_save = [&saving, &first, released] {
+    if (!std::exchange(first, false)) return;
+    saving.set_value();
+    released.wait_for(std::chrono::seconds(5));
+  };
+  room->start("tc");
+  ioc_.restart();
+  ioc_.poll();
+  ASSERT_EQ(saving.get_future().wait_for(std::chrono::seconds(10)), std::future_status::ready);
+  room->start("tc");
+  room->say("tc", "now");
+  ioc_.restart();
+  ioc_.poll();
+  release.set_value();
+  run();
+  store_.before_save = nullptr;
+
+  const auto at = [](const RecordingClient& c, const std::string& type) {
+    for (std::size_t i = 0; i < c.frames.size(); ++i)
+      if (c.frames[i].value("type", "") == type) return i;
+    return c.frames.size();
+  };
+  ASSERT_EQ(cora->count("error"), 1);
+  EXPECT_EQ(cora->last("error")["code"], "storage_failed");
+  ASSERT_EQ(cora->count("state"), 1) << "the held /start started the game";
+  EXPECT_LT(at(*cora, "error"), at(*cora, "state"));
+  EXPECT_LT(at(*cora, "state"), at(*cora, "chat")) << "the line after the second /start waited for its record";
+  EXPECT_EQ(dan->count("state"), 1);
+  ASSERT_TRUE(store_.load_game(2));
 }
 
 // A replay request waits for the record, read on the store's thread. If the room closes meanwhile, the request

@@ -1,7 +1,7 @@
 #pragma once
 // A real binary run as a child process, for the tests that need one rather than a server in the test's own
 // process: the server killed with SIGKILL (crash_test), under a tiny open-file limit (limits_test), the load
-// tool paused and resumed by signals (tools/load_pause_test). Header-only, so any test executable can use it.
+// tool paused and resumed by signals (tools/load_tool_test). Header-only, so any test executable can use it.
 
 #include <fcntl.h>
 #include <spawn.h>

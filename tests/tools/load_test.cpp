@@ -93,12 +93,13 @@ TEST(LoadConfig, DefaultsAreAChatRunOnLocalhost) {
   EXPECT_EQ(c->host, "127.0.0.1");
   EXPECT_EQ(c->seats, 4);
   EXPECT_EQ(c->threads, 1);
+  EXPECT_EQ(c->rooms_at_once, 0) << "every room at once";
 }
 
 TEST(LoadConfig, ReadsModeOptionsAndServerPid) {
   int code = -1;
   auto c = parse({"--mode", "closed", "--clients", "4000", "--option", "rules=table", "--option", "x=y",
-                  "--server-pid", "1234", "--threads", "2", "--json"},
+                  "--server-pid", "1234", "--threads", "2", "--json", "--rooms-at-once", "50"},
                  &code);
   ASSERT_TRUE(c);
   EXPECT_EQ(c->mode, Mode::closed);
@@ -107,6 +108,7 @@ TEST(LoadConfig, ReadsModeOptionsAndServerPid) {
   EXPECT_EQ(c->server_pid, 1234);
   EXPECT_EQ(c->threads, 2);
   EXPECT_TRUE(c->json);
+  EXPECT_EQ(c->rooms_at_once, 50);
 }
 
 TEST(LoadConfig, RefusesUnknownModeAndBadCounts) {
@@ -118,6 +120,9 @@ TEST(LoadConfig, RefusesUnknownModeAndBadCounts) {
   EXPECT_NE(code, 0);
   code = 0;
   EXPECT_FALSE(parse({"--threads", "3"}, &code));
+  EXPECT_NE(code, 0);
+  code = 0;
+  EXPECT_FALSE(parse({"--rooms-at-once", "-1"}, &code));
   EXPECT_NE(code, 0);
   code = 0;
   EXPECT_FALSE(parse({"--name-prefix", "a-prefix-far-too-long"}, &code));

@@ -64,6 +64,10 @@ std::optional<LoadConfig> parse_load_config(int argc, const char* const* argv, i
       ->check(CLI::NonNegativeNumber);
   app.add_option("--seat-timeout", c.seat_timeout, "seconds to wait for every room to be seated")
       ->check(CLI::Range(1.0, 86400.0));
+  app.add_option("--rooms-at-once", c.rooms_at_once,
+                 "seat at most this many rooms at one time, the next opening as one fills (people arriving steadily); "
+                 "0, the default: every room at once")
+      ->check(CLI::Range(0, 1000000));
   app.add_option("--name-prefix", c.name_prefix, "nickname prefix (default L<pid>-; names must be unique)");
   app.add_flag("--json", c.json, "also print the summary as one JSON object on the last line");
   app.add_flag("--quiet", c.quiet, "no progress line every second");

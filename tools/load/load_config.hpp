@@ -41,6 +41,7 @@ struct LoadConfig {
   int threads = 1;
   int server_pid = 0;
   double seat_timeout = 120;
+  int rooms_at_once = 0;  // rooms being seated at one time; 0: every room at once
   std::string name_prefix;  // empty: "L<pid>-"
   bool json = false;
   bool quiet = false;

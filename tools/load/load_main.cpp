@@ -120,11 +120,13 @@ class Run {
     }
     if (config_.mode != Mode::idle) {
       const int rooms = config_.clients / config_.seats;
-      std::printf("seat      %llu of %d clients seated in %d rooms of %d in %.2f s\n",
-                  static_cast<unsigned long long>(seated_), swarm_.seatable_clients(), rooms, config_.seats, seat_s_);
+      std::printf("seat      %llu of %d clients seated in %d rooms of %d in %.2f s, at most %llu rooms at once\n",
+                  static_cast<unsigned long long>(seated_), swarm_.seatable_clients(), rooms, config_.seats, seat_s_,
+                  static_cast<unsigned long long>(measures.rooms_seating_max));
       out["rooms"] = rooms;
       out["seated"] = seated_;
       out["seat_s"] = seat_s_;
+      out["rooms_at_once"] = measures.rooms_seating_max;
       if (seat_before && seat_after) {
         const double cpu = seat_after->cpu_seconds - seat_before->cpu_seconds;
         std::printf("          server CPU %.3f s, %.3f ms per room\n", cpu, rooms ? 1000 * cpu / rooms : 0.0);

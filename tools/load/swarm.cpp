@@ -43,6 +43,7 @@ struct Table {
   std::optional<std::int64_t> room;
   int seated = 0;      // clients that saw themselves seated in `room`
   int finished = 0;    // clients that received `over` for `room`
+  bool settled = false;  // its first room is full, or one of its clients failed before: no longer being seated
   bool start_sent = false;
   Clock::time_point last_move{};  // the last own patch after a move of any of its clients (the run's start before)
 };
@@ -52,7 +53,7 @@ struct Table {
 class Worker {
  public:
   Worker(const LoadConfig& config, tcp::endpoint server, std::vector<std::string> sources, int first_index,
-         int clients, int tables, std::uint64_t seed);
+         int clients, int tables, int rooms_at_once, std::uint64_t seed);
   void start();
   void seat() { post([this] { do_seat(); }); }
   void run() { post([this] { do_run(); }); }
@@ -74,6 +75,8 @@ class Worker {
   }
   /// A connection ended its handshake phase (welcomed or failed): the next may start.
   void connection_settled();
+  /// A table's first seating is over (full, or a client failed): with --rooms-at-once the next table may open.
+  void table_settled(Table& table);
 
  private:
   template <class F>
@@ -81,6 +84,7 @@ class Worker {
     net::post(ioc_, std::move(f));
   }
   void do_seat();
+  void open_next_table();
   void do_run();
   void connect_next();
   // Measures::tables_stalled, at the end of the run (on the worker's thread: the tables are its own).
@@ -94,6 +98,9 @@ class Worker {
   std::vector<std::shared_ptr<Client>> clients_;
   std::deque<Table> tables_;  // stable addresses
   std::size_t next_connect_ = 0;
+  std::size_t next_table_ = 0;  // the next table to seat
+  int rooms_at_once_ = 0;       // this worker's share of --rooms-at-once (0: all at once)
+  int seating_ = 0;             // tables opened and not yet settled
   int in_flight_ = 0;
   int concurrency_ = 1;
   bool running_ = false, stopping_ = false;
@@ -236,6 +243,7 @@ class Client : public std::enable_shared_from_this<Client> {
     if (worker_.stopping() || ec == net::error::operation_aborted) return;
     ++worker_.counters().failed;
     worker_.error(what);
+    if (table_) worker_.table_settled(*table_);  // its room will not fill: the next may open
     if (!welcomed_) worker_.connection_settled();
   }
 
@@ -300,6 +308,7 @@ class Client : public std::enable_shared_from_this<Client> {
       if (!seated_in_waiting_room(m, id, name_)) return;
       seated_here_ = true;
       ++table_->seated;
+      if (table_->seated == static_cast<int>(table_->clients.size())) worker_.table_settled(*table_);
       if (!ever_seated_) {
         ever_seated_ = true;
         worker_.counters().last_seated_ns = now_ns();  // before the count, which the main thread waits on
@@ -411,8 +420,8 @@ class Client : public std::enable_shared_from_this<Client> {
 }  // namespace
 
 Worker::Worker(const LoadConfig& config, tcp::endpoint server, std::vector<std::string> sources, int first_index,
-               int clients, int tables, std::uint64_t seed)
-    : config_(config), server_(server) {
+               int clients, int tables, int rooms_at_once, std::uint64_t seed)
+    : config_(config), server_(server), rooms_at_once_(rooms_at_once) {
   const std::string prefix = config.name_prefix.empty() ? "L" + std::to_string(::getpid()) + "-" : config.name_prefix;
   for (int i = 0; i < clients; ++i) {
     const int index = first_index + i;
@@ -453,7 +462,20 @@ void Worker::connection_settled() {
 }
 
 void Worker::do_seat() {
-  for (auto& table : tables_) table.clients.front()->create_room();
+  while (next_table_ < tables_.size() && (rooms_at_once_ == 0 || seating_ < rooms_at_once_)) open_next_table();
+}
+
+void Worker::open_next_table() {
+  ++seating_;
+  measures_.rooms_seating_max = std::max<std::uint64_t>(measures_.rooms_seating_max, seating_);
+  tables_[next_table_++].clients.front()->create_room();
+}
+
+void Worker::table_settled(Table& table) {
+  if (table.settled) return;  // only its first seating counts; after `over` a table seats itself again
+  table.settled = true;
+  --seating_;
+  if (rooms_at_once_ > 0 && next_table_ < tables_.size()) open_next_table();
 }
 
 void Worker::do_run() {
@@ -511,7 +533,10 @@ Swarm::Swarm(const LoadConfig& config) : config_(config) {
     const int my_tables = tables / config.threads + (w < tables % config.threads ? 1 : 0);
     int my_clients = my_tables * config.seats;
     if (w == 0) my_clients += config.clients - tables * config.seats;
-    workers_.push_back(std::make_unique<Worker>(config, server, sources, first, my_clients, my_tables,
+    // --rooms-at-once is shared out like the tables, at least one each.
+    const int at_once = config.rooms_at_once == 0 ? 0 : std::max(1, config.rooms_at_once / config.threads +
+                                                                        (w < config.rooms_at_once % config.threads ? 1 : 0));
+    workers_.push_back(std::make_unique<Worker>(config, server, sources, first, my_clients, my_tables, at_once,
                                                 static_cast<std::uint64_t>(w + 1)));
     first += my_clients;
   }
@@ -576,6 +601,7 @@ Measures Swarm::measures() const {
     for (const auto& [code, n] : w->measures().errors) all.errors[code] += n;
     all.tables += w->measures().tables;
     all.tables_stalled += w->measures().tables_stalled;
+    all.rooms_seating_max += w->measures().rooms_seating_max;
   }
   return all;
 }

@@ -52,6 +52,9 @@ struct Measures {
   /// Play modes: the tables, and those whose clients had no move applied for stall_time(config) (load_config.hpp) at the end of the
   /// run. A stalled table plays no more, so the run's rate falls; that is a fault of the server or of this tool.
   std::uint64_t tables = 0, tables_stalled = 0;
+  /// The most rooms being seated at one time (opened, not yet full), summed over the workers: --rooms-at-once
+  /// bounds it; every room at once makes it the number of rooms.
+  std::uint64_t rooms_seating_max = 0;
 };
 
 class Worker;
