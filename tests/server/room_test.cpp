@@ -27,6 +27,12 @@ struct RecordingClient : Client {
     for (const auto& f : frames) n += f.value("type", "") == type;
     return n;
   }
+  /// The index of the first frame of `type` (frames.size() if none): the order things arrived in.
+  std::size_t first(const std::string& type) const {
+    for (std::size_t i = 0; i < frames.size(); ++i)
+      if (frames[i].value("type", "") == type) return i;
+    return frames.size();
+  }
   json last(const std::string& type) const {
     for (auto it = frames.rbegin(); it != frames.rend(); ++it)
       if (it->value("type", "") == type) return *it;
@@ -96,6 +102,16 @@ class RoomTest : public ::testing::Test {
   void run() {
     ioc_.restart();
     ioc_.run();
+  }
+  /// Room 2, of the same game, with `cora` (its host, token "tc") and `dan` ("td") seated; not started.
+  std::shared_ptr<Room> second_room(const ClientPtr& cora, const ClientPtr& dan) {
+    const auto& spec = *context_.registry->find("race")->spec;
+    auto room = std::make_shared<Room>(ioc_.get_executor(), 2, spec, engine::Options{{"target", "10"}}, context_,
+                                       observer_);
+    room->join(Member{"tc", "Cora", cora, false}, std::nullopt);
+    room->join(Member{"td", "Dan", dan, false}, std::nullopt);
+    run();
+    return room;
   }
 
   net::io_context ioc_;
@@ -172,14 +188,9 @@ TEST_F(RoomTest, ABroadcastIsSerializedOnceAndSharedByEveryone) {
 // meanwhile (a chat line, an option changed, a question) waits for the start, then runs in order, on the game
 // that began.
 TEST_F(RoomTest, AStartIsStoredOffTheStrandAndWhatComesMeanwhileWaitsForIt) {
-  const auto& spec = *context_.registry->find("race")->spec;
   auto cora = std::make_shared<RecordingClient>(3);
   auto dan = std::make_shared<RecordingClient>(4);
-  auto room = std::make_shared<Room>(ioc_.get_executor(), 2, spec, engine::Options{{"target", "10"}}, context_,
-                                     observer_);
-  room->join(Member{"tc", "Cora", cora, false}, std::nullopt);
-  room->join(Member{"td", "Dan", dan, false}, std::nullopt);
-  run();
+  auto room = second_room(cora, dan);
 
   std::promise<void> saving, release;
   auto released = release.get_future().share();
@@ -213,12 +224,7 @@ TEST_F(RoomTest, AStartIsStoredOffTheStrandAndWhatComesMeanwhileWaitsForIt) {
   EXPECT_EQ(cora->last("error")["code"], "already_started") << "the option came after the start";
   EXPECT_NE(dan->last("info")["text"].get<std::string>().find("bet"), std::string::npos)
       << "Dan's moves are the started game's: " << dan->last("info");
-  const auto order = [](const RecordingClient& c, const std::string& type) {
-    for (std::size_t i = 0; i < c.frames.size(); ++i)
-      if (c.frames[i].value("type", "") == type) return i;
-    return c.frames.size();
-  };
-  EXPECT_LT(order(*cora, "state"), order(*cora, "chat")) << "the held line comes after the start";
+  EXPECT_LT(cora->first("state"), cora->first("chat")) << "the held line comes after the start";
   const auto record = store_.load_game(2);
   ASSERT_TRUE(record);
   EXPECT_EQ(record->seats.size(), 2u);
@@ -228,14 +234,9 @@ TEST_F(RoomTest, AStartIsStoredOffTheStrandAndWhatComesMeanwhileWaitsForIt) {
 // A start whose record cannot be stored leaves the room waiting, with an error to the host; a /start held behind
 // it starts the game, and what came after that /start waits for its record in turn.
 TEST_F(RoomTest, AStartThatCannotBeStoredLeavesTheRoomWaitingAndAHeldStartWaitsAgain) {
-  const auto& spec = *context_.registry->find("race")->spec;
   auto cora = std::make_shared<RecordingClient>(3);
   auto dan = std::make_shared<RecordingClient>(4);
-  auto room = std::make_shared<Room>(ioc_.get_executor(), 2, spec, engine::Options{{"target", "10"}}, context_,
-                                     observer_);
-  room->join(Member{"tc", "Cora", cora, false}, std::nullopt);
-  room->join(Member{"td", "Dan", dan, false}, std::nullopt);
-  run();
+  auto room = second_room(cora, dan);
 
   store_.saves_to_fail = 1;
   std::promise<void> saving, release;
@@ -258,16 +259,11 @@ TEST_F(RoomTest, AStartThatCannotBeStoredLeavesTheRoomWaitingAndAHeldStartWaitsA
   run();
   store_.before_save = nullptr;
 
-  const auto at = [](const RecordingClient& c, const std::string& type) {
-    for (std::size_t i = 0; i < c.frames.size(); ++i)
-      if (c.frames[i].value("type", "") == type) return i;
-    return c.frames.size();
-  };
   ASSERT_EQ(cora->count("error"), 1);
   EXPECT_EQ(cora->last("error")["code"], "storage_failed");
   ASSERT_EQ(cora->count("state"), 1) << "the held /start started the game";
-  EXPECT_LT(at(*cora, "error"), at(*cora, "state"));
-  EXPECT_LT(at(*cora, "state"), at(*cora, "chat")) << "the line after the second /start waited for its record";
+  EXPECT_LT(cora->first("error"), cora->first("state"));
+  EXPECT_LT(cora->first("state"), cora->first("chat")) << "the line after the second /start waited for its record";
   EXPECT_EQ(dan->count("state"), 1);
   ASSERT_TRUE(store_.load_game(2));
 }
