@@ -1,6 +1,6 @@
-// The store's writer thread (server/store_writer.hpp) and the SQLite store's group commit: writes of many rooms
-// committed together, in order per room, each told its own result, and the end of a game never written before
-// its last action. Nothing here is timed.
+// The store's writer thread (server/store_writer.hpp) and the SQLite store's group commit: games' records and the
+// writes of many rooms committed together, in order per room, each told its own result, and the end of a game
+// never written before its last action. Nothing here is timed.
 
 #include <atomic>
 #include <filesystem>
@@ -41,11 +41,13 @@ ActionRecord act(int seat, int n) { return ActionRecord{seat, json{{"type", "add
 TEST(StoreWriter, WritesOfManyRoomsAreStoredInOrderAndEachToldItsResult) {
   TempDir dir;
   auto store = make_sqlite_store(dir.path.string());
-  for (RoomId r = 1; r <= 4; ++r) ASSERT_TRUE(store->save_game(game(r)));
   boost::asio::io_context ioc;
   std::vector<std::vector<int>> told(5);  // results by room, in the order the rooms heard them
+  std::atomic<int> saved{0};
   {
     StoreWriter writer(*store);
+    // Each game's record goes through the writer too (a room's start), queued before its actions.
+    for (RoomId r = 1; r <= 4; ++r) writer.save_game(game(r), ioc.get_executor(), [&saved](bool s) { saved += s; });
     for (int i = 0; i < 50; ++i)
       for (RoomId r = 1; r <= 4; ++r)
         writer.append_action(r, i, act(i % 2, i), ioc.get_executor(), [&ioc, &told, r, i](bool stored) {
@@ -53,6 +55,7 @@ TEST(StoreWriter, WritesOfManyRoomsAreStoredInOrderAndEachToldItsResult) {
         });
     ioc.run();  // returns only once every result has been delivered (the writer holds the executor busy)
   }
+  EXPECT_EQ(saved, 4);
   for (RoomId r = 1; r <= 4; ++r) {
     std::vector<int> expected(50);
     for (int i = 0; i < 50; ++i) expected[i] = i;
