@@ -340,6 +340,24 @@ std::string room_frame(const RoomInfo& room) {
   return out;
 }
 
+std::string rooms_frame(const std::vector<RoomInfo>& rooms, std::optional<RoomId> next, std::optional<RoomId> after) {
+  std::string out;
+  out.reserve(64 + 320 * rooms.size());
+  engine::JsonTextWriter w(out);
+  w.raw("{");  // keys in serialize()'s order: after, more, next, rooms, type
+  if (after) {
+    w.raw(R"("after":)");
+    w.number(*after);
+    w.raw(",");
+  }
+  w.raw(next ? R"("more":true,"next":)" : R"("more":false)");
+  if (next) w.number(*next);
+  w.raw(R"(,"rooms":)");
+  write_rooms(w, rooms);
+  w.raw(R"(,"type":"rooms"})");
+  return out;
+}
+
 std::string rooms_delta_frame(const RoomsDelta& delta) {
   std::string out;
   out.reserve(64 + 320 * (delta.added.size() + delta.changed.size()) + 12 * delta.removed.size());

@@ -154,11 +154,14 @@ Json room_message(const RoomInfo& room);
 Json rooms_message(const std::vector<RoomInfo>& rooms, std::optional<RoomId> next = std::nullopt,
                    std::optional<RoomId> after = std::nullopt);
 Json rooms_delta_message(const RoomsDelta& delta);
-/// room_message and rooms_delta_message serialized, written straight as text (engine::JsonTextWriter): byte for
-/// byte serialize(room_message(room)) and serialize(rooms_delta_message(delta)). Seating a room sends its listing
-/// to its members at every join, and the lobby a delta; built as trees and then serialized, they made
-/// connecting and seating 1,000 clients cost the server 447M instructions (callgrind), against 300M as text.
+/// room_message, rooms_message and rooms_delta_message serialized, written straight as text
+/// (engine::JsonTextWriter): byte for byte serialize() of the tree, which the tests keep as their oracle. Seating
+/// a room sends its listing to its members at every join, and the lobby a delta; built as trees and then
+/// serialized, they made connecting and seating 1,000 clients cost the server 447M instructions (callgrind),
+/// against 300M as text. A page of the list (up to 200 rooms) is written again after any change to the list.
 std::string room_frame(const RoomInfo& room);
+std::string rooms_frame(const std::vector<RoomInfo>& rooms, std::optional<RoomId> next = std::nullopt,
+                        std::optional<RoomId> after = std::nullopt);
 std::string rooms_delta_frame(const RoomsDelta& delta);
 /// `static_data`: the game's unchanging data (GameInstance::static_data), omitted when empty. `log`: the
 /// game's log so far, in the reader's language, so a player back after a reload (or a new spectator) has it.

@@ -609,7 +609,7 @@ void Lobby::send_rooms(const ClientPtr& client, const protocol::ListRooms& reque
     return;
   }
   auto page = room_list_.page(request.filter, request.after, request.limit, kMaxRoomsScanned);
-  Frame frame = make_frame(protocol::rooms_message(page.rooms, page.next, request.after));
+  Frame frame = text_frame(protocol::rooms_frame(page.rooms, page.next, request.after));
   if (is_first_page) first_page_ = frame;
   if (client) client->send(std::move(frame));
 }

@@ -99,17 +99,20 @@ TEST(Messages, StateFrameIsTheStateMessageSerialized) {
       for (const auto& log : logs) {
         const std::string expected = serialize(state_message(2147483647, 42, view, seat, stat, log));
         EXPECT_EQ(state_frame(2147483647, 42, view, seat, serialize(stat), serialize(Json(log))), expected);
-        if (log.empty()) EXPECT_EQ(state_frame(2147483647, 42, view, seat, serialize(stat), ""), expected);
+        if (log.empty()) {
+          EXPECT_EQ(state_frame(2147483647, 42, view, seat, serialize(stat), ""), expected);
+        }
       }
     }
   }
   EXPECT_EQ(state_frame(1, 1, view, 1, "", ""), serialize(state_message(1, 1, view, 1, Json(), {})));
 }
 
-// A room's listing and the lobby's deltas are written as text: byte for byte room_message and
-// rooms_delta_message serialized, for every optional field present or absent, every status, and names and
-// options that must be escaped (or repaired: a name is the client's, and may hold bytes that are not UTF-8).
-TEST(Messages, RoomFrameAndRoomsDeltaFrameAreTheMessagesSerialized) {
+// A room's listing, a page of the list and the lobby's deltas are written as text: byte for byte room_message,
+// rooms_message and rooms_delta_message serialized, for every optional field present or absent, every status,
+// and names and options that must be escaped (or repaired: a name is the client's, and may hold bytes that are
+// not UTF-8).
+TEST(Messages, RoomRoomsAndRoomsDeltaFramesAreTheMessagesSerialized) {
   RoomInfo waiting;
   waiting.id = 7;
   waiting.game = "santa-cruz";
@@ -135,6 +138,11 @@ TEST(Messages, RoomFrameAndRoomsDeltaFrameAreTheMessagesSerialized) {
   abandoned.seats.clear();
   const std::vector<RoomInfo> rooms{waiting, playing, over, abandoned, RoomInfo{}};
   for (const auto& room : rooms) EXPECT_EQ(room_frame(room), serialize(room_message(room)));
+  EXPECT_EQ(rooms_frame({}), serialize(rooms_message({})));
+  EXPECT_EQ(rooms_frame(rooms), serialize(rooms_message(rooms)));
+  EXPECT_EQ(rooms_frame(rooms, 8), serialize(rooms_message(rooms, 8)));
+  EXPECT_EQ(rooms_frame({waiting}, std::nullopt, 0), serialize(rooms_message({waiting}, std::nullopt, 0)));
+  EXPECT_EQ(rooms_frame(rooms, 2147483647, 6), serialize(rooms_message(rooms, 2147483647, 6)));
 
   RoomsDelta delta;
   EXPECT_EQ(rooms_delta_frame(delta), serialize(rooms_delta_message(delta)));
