@@ -453,21 +453,21 @@ void Room::do_start(const std::string& token) {
   starting_ = Starting{token, std::move(players), std::move(game).value(), seed};
   context_.writer->save_game(std::move(record), strand_, [weak = weak_from_this()](bool stored) {
     if (auto self = weak.lock())  // straight onto the strand: post() would hold it behind the start it settles
-      net::post(self->strand_, [self, stored] {
-        auto settle = [stored](Room& r) { r.start_stored(stored); };
-        self->guarded(settle, self->starting_ ? self->starting_->token : "");
-      });
+      net::post(self->strand_, [self, stored] { self->start_stored(stored); });
   });
 }
 
 void Room::start_stored(bool stored) {
   Starting start = std::move(*starting_);
   starting_.reset();
-  if (!stored)
-    send_error(start.token, protocol::Error{"storage_failed", "the game could not be saved; try again",
-                                            "la partie n'a pas pu être enregistrée ; réessayez"});
-  else
-    begin_game(std::move(start));
+  const std::string token = start.token;
+  if (!stored) {
+    send_error(token, protocol::Error{"storage_failed", "the game could not be saved; try again",
+                                      "la partie n'a pas pu être enregistrée ; réessayez"});
+  } else {
+    auto begin = [&start](Room& r) { r.begin_game(std::move(start)); };
+    guarded(begin, token);  // a bug there is logged and told; what was held still runs
+  }
   // Nothing is posted while these run (a post lands on the strand, after this handler); a held /start may begin
   // another wait, and what follows it stays held, in order.
   auto held = std::exchange(held_, {});
