@@ -70,29 +70,5 @@ TEST(SantaCruzPreview, EqualsWhatThePlayedCardGivesInRandomGames) {
   EXPECT_GT(checked, 20) << "the random games played too few score cards to test anything";
 }
 
-// The preview finds every seat's sites in one pass over the board (held_sites); a bot's card_points finds one
-// seat's (sites_held_by). Both say the same at every step of random games.
-TEST(SantaCruzPreview, EverySeatsSitesFoundAtOnceAreEachSeatsOwn) {
-  int compared = 0;
-  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-    const int seats = 2 + static_cast<int>(seed % 3);
-    auto s = sc::Rules::setup(seats, {}, seed).value();
-    engine::Rng chooser(seed * 17);
-    while (!sc::Rules::to_act(s).empty()) {
-      const sc::HeldSites held = sc::held_sites(s);
-      ASSERT_EQ(held.size(), static_cast<std::size_t>(seats));
-      for (Seat seat = 0; seat < seats; ++seat) {
-        EXPECT_EQ(held[seat], sc::sites_held_by(s, seat)) << "seed " << seed << " seat " << seat;
-        compared += held[seat].empty() ? 0 : 1;
-      }
-      const auto acting = sc::Rules::to_act(s);
-      const Seat seat = acting[chooser.below(acting.size())];
-      const auto legal = sc::Rules::legal_actions(s, seat);
-      ASSERT_TRUE(sc::Rules::apply(s, seat, legal[chooser.below(legal.size())]).ok());
-    }
-  }
-  EXPECT_GT(compared, 100) << "too few seats held a site to compare anything";
-}
-
 }  // namespace
 }  // namespace archipel::testing::santa_cruz
