@@ -227,6 +227,22 @@ class Room : public std::enable_shared_from_this<Room> {
   /// After any change of who is connected: since when each seated person is away, their votes forgotten when
   /// they are back, and a timer that publishes the room again when the next one may be handed over.
   void track_absences();
+  /// Sets `timer` for `at` (or for nothing), in place of its earlier wait: `epoch` counts the waits, and only
+  /// the last one's `then` runs, just after `at`, if the game is still on. A weak hold: a room ended or closed
+  /// meanwhile is not kept alive by its wait. The turn clock and the handover's away times use it.
+  template <class F>
+  void rearm_while_playing(net::steady_timer& timer, std::uint64_t Room::*epoch,
+                           std::optional<std::chrono::steady_clock::time_point> at, F then) {
+    const std::uint64_t mine = ++(this->*epoch);
+    timer.cancel();
+    if (!at) return;
+    timer.expires_at(*at + std::chrono::milliseconds(5));  // just past `at`, so that it has passed when we look
+    timer.async_wait([room = weak_from_this(), epoch, mine, then = std::move(then)](error_code ec) mutable {
+      auto self = room.lock();
+      if (ec || !self || (*self).*epoch != mine || self->status_ != Status::playing) return;
+      then(*self);
+    });
+  }
 
   /// A not_your_turn refusal naming who the table waits for; any other error as it is.
   protocol::Error with_whom_to_wait_for(protocol::Error error) const;

@@ -29,17 +29,7 @@ void Room::halt_clock() {
 }
 
 void Room::arm_clock_timer() {
-  ++clock_epoch_;
-  clock_timer_.cancel();
-  const auto next = next_out_of_time(clock_);
-  if (!next) return;
-  clock_timer_.expires_at(*next + std::chrono::milliseconds(5));
-  // A weak hold, as for the handover timer: a room ended or closed meanwhile is not kept alive by its wait.
-  clock_timer_.async_wait([room = weak_from_this(), epoch = clock_epoch_](error_code ec) {
-    auto self = room.lock();
-    if (ec || !self || epoch != self->clock_epoch_ || self->status_ != Status::playing) return;
-    self->on_clock_timer();
-  });
+  rearm_while_playing(clock_timer_, &Room::clock_epoch_, next_out_of_time(clock_), [](Room& r) { r.on_clock_timer(); });
 }
 
 void Room::on_clock_timer() {

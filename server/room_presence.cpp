@@ -123,17 +123,8 @@ void Room::track_absences() {
     const auto due = *away_from_[i] + context_.handover_after;
     if (due > now && stand_in_strategy_[i].empty() && (!next || due < *next)) next = due;
   }
-  ++handover_epoch_;
-  handover_timer_.cancel();
-  if (!next) return;
   // The room message says who may be handed over: it is sent again when someone's away time is reached.
-  handover_timer_.expires_at(*next + std::chrono::milliseconds(5));
-  // A weak hold: a room ended or closed meanwhile is not kept alive by its wait.
-  handover_timer_.async_wait([room = weak_from_this(), epoch = handover_epoch_](error_code ec) {
-    auto self = room.lock();
-    if (ec || !self || epoch != self->handover_epoch_ || self->status_ != Status::playing) return;
-    self->publish_room();
-  });
+  rearm_while_playing(handover_timer_, &Room::handover_epoch_, next, [](Room& r) { r.publish_room(); });
 }
 
 void Room::do_handover(const std::string& token, const std::string& who) {
