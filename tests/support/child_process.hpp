@@ -38,6 +38,12 @@ inline pid_t spawn_program(const std::vector<std::string>& argv, const std::file
   return pid;
 }
 
+/// The whole text of `file` ("" if it cannot be read).
+inline std::string read_file(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
 /// Polls `file` until `ready(its text so far)` holds; false if it has not within `patience`. A child's output
 /// file or a server's --port-file is read this way: the child writes it when it gets there.
 template <class Ready>
@@ -45,9 +51,7 @@ bool wait_for_file(const std::filesystem::path& file, Ready ready,
                    std::chrono::milliseconds patience = std::chrono::seconds(5)) {
   const auto until = std::chrono::steady_clock::now() + patience;
   do {
-    std::ifstream in(file);
-    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    if (ready(text)) return true;
+    if (ready(read_file(file))) return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(25));
   } while (std::chrono::steady_clock::now() < until);
   return false;

@@ -7,8 +7,6 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -20,13 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
-
-std::string read_all(const fs::path& file) {
-  std::ifstream in(file);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // Kills and reaps a child at the end of the test, passed or failed: a server left running would hold ctest's
 // output pipe open, and ctest would wait on it.
@@ -75,13 +66,13 @@ class LoadTool : public ::testing::Test {
     load_.pid = spawn_program(argv, dir_ / "load.out", dir_ / "load.err");
     return load_.pid;
   }
-  /// Waits for the tool to end; its --json summary (null if it did not exit 0 with one).
+  /// Waits for the tool to end; its --json summary (null if it printed none). The test fails unless it exits 0.
   nlohmann::json finish_load() {
     int status = 0;
     if (waitpid(load_.pid, &status, 0) != load_.pid) return nullptr;
     load_.pid = -1;
-    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << read_all(dir_ / "load.err");
-    const std::string out = read_all(dir_ / "load.out");
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << read_file(dir_ / "load.err");
+    const std::string out = read_file(dir_ / "load.out");
     const auto at = out.rfind("\n{");  // --json: the summary's last line
     if (at == std::string::npos) return nullptr;
     return nlohmann::json::parse(out.substr(at + 1), nullptr, false);
@@ -98,20 +89,20 @@ TEST_F(LoadTool, PauseWaitsForASignalBeforeSeatingAndBeforeClosing) {
   ASSERT_GT(load, 0);
   int status = 0;
 
-  ASSERT_TRUE(wait_for_text(dir_ / "load.err", "paused before seat")) << read_all(dir_ / "load.err");
+  ASSERT_TRUE(wait_for_text(dir_ / "load.err", "paused before seat")) << read_file(dir_ / "load.err");
   std::this_thread::sleep_for(300ms);  // a tool that did not wait would seat 8 clients and be gone by now
   EXPECT_EQ(waitpid(load, &status, WNOHANG), 0) << "archipel-load ended without its signal";
-  EXPECT_EQ(read_all(dir_ / "load.err").find("paused before close"), std::string::npos);
+  EXPECT_EQ(read_file(dir_ / "load.err").find("paused before close"), std::string::npos);
 
   kill(load, SIGUSR1);
-  ASSERT_TRUE(wait_for_text(dir_ / "load.err", "paused before close")) << read_all(dir_ / "load.err");
+  ASSERT_TRUE(wait_for_text(dir_ / "load.err", "paused before close")) << read_file(dir_ / "load.err");
   std::this_thread::sleep_for(300ms);
   EXPECT_EQ(waitpid(load, &status, WNOHANG), 0) << "archipel-load closed without its signal";
-  EXPECT_EQ(read_all(dir_ / "load.out"), "") << "the summary is printed after the sockets close";
+  EXPECT_EQ(read_file(dir_ / "load.out"), "") << "the summary is printed after the sockets close";
 
   kill(load, SIGUSR1);
   const auto summary = finish_load();
-  ASSERT_TRUE(summary.is_object()) << read_all(dir_ / "load.out");
+  ASSERT_TRUE(summary.is_object()) << read_file(dir_ / "load.out");
   EXPECT_EQ(summary["seated"], 8);
   EXPECT_EQ(summary["failed"], 0);
 }
@@ -125,7 +116,7 @@ TEST_F(LoadTool, RoomsAtOnceBoundsTheRoomsBeingSeated) {
   args.push_back("all");
   ASSERT_GT(start_load(args), 0);
   auto summary = finish_load();
-  ASSERT_TRUE(summary.is_object()) << read_all(dir_ / "load.out");
+  ASSERT_TRUE(summary.is_object()) << read_file(dir_ / "load.out");
   EXPECT_EQ(summary["seated"], 20);
   EXPECT_EQ(summary["rooms_at_once"], 5) << "every room opened at once";
 
@@ -134,7 +125,7 @@ TEST_F(LoadTool, RoomsAtOnceBoundsTheRoomsBeingSeated) {
   args.insert(args.end(), {"one", "--rooms-at-once", "1"});
   ASSERT_GT(start_load(args), 0);
   summary = finish_load();
-  ASSERT_TRUE(summary.is_object()) << read_all(dir_ / "load.out");
+  ASSERT_TRUE(summary.is_object()) << read_file(dir_ / "load.out");
   EXPECT_EQ(summary["seated"], 20);
   EXPECT_EQ(summary["failed"], 0);
   EXPECT_EQ(summary["rooms_at_once"], 1);

@@ -43,6 +43,7 @@ struct Table {
   std::optional<std::int64_t> room;
   int seated = 0;      // clients that saw themselves seated in `room`
   int finished = 0;    // clients that received `over` for `room`
+  bool opened = false;   // its host has asked for its first room (Worker::open_next_table)
   bool settled = false;  // its first room is full, or one of its clients failed before: no longer being seated
   bool start_sent = false;
   Clock::time_point last_move{};  // the last own patch after a move of any of its clients (the run's start before)
@@ -466,16 +467,21 @@ void Worker::do_seat() {
 }
 
 void Worker::open_next_table() {
-  ++seating_;
-  measures_.rooms_seating_max = std::max<std::uint64_t>(measures_.rooms_seating_max, seating_);
-  tables_[next_table_++].clients.front()->create_room();
+  Table& table = tables_[next_table_++];
+  table.opened = true;
+  if (!table.settled) {  // a table whose client failed while connecting will not fill: it takes no place
+    ++seating_;
+    measures_.rooms_seating_max = std::max<std::uint64_t>(measures_.rooms_seating_max, seating_);
+  }
+  table.clients.front()->create_room();
 }
 
 void Worker::table_settled(Table& table) {
   if (table.settled) return;  // only its first seating counts; after `over` a table seats itself again
   table.settled = true;
+  if (!table.opened) return;  // a client failed before its table's turn (while connecting)
   --seating_;
-  if (rooms_at_once_ > 0 && next_table_ < tables_.size()) open_next_table();
+  while (rooms_at_once_ > 0 && seating_ < rooms_at_once_ && next_table_ < tables_.size()) open_next_table();
 }
 
 void Worker::do_run() {
