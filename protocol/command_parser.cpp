@@ -174,8 +174,14 @@ Result<std::string> help_text(std::string_view topic, engine::Lang lang, const s
 }
 
 Result<Command> parse_command(std::string_view line) {
-  if (line.empty() || line.front() != '/') return Command{cmd::Say{std::string(trim(line))}};
-  if (line.size() > 1 && line[1] == '/') return Command{cmd::Say{std::string(trim(line.substr(1)))}};
+  const bool said = line.empty() || line.front() != '/' || (line.size() > 1 && line[1] == '/');
+  if (said) {
+    const std::string_view text = trim(line.empty() || line.front() != '/' ? line : line.substr(1));
+    if (text.size() > kMaxChatLength)
+      return make_error(ErrorCode::bad_arguments, "a chat line is at most 500 characters",
+                        "une ligne de chat a au plus 500 caractères");
+    return Command{cmd::Say{std::string(text)}};
+  }
 
   std::string_view rest = line.substr(1);
   std::size_t end = 0;

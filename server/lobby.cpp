@@ -7,7 +7,6 @@
 
 #include "engine/core/lang.hpp"
 #include "protocol/command_parser.hpp"
-#include "server/command_router.hpp"
 #include "server/replay.hpp"
 #include "server/turn_clock.hpp"
 
@@ -77,41 +76,66 @@ void Lobby::handler_failed(const ClientPtr& client, const char* what) {
                                   "le serveur a échoué sur votre dernier message"));
 }
 
-void Lobby::on_message(ClientPtr client, protocol::ClientMessage message) {
+void Lobby::on_request(ClientPtr client, protocol::Request request) {
   ClientPtr sender = client;
-  post([client = std::move(client), message = std::move(message)](Lobby& l) mutable {
-    if (auto* hello = std::get_if<protocol::Hello>(&message)) return l.hello(client, *hello);
+  post([client = std::move(client), request = std::move(request)](Lobby& l) mutable {
+    if (auto* hello = std::get_if<protocol::Hello>(&request)) return l.hello(client, *hello);
     Player* player = l.players_.by_client(client);
     if (!player) return l.send_error(client, make_error(ErrorCode::hello_first, "say hello first (a name or a token)"));
+    const std::string token = player->token;
     std::visit(
-        [&](auto& m) {
-          using T = std::decay_t<decltype(m)>;
-          if constexpr (std::is_same_v<T, protocol::Chat>) {
-            auto parsed = protocol::parse_command(m.text);
-            if (!parsed.ok()) return l.send_error(client, parsed.error());
-            const std::string token = player->token;
-            route_command(l, *player, std::move(parsed).value());
-            if (Player* still = l.players_.by_token(token)) l.placed(*still);
-          } else if constexpr (std::is_same_v<T, protocol::Action>) {
-            if (player->room != m.room)
-              return l.send_error(client, make_error(ErrorCode::not_in_room, "you are not seated in room " + room_text(m.room),
-                                                         "vous n'êtes pas assis dans la salle " + room_text(m.room)));
-            if (auto r = l.room(m.room)) r->action(player->token, std::move(m.action));
-          } else if constexpr (std::is_same_v<T, protocol::Sync>) {
-            if (player->room != m.room && player->watching != m.room)
-              return l.send_error(client, make_error(ErrorCode::not_in_room, "you are not in room " + room_text(m.room),
-                                                         "vous n'êtes pas dans la salle " + room_text(m.room)));
-            if (auto r = l.room(m.room)) r->sync(player->token);
-          } else if constexpr (std::is_same_v<T, protocol::ListGames>) {
-            l.send_games(client);
-          } else if constexpr (std::is_same_v<T, protocol::ListRooms>) {
-            l.send_rooms(client, m);
-          } else if constexpr (std::is_same_v<T, protocol::ReplayRequest>) {
-            l.replay(*player, m, false);
-          }
+        protocol::Overloaded{
+            [&](protocol::Hello&) {},  // answered above
+            [&](protocol::LobbyCommand& c) { l.command(*player, c); },
+            [&](protocol::RoomCommand& c) { l.room_command(*player, c); },
+            [&](protocol::Action& m) {
+              if (player->room != m.room)
+                return l.send_error(client, make_error(ErrorCode::not_in_room, "you are not seated in room " + room_text(m.room),
+                                                           "vous n'êtes pas assis dans la salle " + room_text(m.room)));
+              if (auto r = l.room(m.room)) r->action(player->token, std::move(m.action));
+            },
+            [&](protocol::Sync& m) {
+              if (player->room != m.room && player->watching != m.room)
+                return l.send_error(client, make_error(ErrorCode::not_in_room, "you are not in room " + room_text(m.room),
+                                                           "vous n'êtes pas dans la salle " + room_text(m.room)));
+              if (auto r = l.room(m.room)) r->sync(player->token);
+            },
+            [&](protocol::ListGames&) { l.send_games(client); },
+            [&](protocol::ListRooms& m) { l.send_rooms(client, m); },
+            [&](protocol::ReplayRequest& m) { l.replay(*player, m, false); },
         },
-        message);
+        request);
+    // A command may have moved the player (a seat, a room watched, a rename): the index and the room link follow.
+    if (Player* still = l.players_.by_token(token)) l.placed(*still);
   }, std::move(sender));
+}
+
+void Lobby::command(Player& player, protocol::LobbyCommand& command) {
+  namespace cmd = protocol::cmd;
+  std::visit(protocol::Overloaded{
+                 [&](cmd::Help& c) { help(player, c.topic); },
+                 [&](cmd::Nick& c) { nick(player, c.name); },
+                 [&](cmd::Games&) { games_text(player); },
+                 [&](cmd::Rooms&) { rooms_text(player); },
+                 [&](cmd::Create& c) { create(player, c); },
+                 [&](cmd::Join& c) { join(player, c); },
+                 [&](cmd::Leave&) { leave(player); },
+                 [&](cmd::Watch& c) { watch(player, c.room); },
+                 [&](cmd::Who&) { who(player); },
+                 [&](cmd::Log& c) { log(player, c.room); },
+                 [&](cmd::SetLang& c) { set_lang(player, c.lang); },
+                 [&](cmd::Replay& c) { replay(player, protocol::ReplayRequest{c.room, c.step, false}, true); },
+             },
+             command);
+}
+
+void Lobby::room_command(Player& player, protocol::RoomCommand& command) {
+  if (auto* say = std::get_if<protocol::cmd::Say>(&command); say && !player.present_in()) {
+    if (!say->text.empty()) this->say(player, say->text);
+    return;
+  }
+  // The room checks the rest (a member, seated, host, started) and answers the player itself.
+  if (auto r = room_for_command(player)) r->member_command(player.client, player.token, std::move(command));
 }
 
 void Lobby::on_close(ClientPtr client) {
@@ -282,11 +306,7 @@ Player* Lobby::make_bot(const std::string& game_id, const std::string& strategy,
   std::string bot_name = name;
   while (bot_name.empty() || players_.by_name(bot_name)) bot_name = strategy + "-bot-" + std::to_string(++bots_made_);
   const std::string token = token_wanted.empty() ? new_token() : token_wanted;
-  std::weak_ptr<Lobby> lobby = weak_from_this();
-  auto client = context_.bots->make(game_id, strategy, context_.new_seed(),
-                                    [lobby](const ClientPtr& self, protocol::ClientMessage message) {
-                                      if (auto l = lobby.lock()) l->on_message(self, std::move(message));
-                                    });
+  auto client = context_.bots->make(game_id, strategy, context_.new_seed(), bot_submit_);
   if (!client) return nullptr;
   Player& p = players_.add(token, bot_name);
   p.bot = true;

@@ -1,8 +1,9 @@
 #pragma once
 // The lobby: the shared state of the server (Beast chat-multi's shared_state, grown up). It runs on its own
-// strand and owns the players (server/players.hpp) and the room list (server/room_list.hpp). Messages arrive
-// here; chat commands go through the one command router (server/command_router.cpp), which calls the typed
-// operations below or a room's. Seating has one owner: the room decides and tells the lobby (seat_changed),
+// strand and owns the players (server/players.hpp) and the room list (server/room_list.hpp). The router
+// (server/router.hpp) brings it every request that is not a linked room's (on_request); it answers the lobby's
+// commands itself (one visit of protocol::LobbyCommand, in lobby.cpp) and passes a room command on to the room
+// the player is in. Seating has one owner: the room decides and tells the lobby (seat_changed),
 // which records only confirmed seats; a join on its way is Player::pending_join. Errors go to their sender only.
 //
 // At scale: no work here grows with the number of players or rooms per message. Room changes are published
@@ -20,6 +21,7 @@
 
 #include "protocol/command.hpp"
 #include "protocol/messages.hpp"
+#include "protocol/request.hpp"
 #include "server/bot_seat.hpp"
 #include "server/players.hpp"
 #include "server/room.hpp"
@@ -45,8 +47,13 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   /// The most rooms a page request looks at (RoomList::page), whatever its filter.
   static constexpr std::size_t kMaxRoomsScanned = 2000;
 
+  /// How the bots the lobby seats send their messages: through the router, as a connection's would (the server
+  /// sets it; the lobby does not include the router, which sits above it).
+  void set_bot_submit(SubmitMessage submit) { bot_submit_ = std::move(submit); }
+
   // Entry points: thread-safe, run later on the lobby's strand.
-  void on_message(ClientPtr client, protocol::ClientMessage message);
+  /// A request from `client` that no linked room took (the router): answered here, or passed to a room.
+  void on_request(ClientPtr client, protocol::Request request);
   void on_close(ClientPtr client);
   /// Closes every client connection (graceful shutdown).
   void shutdown();
@@ -64,7 +71,15 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
                          const std::vector<Member>& seats, const std::string& by) override;
   void rematch_accepted(const std::string& token, RoomId finished, RoomId rematch, int seat) override;
 
-  // Operations of the lobby, for the command router; on the strand, each answering `player` only.
+  /// An error to `client` alone (thread-safe).
+  void send_error(const ClientPtr& client, const protocol::Error& error);
+
+ private:
+  // The lobby's commands, on the strand: one visit of the list, each answering `player` only.
+  void command(Player& player, protocol::LobbyCommand& command);
+  /// A room command from a player whose connection is not linked to the room (a bot, a join on its way): passed
+  /// to the room the player is in; Say from someone in no room is chat in the lobby.
+  void room_command(Player& player, protocol::RoomCommand& command);
   void say(Player& player, const std::string& text);
   void help(Player& player, const std::string& topic);
   void nick(Player& player, const std::string& name);
@@ -80,13 +95,11 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   void replay(Player& player, const protocol::ReplayRequest& request, bool as_text);
   /// The room `player` is in (seat, join on its way, or watching), or null with an error sent.
   std::shared_ptr<Room> room_for_command(Player& player);
-  void send_error(const ClientPtr& client, const protocol::Error& error);
   void send_info(const ClientPtr& client, const engine::LocalText& text);  // in the client's language
   static engine::Lang lang_of(const Player& player);
   /// /lang: the language the server writes to `player` in, from now on.
   void set_lang(Player& player, engine::Lang lang);
 
- private:
   /// Runs `f` on the lobby's strand. A handler that throws (a bug) ends that message only: it is logged, and
   /// `client`, when given, is told with a server_error; the server goes on.
   template <class F>
@@ -133,6 +146,7 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   net::strand<net::any_io_executor> strand_;
   net::any_io_executor executor_;
   RoomContext context_;
+  SubmitMessage bot_submit_;  // set_bot_submit
   Players players_;
   std::unordered_map<RoomId, std::shared_ptr<Room>> rooms_;  // by id, O(1): the list's order is room_list_'s
   RoomList room_list_;                                     // as last published by each room

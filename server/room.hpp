@@ -1,9 +1,17 @@
 #pragma once
-// A room: one game table. It owns a strand, so its game is touched by one thread at a time and the engine needs
-// no locks; every public entry point posts to that strand. It holds the seats, the spectators, the game, each
-// seat's last view and the version, applies actions (persisting each one before anything is sent), and sends
-// each seat the JSON Patch from its previous view. Its code: room.cpp (entry points, membership, commands, playing),
-// room_presence.cpp (players away: abandoned games, seats handed to bots), room_clock.cpp (the turn clock's timer).
+// A room: the strand that owns one game table. Every public entry point posts to the strand, so the table is
+// touched by one thread at a time and the engine needs no locks. What it owns, each a piece of its own:
+//   - the table (server/table.hpp), a plain value: seats, host, options, the game and its log, and the seating
+//     rules;
+//   - the audience (server/audience.hpp): who hears the room, the views each was last sent, the patches after a
+//     move;
+//   - its timers (server/latest_timer.hpp): the turn clock, the handover's away times, the abandonment count;
+//   - the store's handshake: a game's start and each action are stored on the writer's thread before anyone
+//     hears of them (what is posted meanwhile waits, in order).
+// Its code: room.cpp (entry points, membership, the room's listing), room_commands.cpp (the room's commands,
+// one visit of protocol::RoomCommand; the start), room_play.cpp (actions: validate, store, apply, patch; the
+// end), room_presence.cpp (players away: abandoned games, seats handed to bots), room_clock.cpp (the turn
+// clock's timer).
 
 #include <chrono>
 #include <deque>
@@ -16,26 +24,19 @@
 #include "engine/core/registry.hpp"
 #include "protocol/command.hpp"
 #include "protocol/messages.hpp"
-#include "server/audience_views.hpp"
+#include "server/audience.hpp"
 #include "server/bot_seat.hpp"
 #include "server/client.hpp"
+#include "server/latest_timer.hpp"
 #include "server/metrics.hpp"
 #include "server/net.hpp"
 #include "server/seat_handover.hpp"
 #include "server/turn_clock.hpp"
 #include "server/store.hpp"
 #include "server/store_writer.hpp"
+#include "server/table.hpp"
 
 namespace archipel::server {
-
-/// A player as a room knows them. The token identifies the player across reconnections.
-struct Member {
-  std::string token;
-  std::string name;
-  ClientPtr client;  // null while disconnected
-  bool bot = false;
-  std::string strategy;  // a bot's strategy, kept with the seat in the store
-};
 
 /// What a room tells the lobby. Called from the room's strand; the lobby posts to its own.
 class RoomObserver {
@@ -103,7 +104,7 @@ class Room : public std::enable_shared_from_this<Room> {
 
   ~Room();
 
-  RoomId id() const { return id_; }
+  RoomId id() const { return table_.id; }
 
   // Entry points: thread-safe, run later on the room's strand. `seat` is 0-based.
   void join(Member member, std::optional<int> seat);
@@ -113,22 +114,17 @@ class Room : public std::enable_shared_from_this<Room> {
   void connect(const std::string& token, ClientPtr client);  // a seated player is back (resume)
   void disconnect(const std::string& token);
   void rename(const std::string& token, std::string name);
-  void say(const std::string& token, std::string text);
   void action(const std::string& token, nlohmann::json action);
-  // The room's commands (the router, server/command_router.cpp, calls them), each answering `token` only.
-  void start(const std::string& token);
-  void set_option(const std::string& token, protocol::cmd::Option option);
-  void kick(const std::string& token, std::string name);
-  void add_bot(const std::string& token, std::string strategy);
-  void play_text(const std::string& token, std::string move);
-  void moves(const std::string& token);
+  /// One of the room's commands from member `token` (one visit of protocol::RoomCommand: run_command, in room_commands.cpp), answering
+  /// `token` only.
+  void command(const std::string& token, protocol::RoomCommand command);
   void who(const std::string& token);
   void log(const std::string& token);
   void sync(const std::string& token);
   // The same, from connection `from` for member `token` (a linked session, or the lobby passing a room
   // command on). Refused with not_in_room unless `from` is that member's connection now: a player who left,
   // was kicked, or resumed on another connection cannot act through a message already on its way.
-  void member_command(ClientPtr from, std::string token, protocol::Command command);
+  void member_command(ClientPtr from, std::string token, protocol::RoomCommand command);
   void member_action(ClientPtr from, std::string token, nlohmann::json action);
   void member_sync(ClientPtr from, std::string token);
   /// One step of the finished game's replay for `client` (anyone: a member, or someone in the lobby), in its
@@ -179,10 +175,8 @@ class Room : public std::enable_shared_from_this<Room> {
   bool is_connection_of(const std::string& token, const ClientPtr& client);
   void refuse_stranger(const ClientPtr& client);
 
-  // The router (server/command_router.cpp) runs a room command on the strand through the do_ functions.
-  friend void route_room_command(Room& room, const std::string& token, protocol::Command command);
-
   // All of these run on the strand.
+  void run_command(const std::string& token, protocol::RoomCommand& command);
   void do_join(Member member, std::optional<int> seat);
   void do_leave(const std::string& token);
   /// `stand_in`: the bot that plays the seat of `token` for them (its move is dropped if it no longer does).
@@ -204,7 +198,6 @@ class Room : public std::enable_shared_from_this<Room> {
   /// An error to a connection that is not (or not yet) a member: a stranger, someone asking for a replay.
   void send_error_to(Client& client, const protocol::Error& error);
   protocol::Error cannot_replay() const;
-  bool all_kept_seats_taken() const;
 
   // Handing an absent person's seat to a bot (issue 12, point 7; the vote's rules: server/seat_handover.hpp).
   void do_handover(const std::string& token, const std::string& who);
@@ -227,50 +220,18 @@ class Room : public std::enable_shared_from_this<Room> {
   /// After any change of who is connected: since when each seated person is away, their votes forgotten when
   /// they are back, and a timer that publishes the room again when the next one may be handed over.
   void track_absences();
-  /// Sets `timer` for `at` (or for nothing), in place of its earlier wait: `epoch` counts the waits, and only
-  /// the last one's `then` runs, just after `at`, if the game is still on. A weak hold: a room ended or closed
-  /// meanwhile is not kept alive by its wait. The turn clock and the handover's away times use it.
-  template <class F>
-  void rearm_while_playing(net::steady_timer& timer, std::uint64_t Room::*epoch,
-                           std::optional<std::chrono::steady_clock::time_point> at, F then) {
-    const std::uint64_t mine = ++(this->*epoch);
-    timer.cancel();
-    if (!at) return;
-    timer.expires_at(*at + std::chrono::milliseconds(5));  // just past `at`, so that it has passed when we look
-    timer.async_wait([room = weak_from_this(), epoch, mine, then = std::move(then)](error_code ec) mutable {
-      auto self = room.lock();
-      if (ec || !self || (*self).*epoch != mine || self->status_ != Status::playing) return;
-      then(*self);
-    });
-  }
-
   /// A not_your_turn refusal naming who the table waits for; any other error as it is.
   protocol::Error with_whom_to_wait_for(protocol::Error error) const;
-  int seat_of(const std::string& token) const;  // -1 if not seated
-  Member* member(const std::string& token);
-  std::vector<std::string> seat_names() const;
   protocol::RoomInfo info() const;
-  void send(const std::string& token, const nlohmann::json& message);  // words in no language (or already in theirs)
-  engine::Lang lang_of(const std::string& token);                     // English for one not connected
   void send_info(const std::string& token, const engine::LocalText& text);
   void send_error(const std::string& token, const protocol::Error& error);
-  void announce(const engine::LocalText& text);  // an info line to everyone in the room, in each one's language
-  void send_to_everyone(LocalFrames& frames);   // seats and spectators, each in their language
-  // The game's log in `lang` from `first_line` on (a move's lines ride in its patch), serialized as an array.
-  std::string log_text(engine::Lang lang, std::size_t first_line = 0) const;
-  void broadcast(const nlohmann::json& message);
-  void broadcast(const Frame& frame);  // to every member with a connection
   void publish_room();                         // room message to members, summary to the lobby
   void send_full_state(const std::string& token);
-  int free_seats() const;
   /// The action is durable (or could not be stored): apply it and send its results, then take the next waiting.
   void on_stored(const std::string& token, int seat, const nlohmann::json& action, bool stored,
                  const ClientPtr& stand_in);
   /// A refused move goes back to whoever made it: the person, or the bot playing for them (which then syncs).
   void refuse_move(const std::string& token, const ClientPtr& stand_in, const protocol::Error& error);
-  /// Patches for the move `seat` made, carrying the log lines from `first_line` on.
-  void send_views_after_action(int seat, std::size_t first_line);
-  void send_state_to_spectators();            // one frame, serialized once
   void finish_if_over();
   void close_if_empty();
   /// After any change of who is connected: while every seated person of a running game is away, counts
@@ -294,20 +255,10 @@ class Room : public std::enable_shared_from_this<Room> {
   /// then what was held runs.
   void start_stored(bool stored);
   void begin_game(Starting start);
-  RoomId id_;
-  const engine::GameSpec* spec_;
-  engine::Options options_;
+  Table table_;                                // seats, host, options, the game and its log
   RoomContext context_;
   std::weak_ptr<RoomObserver> observer_;
 
-  Status status_ = Status::waiting;
-  std::string host_;                           // token
-  std::vector<std::optional<Member>> seats_;   // max_players slots before the start; one per player after
-  int bots_on_their_way_ = 0;                  // /addbot accepted, the bot not seated yet: seats kept for them
-  std::vector<Member> spectators_;
-  engine::GamePtr game_;
-  std::uint64_t seed_ = 0;
-  int actions_ = 0;                            // actions applied (and stored)
   // One action at a time is on its way to the store; actions arriving meanwhile wait here, in order, and are
   // checked against the state once it has been applied (so validate, store, apply stays true for each).
   bool storing_ = false;
@@ -317,12 +268,7 @@ class Room : public std::enable_shared_from_this<Room> {
     ClientPtr stand_in;  // the bot that made it for the seat's person, if one did
   };
   std::deque<WaitingAction> waiting_actions_;
-  std::int64_t version_ = 0;
-  AudienceViews views_;                        // what each audience was last sent; the patches after a move
-  nlohmann::json static_data_;                 // the game's unchanging data, sent with every full state
-  std::string static_text_;                    // static_data_ serialized, once per game (most of a state's bytes)
-  void keep_static_data();                     // sets both from the game
-  std::vector<engine::LocalText> log_;         // one line per game event
+  Audience audience_;  // who hears the room, and the views each was last sent
   // The finished game's replay (server/replay_request.hpp), opened by its first request: the step last shown.
   std::unique_ptr<ReplayCursor> replay_;
   struct ReplayWanted {
@@ -335,27 +281,19 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<RoomId> rematch_;
   bool rematch_asked_ = false;
   std::vector<std::string> rematch_waiting_;   // tokens
-  // In the rematch room: the token each seat is kept for (empty: none), and whether it starts by itself (the
-  // host may also /start with whoever came back).
-  std::vector<std::string> kept_for_;
-  bool auto_start_ = false;
   // Abandonment (watch_presence): since when every seated person has been away (ms since the Unix epoch),
-  // and the timer counting --abandon-after from then; a new epoch makes an earlier wait moot.
+  // and the timer counting --abandon-after from then.
   std::optional<std::int64_t> away_since_;
-  net::steady_timer abandon_timer_;
-  bool abandon_timer_armed_ = false;
-  std::uint64_t presence_epoch_ = 0;
+  LatestTimer abandon_timer_;
   // Handover (issue 12, point 7), one entry per seat once the game has started: the strategy of the bot that
   // plays it for its person ("": the person plays), that bot, since when the person is away, and the votes.
   std::vector<std::string> stand_in_strategy_;
   std::vector<ClientPtr> stand_ins_;
   std::vector<std::optional<std::chrono::steady_clock::time_point>> away_from_;
   HandoverVotes handover_votes_;
-  net::steady_timer handover_timer_;
-  std::uint64_t handover_epoch_ = 0;
+  LatestTimer handover_timer_;  // publishes the room again when the next away person may be handed over
   TurnClock clock_;  // per_player zero: the room has no clock
-  net::steady_timer clock_timer_;
-  std::uint64_t clock_epoch_ = 0;
+  LatestTimer clock_timer_;  // for the next bank to run out
 };
 
 }  // namespace archipel::server

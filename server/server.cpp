@@ -4,6 +4,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/router.hpp"
+
 namespace archipel::server {
 
 Server::Server(net::io_context& ioc, Config config, const engine::Registry& registry, Store& store,
@@ -30,6 +32,12 @@ Server::Server(net::io_context& ioc, Config config, const engine::Registry& regi
   context_->lobby->set_flush_interval(std::chrono::milliseconds(context_->config.lobby_flush_ms));
   context_->lobby->set_name_grace(std::chrono::seconds(context_->config.name_grace_seconds));
   context_->lobby->set_max_rooms_per_player(context_->config.max_rooms_per_player);
+  // The bots the lobby seats speak through the router, as a connection does (never linked to a room: the
+  // lobby passes their room commands on).
+  context_->lobby->set_bot_submit([lobby = std::weak_ptr<Lobby>(context_->lobby)](const ClientPtr& bot,
+                                                                                   protocol::ClientMessage message) {
+    if (auto l = lobby.lock()) route(*l, bot, LinkedRoom{}, std::move(message));
+  });
   const std::size_t max_sockets =
       context_->config.max_connections ? context_->config.max_connections : default_max_sockets();
   context_->limits = std::make_shared<ConnectionLimits>(max_sockets, context_->config.max_per_address);

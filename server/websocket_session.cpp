@@ -8,9 +8,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "protocol/command_parser.hpp"
 #include "protocol/messages.hpp"
-#include "server/command_router.hpp"
 
 namespace archipel::server {
 namespace {
@@ -119,46 +117,18 @@ void WebsocketSession::handle_frame() {
     said_hello_ = true;
     hello_deadline_.cancel();
   }
-  if (to_linked_room(parsed.value())) return;
-  context_->lobby->on_message(shared_from_this(), std::move(parsed).value());
-}
-
-bool WebsocketSession::to_linked_room(protocol::ClientMessage& message) {
-  if (token_.empty()) return false;
-  auto room = room_.lock();
-  if (!room) return false;
-  if (auto* action = std::get_if<protocol::Action>(&message)) {
-    if (action->room != room_id_) return false;
-    room->member_action(shared_from_this(), token_, std::move(action->action));
-    return true;
-  }
-  if (auto* sync = std::get_if<protocol::Sync>(&message)) {
-    if (sync->room != room_id_) return false;
-    room->member_sync(shared_from_this(), token_);
-    return true;
-  }
-  if (auto* chat = std::get_if<protocol::Chat>(&message)) {
-    auto command = protocol::parse_command(chat->text);
-    if (!command.ok() || !is_room_command(command.value())) return false;  // the lobby answers those
-    room->member_command(shared_from_this(), token_, std::move(command).value());
-    return true;
-  }
-  return false;
+  route(*context_->lobby, shared_from_this(), link_, std::move(parsed).value());
 }
 
 void WebsocketSession::link_room(std::weak_ptr<Room> room, RoomId id, std::string token) {
   net::post(ws_.get_executor(), [self = shared_from_this(), room = std::move(room), id, token = std::move(token)]() mutable {
-    self->room_ = std::move(room);
-    self->room_id_ = id;
-    self->token_ = std::move(token);
+    self->link_ = LinkedRoom{std::move(room), id, std::move(token)};
   });
 }
 
 void WebsocketSession::unlink_room() {
   net::post(ws_.get_executor(), [self = shared_from_this()] {
-    self->room_.reset();
-    self->room_id_ = 0;
-    self->token_.clear();
+    self->link_ = LinkedRoom{};
   });
 }
 

@@ -3,7 +3,8 @@
 // runs on its own strand. It owns its write queue: a bounded FIFO with one write in flight, so messages reach
 // the client in the order they were sent and a client that cannot keep up is dropped instead of growing
 // memory. Frames queued together are written under TCP_CORK, so they leave in one segment. Frames have a size cap, messages a rate limit, and an idle connection is pinged and then dropped.
-// Once the lobby links it to a room (RoomLink), its room messages go straight to that room's strand.
+// Every message it reads goes through the router (server/router.hpp), with the room the lobby has linked it
+// to (RoomLink), so its room messages go straight to that room's strand.
 
 #include <chrono>
 #include <memory>
@@ -11,6 +12,7 @@
 #include "server/client.hpp"
 #include "server/frame_queue.hpp"
 #include "server/room.hpp"
+#include "server/router.hpp"
 #include "server/net.hpp"
 #include "server/server_context.hpp"
 
@@ -38,9 +40,6 @@ class WebsocketSession final : public Client, public RoomLink, public std::enabl
   void on_read(error_code ec, std::size_t bytes);
   void handle_frame();
   bool take_rate_token();
-  /// Hands a room message (table talk, a room command, an action or sync for the linked room) to the linked
-  /// room; false when it is not one, or there is no link: then the lobby takes it.
-  bool to_linked_room(protocol::ClientMessage& message);
   void queue(Frame frame);
   void start_writing();
   void set_cork(bool on);
@@ -70,10 +69,7 @@ class WebsocketSession final : public Client, public RoomLink, public std::enabl
   std::chrono::steady_clock::time_point refilled_;
   bool told_rate_limited_ = false;
   int dropped_in_a_row_ = 0;
-  // The room this connection is linked to (set and read on the session's strand only).
-  std::weak_ptr<Room> room_;
-  RoomId room_id_ = 0;
-  std::string token_;
+  LinkedRoom link_;  // the room this connection is linked to (set and read on the session's strand only)
 };
 
 }  // namespace archipel::server

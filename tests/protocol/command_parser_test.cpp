@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "protocol/request.hpp"
+
 namespace archipel::protocol {
 namespace {
 
@@ -22,6 +24,42 @@ Error error_of(const std::string& line) {
 TEST(CommandParser, PlainTextIsChatAndDoubleSlashEscapes) {
   EXPECT_EQ(as<cmd::Say>("hello all").text, "hello all");
   EXPECT_EQ(as<cmd::Say>("//join is a command").text, "/join is a command");
+}
+
+TEST(CommandParser, ChatLinesAreAtMost500Characters) {
+  EXPECT_EQ(as<cmd::Say>(std::string(kMaxChatLength, 'a')).text.size(), kMaxChatLength);
+  EXPECT_EQ(error_of(std::string(kMaxChatLength + 1, 'a')).rule, "bad_arguments");
+  EXPECT_EQ(error_of("//" + std::string(kMaxChatLength + 1, 'a')).rule, "bad_arguments");
+  // Counted once trimmed, as it is shown.
+  EXPECT_EQ(as<cmd::Say>("  " + std::string(kMaxChatLength, 'a') + "  ").text.size(), kMaxChatLength);
+}
+
+// A chat line becomes a request once, sorted by who answers it: the lobby's list or the room's.
+TEST(Request, AChatLineIsParsedAndSortedByWhoAnswersIt) {
+  auto request = [](const std::string& line) { return to_request(ClientMessage{Chat{line}}); };
+  auto start = request("/start");
+  ASSERT_TRUE(start.ok());
+  ASSERT_TRUE(std::holds_alternative<RoomCommand>(start.value()));
+  EXPECT_TRUE(std::holds_alternative<cmd::Start>(std::get<RoomCommand>(start.value())));
+  auto join = request("/join 3");
+  ASSERT_TRUE(join.ok());
+  ASSERT_TRUE(std::holds_alternative<LobbyCommand>(join.value()));
+  EXPECT_EQ(*std::get<cmd::Join>(std::get<LobbyCommand>(join.value())).room, 3);
+  auto say = request("good luck");
+  ASSERT_TRUE(say.ok());
+  EXPECT_EQ(std::get<cmd::Say>(std::get<RoomCommand>(say.value())).text, "good luck");
+  EXPECT_EQ(request("/dance").error().rule, "unknown_command");
+  auto sync = to_request(ClientMessage{Sync{4}});
+  ASSERT_TRUE(sync.ok());
+  EXPECT_EQ(std::get<Sync>(sync.value()).room, 4);
+}
+
+TEST(Request, EveryCommandIsAnsweredByTheLobbyOrByARoom) {
+  static_assert(kIsRoomCommand<cmd::Handover> && kIsRoomCommand<cmd::Say> && !kIsRoomCommand<cmd::Join>);
+  // The lists together are every command: the joined variant has one alternative per struct of command.hpp,
+  // and each struct is in one list only (command.hpp's static_assert).
+  EXPECT_EQ(std::variant_size_v<Command>, std::variant_size_v<LobbyCommand> + std::variant_size_v<RoomCommand>);
+  EXPECT_EQ(std::variant_size_v<Command>, command_table().size() + 1) << "every /help command, and Say";
 }
 
 TEST(CommandParser, JoinTakesAnOptionalRoomAndSeat) {

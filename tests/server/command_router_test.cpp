@@ -1,4 +1,4 @@
-// The command router (server/command_router.cpp) sends every chat command of /help to the operation that
+// The router (server/router.cpp), the lobby and the rooms send every chat command of /help to the operation that
 // answers it. Each command is typed by a host seated in a waiting race room, and must get the reply only its
 // operation gives; a command missing from the router would go unanswered, or answer like another.
 

@@ -96,7 +96,7 @@ class RoomTest : public ::testing::Test {
     room_ = std::make_shared<Room>(ioc_.get_executor(), 1, spec, engine::Options{{"target", "10"}}, context_, observer_);
     room_->join(Member{"ta", "Ann", ann_, false}, std::nullopt);
     room_->join(Member{"tb", "Ben", ben_, false}, std::nullopt);
-    room_->start("ta");
+    room_->command("ta", protocol::cmd::Start{});
     run();
   }
   void run() {
@@ -175,7 +175,7 @@ TEST_F(RoomTest, ABroadcastIsSerializedOnceAndSharedByEveryone) {
   auto watcher = std::make_shared<RecordingClient>(3);
   room_->watch(Member{"tw", "Wes", watcher, false});
   run();
-  room_->say("ta", "hi");
+  room_->command("ta", protocol::cmd::Say{"hi"});
   run();
   EXPECT_EQ(ben_->last("chat")["text"], "hi");
   EXPECT_EQ(watcher->last("chat")["text"], "hi");
@@ -201,14 +201,14 @@ TEST_F(RoomTest, AStartIsStoredOffTheStrandAndWhatComesMeanwhileWaitsForIt) {
     save_went_on = true;
   };
   const int dan_infos = dan->count("info");
-  room->start("tc");
+  room->command("tc", protocol::cmd::Start{});
   ioc_.restart();
   ioc_.poll();  // the start asks the writer to store the record; the strand goes on
   ASSERT_EQ(saving.get_future().wait_for(std::chrono::seconds(10)), std::future_status::ready);
   EXPECT_FALSE(save_went_on) << "the room's strand waited for the store";
-  room->say("tc", "good luck");
-  room->set_option("tc", protocol::cmd::Option{"target", "20"});
-  room->moves("td");
+  room->command("tc", protocol::cmd::Say{"good luck"});
+  room->command("tc", protocol::cmd::Option{"target", "20"});
+  room->command("td", protocol::cmd::Moves{});
   ioc_.restart();
   ioc_.poll();
   EXPECT_EQ(cora->count("state"), 0) << "nobody hears of a game before its record is stored";
@@ -247,12 +247,12 @@ TEST_F(RoomTest, AStartThatCannotBeStoredLeavesTheRoomWaitingAndAHeldStartWaitsA
     saving.set_value();
     released.wait_for(std::chrono::seconds(5));
   };
-  room->start("tc");
+  room->command("tc", protocol::cmd::Start{});
   ioc_.restart();
   ioc_.poll();
   ASSERT_EQ(saving.get_future().wait_for(std::chrono::seconds(10)), std::future_status::ready);
-  room->start("tc");
-  room->say("tc", "now");
+  room->command("tc", protocol::cmd::Start{});
+  room->command("tc", protocol::cmd::Say{"now"});
   ioc_.restart();
   ioc_.poll();
   release.set_value();
