@@ -722,16 +722,6 @@ std::vector<Target> build_targets(const State& s, Seat seat, BuildMode mode) {
   return out;
 }
 
-std::optional<RuleError> check_target(const State& s, Seat seat, BuildMode mode, int site,
-                                      bool* privileged) {
-  const Why why = target_status(s, seat, mode, site);
-  if (why == Why::ok || why == Why::ok_privileged) {
-    if (privileged) *privileged = why == Why::ok_privileged;
-    return std::nullopt;
-  }
-  return why_error(s, why, mode, site);
-}
-
 std::vector<int> card_points_by_seat(const State& s, int card) { return card_points_by_seat(s, card, held_sites(s)); }
 
 std::vector<int> sites_held_by(const State& s, Seat seat) {

@@ -332,10 +332,6 @@ struct Target {
 /// Every site `seat` may build on now with `mode`, in board order (ignores whose turn it is and
 /// card counts).
 std::vector<Target> build_targets(const State& s, Seat seat, BuildMode mode);
-/// Why `seat` may not build on `site` with `mode` now, or nullopt if it may (and *privileged says
-/// how).
-std::optional<RuleError> check_target(const State& s, Seat seat, BuildMode mode, int site,
-                                      bool* privileged = nullptr);
 /// Points `seat` gets from score card `card` now (fish bonus included; negative for the eruption).
 int card_points(const State& s, int card, Seat seat);
 /// What score card `card` would give each seat if played now, by seat: what playing it does give (apply) and
