@@ -120,15 +120,6 @@ std::vector<int> linked_buildings(const PlayerState& p, int from) {
   std::vector<int> stack{from};
   seen[from] = true;
   std::vector<int> out;
-  auto neighbours = [](int c) {
-    std::vector<int> n;
-    const int r = c / kSize, col = c % kSize;
-    if (r > 0) n.push_back(c - kSize);
-    if (r < kSize - 1) n.push_back(c + kSize);
-    if (col > 0) n.push_back(c - 1);
-    if (col < kSize - 1) n.push_back(c + 1);
-    return n;
-  };
   while (!stack.empty()) {
     const int c = stack.back();
     stack.pop_back();
@@ -1387,6 +1378,16 @@ void pay(PlayerState& p, const std::array<int, kResources>& cost) {
     gold += cost[r] - own;
   }
   p.res[static_cast<int>(Resource::gold)] -= gold;
+}
+
+std::vector<int> neighbours(int c) {
+  std::vector<int> n;
+  const int r = c / kSize, col = c % kSize;
+  if (r > 0) n.push_back(c - kSize);
+  if (r < kSize - 1) n.push_back(c + kSize);
+  if (col > 0) n.push_back(c - 1);
+  if (col < kSize - 1) n.push_back(c + 1);
+  return n;
 }
 
 std::vector<int> line_cells(int line) {

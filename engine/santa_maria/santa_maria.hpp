@@ -417,6 +417,8 @@ int gain_resource(PlayerState& p, Resource r, int n);
 /// Whether the player can pay a cost, gold standing in for any missing resource.
 bool can_pay(const PlayerState& p, const std::array<int, kResources>& cost);
 void pay(PlayerState& p, const std::array<int, kResources>& cost);
+/// The cells of the colony that share a side with `cell` (up, down, left, right; 2 to 4 of them).
+std::vector<int> neighbours(int cell);
 /// The buildings of a line (0-5 rows top to bottom, 6-11 columns left to right) in activation
 /// order.
 std::vector<int> line_cells(int line);
