@@ -12,10 +12,10 @@
 //     is the player-facing page (rules as built, /play syntax, readings, what is not implemented).
 //
 // Options (default first)
-//   setup = standard | advanced   side A colonies (printed town hall), or side B plus town hall
-//   lots colonies = random | choose    side A boards dealt, or chosen counter-clockwise from the
-//   first
-//                                 player's right (the last board goes automatically)
+//   setup = standard | advanced   side A colonies (printed town hall), or side B plus town
+//                                 hall lots
+//   colonies = random | choose    side A boards dealt, or chosen counter-clockwise from the
+//                                 first player's right (the last board goes automatically)
 //   blue_dice = own | shared      the book's variant: blue dice in the common pool
 //   Solo (1 player): always the advanced set-up; the three options do not exist (min_players 2).
 //
@@ -45,10 +45,9 @@
 //                                  value 4 / value 4 wood (Botany) / value 4 column (Philosophy)
 //   {"type":"place","cell":"c4"}                            place c4       (Construction)
 //   {"type":"exchange","resource":"wood"}                   exchange wood
-//   {"type":"ship","dock":"religion"}                        ship religion
+//   {"type":"ship","dock":"religion"}                       ship religion
 //   {"type":"dock","dock":"points"}                         dock points    (Astronomy)
-//   {"type":"boost","pay":"grain|gold"}                     grain / gold   (the extra religion
-//   step)
+//   {"type":"boost","pay":"grain|gold"}                     grain / gold   (extra religion step)
 //   {"type":"monk","space":"bishop2"}                       monk bishop2
 //   {"type":"reclaim","cell":"c4"}                          reclaim c4     (Mathematics)
 //   {"type":"skip"}                                         skip / no monk (a decision declined)
@@ -61,24 +60,24 @@
 // by space) followed by the free actions (sell, buy by resource, moves by cell) and `end` once the
 // main action is done. Cells go a1..f1, a2.., i.e. row by row.
 //
-// View (view()): a public part, the same for every viewer (seats, options, phase, year, first, current,
-// main_done, pick_order/pick, boards_left, lots, white and blue_pool dice, blue_reserve, offer,
-// discarded, pile_sizes, docks (face-up ship per dock), road_tiles, scholars, bishops,
+// View (view()): a public part, the same for every viewer (seats, options, phase, year, first,
+// current, main_done, pick_order/pick, boards_left, lots, white and blue_pool dice, blue_reserve,
+// offer, discarded, pile_sizes, docks (face-up ship per dock), road_tiles, scholars, bishops,
 // monk_spaces, retreat_spaces, clock, tasks (the decisions and effects still to resolve, front
 // first: the acting seat answers the first), and per seat: board, cells (those not printed, or
 // holding a die or coins: code, tile, die, value, coins), coins, resources, points, blue dice and
 // counters, white_used, activations, religion, conquistador (+ arrival: stack order), retreat,
-// last_retreat, monks, port (counts per dock), town hall scholar and cell, and "ships" (port ship ids) once
-// the game is over; "final" (breakdown, place, solo goals) and "solo_won"), and a seat's private part, the
-// ship ids of its own port: "you": {"seat", "ships"} (HasSplitView).
+// last_retreat, monks, port (counts per dock), town hall scholar and cell, and "ships" (port ship
+// ids) once the game is over; "final" (breakdown, place, solo goals) and "solo_won"), and a seat's
+// private part, the ship ids of its own port: "you": {"seat", "ships"} (HasSplitView).
 //
 // Hidden information
 //   - Tile piles, the ship pile, and the scholars and bishops left in the box: known to nobody
 //     (their sizes are public). Scholars shown on town hall lots are public.
 //   - Ships in a port: known to their owner; others see counts per dock. All are turned over at the
 //     end. Events name the dock, never the ship.
-//   Scores are public: every gain is visible at the table (the ships' points count only at the
-//   end).
+//   Scores are public: every gain is visible at the table (the ships' points count only at
+//   the end).
 
 #include <array>
 #include <cstdint>
