@@ -3,13 +3,14 @@
 // "santa-cruz".
 //
 // Sources
-//   - Table rules: French translation by J. Vermeil (shared/seeds/000_b31b1346af7b4ff6.txt).
-//   - Online rules: the Brettspielwelt rules page, French (shared/seeds/002_dda0b60115ec53cf.txt).
-//   - Components and readings of open rules: shared/games/santa-cruz.md. The board graph, the 54
-//     tiles, four of the 16 score cards and the bird split are proposed there (no public source);
-//     all component data lives in components.json, embedded at build time, so a correction is a
-//     data change. docs/games/santa-cruz.md is the player-facing page (rules as implemented, /play
-//     syntax, what is not implemented).
+//   - The French rule books of Santa Cruz: the table rules (French translation by J. Vermeil) and
+//     the online rules (the Brettspielwelt rules page, in French).
+//   - Components and readings of open rules: the project's component and rules reference for Santa
+//     Cruz (research notes kept outside this repository). The board graph, the 54 tiles, four of
+//     the 16 score cards and the bird split are proposed there (no public source); all component
+//     data lives in components.json, embedded at build time, so a correction is a data change.
+//     docs/games/santa-cruz.md is the player-facing page (rules as implemented, /play syntax, what
+//     is not implemented).
 //
 // Option (default first)
 //   rules = online | table. Where the books differ, each variant follows its own:

@@ -3,13 +3,15 @@
 // "santa-maria".
 //
 // Sources
-//   - Rules: the French rule book (Pixie Games 2018), shared/seeds/004_cb9736870974ad93.txt, to its
-//     last page (scholars, bishops, advanced set-up, shared blue dice, solo).
-//   - Components and readings: shared/games/santa-maria.md. The colony boards, the 30 development
-//     tiles, the 34 ships, the tracks, the camps, the scholars' points and the town halls are
-//     proposed there (no public source); all of it lives in components.json, embedded at build
-//     time, each item with a status, so a correction is a data change. docs/games/santa-maria.md
-//     is the player-facing page (rules as built, /play syntax, readings, what is not implemented).
+//   - Rules: the French rule book of Santa Maria (Pixie Games 2018), to its last page (scholars,
+//     bishops, advanced set-up, shared blue dice, solo).
+//   - Components and readings: the project's component and rules reference for Santa Maria
+//     (research notes kept outside this repository; the § numbers in components.json are its
+//     sections). The colony boards, the 30 development tiles, the 34 ships, the tracks, the camps,
+//     the scholars' points and the town halls are proposed there (no public source); all of it
+//     lives in components.json, embedded at build time, each item with a status, so a correction is
+//     a data change. docs/games/santa-maria.md is the player-facing page (rules as built, /play
+//     syntax, readings, what is not implemented).
 //
 // Options (default first)
 //   setup = standard | advanced   side A colonies (printed town hall), or side B plus town
