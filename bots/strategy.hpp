@@ -64,8 +64,6 @@ class ViewTracker {
   std::optional<engine::Seat> seat() const { return seat_; }
   std::int64_t version() const { return version_; }
   bool has_view() const { return has_view_; }
-  /// The room followed (set by the first state message), if any.
-  std::optional<std::int64_t> room() const { return room_; }
   /// Forgets the room and the view (before following the next game).
   void reset();
 

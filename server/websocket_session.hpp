@@ -1,10 +1,28 @@
 #pragma once
-// One WebSocket connection. It lives exactly as long as it has work pending (Beast's chat-multi pattern) and
-// runs on its own strand. It owns its write queue: a bounded FIFO with one write in flight, so messages reach
-// the client in the order they were sent and a client that cannot keep up is dropped instead of growing
-// memory. Frames queued together are written under TCP_CORK, so they leave in one segment. Frames have a size cap, messages a rate limit, and an idle connection is pinged and then dropped.
-// Every message it reads goes through the router (server/router.hpp), with the room the lobby has linked it
-// to (RoomLink), so its room messages go straight to that room's strand.
+// One WebSocket connection, on its own strand. It owns its write queue: a bounded FIFO with one
+// write in flight, so messages reach the client in the order they were sent and a client that
+// cannot keep up is dropped instead of growing memory. Frames queued together are written under
+// TCP_CORK, so they leave in one segment. Frames have a size cap, messages a rate limit, and an
+// idle connection is pinged and then dropped. Every message it reads goes through the router
+// (server/router.hpp), with the room the lobby has linked it to (RoomLink), so its room messages
+// go straight to that room's strand.
+//
+// Lifetime. Unlike Beast's chat-multi, where a session lives exactly as long as it has work
+// pending, a session here is held by shared_ptr (ClientPtr) from three places:
+//  - its own pending operations: every async handler and post holds shared_from_this();
+//  - the lobby: the Player record of the person on this connection (Player::client), and any lobby
+//    or room task queued with it (on_request, member_action ... carry the ClientPtr);
+//  - the room where that person sits or watches: the seat's or spectator's Member::client.
+// The room link it holds itself is a weak_ptr: a session never keeps a room alive. When the socket
+// closes or fails, fail() tells the lobby once (Lobby::on_close). On its strand the lobby detaches
+// the player (Player::client = null) and tells the room (Room::disconnect, Room::unwatch), which
+// nulls its Member::client; the session is freed when the last of those and its own last handler
+// let go. The session also holds the lobby (ServerContext::lobby), so session -> context -> lobby
+// -> session is a cycle that the lobby breaks by hand when the server stops: Lobby::shutdown()
+// closes every player's connection and then, on the lobby's strand, release_after_stop() clears
+// every player and room (and so every Player::client and Member::client); a server stopped without
+// shutdown() gets the same release_after_stop() from Server's destructor, once no thread runs the
+// io_context.
 
 #include <chrono>
 #include <memory>

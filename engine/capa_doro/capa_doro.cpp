@@ -1018,10 +1018,7 @@ Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) 
 }
 
 std::optional<Outcome> Rules::outcome(const State& s) {
-  if (s.phase != Phase::over) return std::nullopt;
-  Outcome o = final_standing(s);
-  for (Seat seat = 0; seat < s.num_seats; ++seat) o.breakdown.push_back(score_parts(s, seat));
-  return o;
+  return outcome_when_over(s, s.phase == Phase::over, final_standing, score_parts);
 }
 
 std::vector<ScorePart> score_parts(const State& s, Seat seat) {

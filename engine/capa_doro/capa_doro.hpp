@@ -3,11 +3,13 @@
 // id "capa-doro".
 //
 // Sources
-//   - Rules: the French rule sheet (shared/seeds/003_6b8d39ae30d87e04.txt), a garbled translation.
-//   - Components and readings: shared/games/capa-doro.md. The rows, costs, price tracks, the 36
-//     cigar cards and the 16 event cards are proposed there (no public source); all of it lives in
-//     components.json, embedded at build time, so a correction is a data change. Each §14 reading
-//     is listed there too. docs/games/capa-doro.md is the player-facing page.
+//   - Rules: the French rule sheet of Capa d'Oro, a garbled translation.
+//   - Components and readings: the project's component and rules reference for Capa d'Oro (research
+//     notes kept outside this repository; the § numbers in this folder are its sections). The rows,
+//     costs, price tracks, the 36 cigar cards and the 16 event cards are proposed there (no public
+//     source); all of it lives in components.json, embedded at build time, so a correction is a
+//     data change. Each §14 reading is listed there too. docs/games/capa-doro.md is the
+//     player-facing page.
 //
 // Option (default first)
 //   events = on | off. off is the book's strategic variant: no event cards, a rolled 1 only draws

@@ -39,7 +39,8 @@ std::string fr_colour(const std::string& colour, int n = 1) {
   return colour;
 }
 
-// An event card's name in French, by its effect (the card names are proposed; shared/games/capa-doro.md §8).
+// An event card's name in French, by its effect (the card names are proposed: the component reference's §8,
+// docs/games/capa-doro.md).
 std::string fr_event(const std::string& effect, const std::string& en) {
   static const std::map<std::string, std::string> french{
       {"good_rains", "Bonnes pluies"},       {"hurricane", "Ouragan"},         {"drought", "Sécheresse"},

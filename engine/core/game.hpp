@@ -214,4 +214,18 @@ std::vector<Seat> rank_by_score(const std::vector<int>& scores, const std::vecto
 /// share a place. A game whose rules break every tie passes a tie_order with no two seats equal.
 Outcome outcome_by_score(std::vector<int> scores, const std::vector<int>& tie_order = {});
 
+/// Rules::outcome for a game that ranks through a standing and a breakdown of its own: nullopt while
+/// `over` is false; otherwise standing(s) (scores, ranking and places, usually from outcome_by_score) with
+/// Outcome::breakdown filled by parts(s, seat) for every seat of the standing's scores.
+template <class State>
+std::optional<Outcome> outcome_when_over(const State& s, bool over, Outcome (*standing)(const State&),
+                                         std::vector<ScorePart> (*parts)(const State&, Seat)) {
+  if (!over) return std::nullopt;
+  Outcome o = standing(s);
+  const auto seats = static_cast<Seat>(o.scores.size());
+  o.breakdown.reserve(o.scores.size());
+  for (Seat seat = 0; seat < seats; ++seat) o.breakdown.push_back(parts(s, seat));
+  return o;
+}
+
 }  // namespace archipel::engine

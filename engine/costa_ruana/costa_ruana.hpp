@@ -2,11 +2,13 @@
 // Costa Ruana (Yuri Zhuravlev, Lifestyle Boardgames 2014), 2-6 players, game id "costa-ruana".
 //
 // Sources
-//   - Rules: the French rule book (shared/seeds/001_ad977a8ba69e0d85.txt), the authority.
-//   - Components and readings where the book is silent: shared/games/costa-ruana.md. The mix of the
-//     72 action cards is proposed there (no public list); all component data lives in
-//     components.json, embedded at build time, so a correction is a data change.
-//     docs/games/costa-ruana.md is the player-facing page (rules as built, /play syntax, readings).
+//   - Rules: the French rule book of Costa Ruana, the authority.
+//   - Components and readings where the book is silent: the project's component and rules reference
+//     for Costa Ruana (research notes kept outside this repository; the § numbers in
+//     components.json are its sections). The mix of the 72 action cards is proposed there (no
+//     public list); all component data lives in components.json, embedded at build time, so a
+//     correction is a data change. docs/games/costa-ruana.md is the player-facing page (rules as
+//     built, /play syntax, readings).
 //
 // Options: none (the book has no variant).
 //

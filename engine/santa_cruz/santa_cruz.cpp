@@ -722,16 +722,6 @@ std::vector<Target> build_targets(const State& s, Seat seat, BuildMode mode) {
   return out;
 }
 
-std::optional<RuleError> check_target(const State& s, Seat seat, BuildMode mode, int site,
-                                      bool* privileged) {
-  const Why why = target_status(s, seat, mode, site);
-  if (why == Why::ok || why == Why::ok_privileged) {
-    if (privileged) *privileged = why == Why::ok_privileged;
-    return std::nullopt;
-  }
-  return why_error(s, why, mode, site);
-}
-
 std::vector<int> card_points_by_seat(const State& s, int card) { return card_points_by_seat(s, card, held_sites(s)); }
 
 std::vector<int> sites_held_by(const State& s, Seat seat) {
@@ -1052,10 +1042,7 @@ Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) 
 }
 
 std::optional<Outcome> Rules::outcome(const State& s) {
-  if (s.phase != Phase::over) return std::nullopt;
-  Outcome o = final_standing(s);
-  for (Seat seat = 0; seat < s.num_seats; ++seat) o.breakdown.push_back(score_parts(s, seat));
-  return o;
+  return outcome_when_over(s, s.phase == Phase::over, final_standing, score_parts);
 }
 
 std::vector<ScorePart> score_parts(const State& s, Seat seat) {

@@ -3,13 +3,14 @@
 // "santa-cruz".
 //
 // Sources
-//   - Table rules: French translation by J. Vermeil (shared/seeds/000_b31b1346af7b4ff6.txt).
-//   - Online rules: the Brettspielwelt rules page, French (shared/seeds/002_dda0b60115ec53cf.txt).
-//   - Components and readings of open rules: shared/games/santa-cruz.md. The board graph, the 54
-//     tiles, four of the 16 score cards and the bird split are proposed there (no public source);
-//     all component data lives in components.json, embedded at build time, so a correction is a
-//     data change. docs/games/santa-cruz.md is the player-facing page (rules as implemented, /play
-//     syntax, what is not implemented).
+//   - The French rule books of Santa Cruz: the table rules (French translation by J. Vermeil) and
+//     the online rules (the Brettspielwelt rules page, in French).
+//   - Components and readings of open rules: the project's component and rules reference for Santa
+//     Cruz (research notes kept outside this repository). The board graph, the 54 tiles, four of
+//     the 16 score cards and the bird split are proposed there (no public source); all component
+//     data lives in components.json, embedded at build time, so a correction is a data change.
+//     docs/games/santa-cruz.md is the player-facing page (rules as implemented, /play syntax, what
+//     is not implemented).
 //
 // Option (default first)
 //   rules = online | table. Where the books differ, each variant follows its own:
@@ -332,10 +333,6 @@ struct Target {
 /// Every site `seat` may build on now with `mode`, in board order (ignores whose turn it is and
 /// card counts).
 std::vector<Target> build_targets(const State& s, Seat seat, BuildMode mode);
-/// Why `seat` may not build on `site` with `mode` now, or nullopt if it may (and *privileged says
-/// how).
-std::optional<RuleError> check_target(const State& s, Seat seat, BuildMode mode, int site,
-                                      bool* privileged = nullptr);
 /// Points `seat` gets from score card `card` now (fish bonus included; negative for the eruption).
 int card_points(const State& s, int card, Seat seat);
 /// What score card `card` would give each seat if played now, by seat: what playing it does give (apply) and

@@ -120,15 +120,6 @@ std::vector<int> linked_buildings(const PlayerState& p, int from) {
   std::vector<int> stack{from};
   seen[from] = true;
   std::vector<int> out;
-  auto neighbours = [](int c) {
-    std::vector<int> n;
-    const int r = c / kSize, col = c % kSize;
-    if (r > 0) n.push_back(c - kSize);
-    if (r < kSize - 1) n.push_back(c + kSize);
-    if (col > 0) n.push_back(c - 1);
-    if (col < kSize - 1) n.push_back(c + 1);
-    return n;
-  };
   while (!stack.empty()) {
     const int c = stack.back();
     stack.pop_back();
@@ -1389,6 +1380,16 @@ void pay(PlayerState& p, const std::array<int, kResources>& cost) {
   p.res[static_cast<int>(Resource::gold)] -= gold;
 }
 
+std::vector<int> neighbours(int c) {
+  std::vector<int> n;
+  const int r = c / kSize, col = c % kSize;
+  if (r > 0) n.push_back(c - kSize);
+  if (r < kSize - 1) n.push_back(c + kSize);
+  if (col > 0) n.push_back(c - 1);
+  if (col < kSize - 1) n.push_back(c + 1);
+  return n;
+}
+
 std::vector<int> line_cells(int line) {
   std::vector<int> out;
   for (int i = 0; i < kSize; ++i)
@@ -1554,10 +1555,7 @@ Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) 
 }
 
 std::optional<Outcome> Rules::outcome(const State& s) {
-  if (s.phase != Phase::over) return std::nullopt;
-  Outcome o = final_standing(s);
-  for (Seat seat = 0; seat < s.num_seats; ++seat) o.breakdown.push_back(score_parts(s, seat));
-  return o;
+  return outcome_when_over(s, s.phase == Phase::over, final_standing, score_parts);
 }
 
 Outcome final_standing(const State& s) {

@@ -3,19 +3,21 @@
 // "santa-maria".
 //
 // Sources
-//   - Rules: the French rule book (Pixie Games 2018), shared/seeds/004_cb9736870974ad93.txt, to its
-//     last page (scholars, bishops, advanced set-up, shared blue dice, solo).
-//   - Components and readings: shared/games/santa-maria.md. The colony boards, the 30 development
-//     tiles, the 34 ships, the tracks, the camps, the scholars' points and the town halls are
-//     proposed there (no public source); all of it lives in components.json, embedded at build
-//     time, each item with a status, so a correction is a data change. docs/games/santa-maria.md
-//     is the player-facing page (rules as built, /play syntax, readings, what is not implemented).
+//   - Rules: the French rule book of Santa Maria (Pixie Games 2018), to its last page (scholars,
+//     bishops, advanced set-up, shared blue dice, solo).
+//   - Components and readings: the project's component and rules reference for Santa Maria
+//     (research notes kept outside this repository; the § numbers in components.json are its
+//     sections). The colony boards, the 30 development tiles, the 34 ships, the tracks, the camps,
+//     the scholars' points and the town halls are proposed there (no public source); all of it
+//     lives in components.json, embedded at build time, each item with a status, so a correction is
+//     a data change. docs/games/santa-maria.md is the player-facing page (rules as built, /play
+//     syntax, readings, what is not implemented).
 //
 // Options (default first)
-//   setup = standard | advanced   side A colonies (printed town hall), or side B plus town hall
-//   lots colonies = random | choose    side A boards dealt, or chosen counter-clockwise from the
-//   first
-//                                 player's right (the last board goes automatically)
+//   setup = standard | advanced   side A colonies (printed town hall), or side B plus town
+//                                 hall lots
+//   colonies = random | choose    side A boards dealt, or chosen counter-clockwise from the
+//                                 first player's right (the last board goes automatically)
 //   blue_dice = own | shared      the book's variant: blue dice in the common pool
 //   Solo (1 player): always the advanced set-up; the three options do not exist (min_players 2).
 //
@@ -45,10 +47,9 @@
 //                                  value 4 / value 4 wood (Botany) / value 4 column (Philosophy)
 //   {"type":"place","cell":"c4"}                            place c4       (Construction)
 //   {"type":"exchange","resource":"wood"}                   exchange wood
-//   {"type":"ship","dock":"religion"}                        ship religion
+//   {"type":"ship","dock":"religion"}                       ship religion
 //   {"type":"dock","dock":"points"}                         dock points    (Astronomy)
-//   {"type":"boost","pay":"grain|gold"}                     grain / gold   (the extra religion
-//   step)
+//   {"type":"boost","pay":"grain|gold"}                     grain / gold   (extra religion step)
 //   {"type":"monk","space":"bishop2"}                       monk bishop2
 //   {"type":"reclaim","cell":"c4"}                          reclaim c4     (Mathematics)
 //   {"type":"skip"}                                         skip / no monk (a decision declined)
@@ -61,24 +62,24 @@
 // by space) followed by the free actions (sell, buy by resource, moves by cell) and `end` once the
 // main action is done. Cells go a1..f1, a2.., i.e. row by row.
 //
-// View (view()): a public part, the same for every viewer (seats, options, phase, year, first, current,
-// main_done, pick_order/pick, boards_left, lots, white and blue_pool dice, blue_reserve, offer,
-// discarded, pile_sizes, docks (face-up ship per dock), road_tiles, scholars, bishops,
+// View (view()): a public part, the same for every viewer (seats, options, phase, year, first,
+// current, main_done, pick_order/pick, boards_left, lots, white and blue_pool dice, blue_reserve,
+// offer, discarded, pile_sizes, docks (face-up ship per dock), road_tiles, scholars, bishops,
 // monk_spaces, retreat_spaces, clock, tasks (the decisions and effects still to resolve, front
 // first: the acting seat answers the first), and per seat: board, cells (those not printed, or
 // holding a die or coins: code, tile, die, value, coins), coins, resources, points, blue dice and
 // counters, white_used, activations, religion, conquistador (+ arrival: stack order), retreat,
-// last_retreat, monks, port (counts per dock), town hall scholar and cell, and "ships" (port ship ids) once
-// the game is over; "final" (breakdown, place, solo goals) and "solo_won"), and a seat's private part, the
-// ship ids of its own port: "you": {"seat", "ships"} (HasSplitView).
+// last_retreat, monks, port (counts per dock), town hall scholar and cell, and "ships" (port ship
+// ids) once the game is over; "final" (breakdown, place, solo goals) and "solo_won"), and a seat's
+// private part, the ship ids of its own port: "you": {"seat", "ships"} (HasSplitView).
 //
 // Hidden information
 //   - Tile piles, the ship pile, and the scholars and bishops left in the box: known to nobody
 //     (their sizes are public). Scholars shown on town hall lots are public.
 //   - Ships in a port: known to their owner; others see counts per dock. All are turned over at the
 //     end. Events name the dock, never the ship.
-//   Scores are public: every gain is visible at the table (the ships' points count only at the
-//   end).
+//   Scores are public: every gain is visible at the table (the ships' points count only at
+//   the end).
 
 #include <array>
 #include <cstdint>
@@ -417,6 +418,8 @@ int gain_resource(PlayerState& p, Resource r, int n);
 /// Whether the player can pay a cost, gold standing in for any missing resource.
 bool can_pay(const PlayerState& p, const std::array<int, kResources>& cost);
 void pay(PlayerState& p, const std::array<int, kResources>& cost);
+/// The cells of the colony that share a side with `cell` (up, down, left, right; 2 to 4 of them).
+std::vector<int> neighbours(int cell);
 /// The buildings of a line (0-5 rows top to bottom, 6-11 columns left to right) in activation
 /// order.
 std::vector<int> line_cells(int line);

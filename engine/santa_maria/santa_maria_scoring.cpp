@@ -12,16 +12,6 @@ const CellDef* def_at(const PlayerState& p, int cell) {
   return p.grid[cell].def < 0 ? nullptr : &components().cell_defs[p.grid[cell].def];
 }
 
-std::vector<int> neighbours(int c) {
-  std::vector<int> n;
-  const int r = c / kSize, col = c % kSize;
-  if (r > 0) n.push_back(c - kSize);
-  if (r < kSize - 1) n.push_back(c + kSize);
-  if (col > 0) n.push_back(c - 1);
-  if (col < kSize - 1) n.push_back(c + 1);
-  return n;
-}
-
 bool line_complete(const PlayerState& p, int line) {
   for (int c : line_cells(line))
     if (p.grid[c].def < 0) return false;

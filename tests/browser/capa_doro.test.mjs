@@ -8,7 +8,7 @@
 // a mid-game screenshot; at the end, the places and scores on the board and in the ranking equal the `over`
 // message, and the console logged no error.
 //
-//   cd tests/browser && npm ci && ARCHIPEL_SERVER_BIN=/work/bin/archipel-server node --test capa_doro.test.mjs
+//   cd tests/browser && npm ci && node --test capa_doro.test.mjs
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

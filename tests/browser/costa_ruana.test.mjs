@@ -7,7 +7,7 @@
 // flagged islands are at least 44 px, screenshots of the board. At the end, the final places and scores on the
 // board and in the ranking equal the `over` message, and the console logged no error.
 //
-//   cd tests/browser && npm ci && ARCHIPEL_SERVER_BIN=/work/bin/archipel-server node --test costa_ruana.test.mjs
+//   cd tests/browser && npm ci && node --test costa_ruana.test.mjs
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -8,7 +8,7 @@
 // is 0). At each end the final places and scores on the board and in the ranking equal the `over` message, and
 // the console logged no error.
 //
-//   cd tests/browser && npm ci && ARCHIPEL_SERVER_BIN=/work/bin/archipel-server node --test santa_maria.test.mjs
+//   cd tests/browser && npm ci && node --test santa_maria.test.mjs
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

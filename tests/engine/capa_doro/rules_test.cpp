@@ -1,6 +1,6 @@
-// One named test per rule of the book, per §14 reading of shared/games/capa-doro.md and per event
-// card: the book has no worked example, so each test builds the smallest position that shows the
-// rule and checks what it changes.
+// One named test per rule of the book, per §14 reading of the component reference (capa_doro.hpp,
+// docs/games/capa-doro.md) and per event card: the book has no worked example, so each test builds
+// the smallest position that shows the rule and checks what it changes.
 
 #include <set>
 

@@ -1,5 +1,5 @@
-// One test per worked example and rule of the rule book (shared/seeds/001_ad977a8ba69e0d85.txt),
-// named for it. The book's three players are Antoine (seat 0, the shaman), Marie (1) and Serge (2).
+// One test per worked example and rule of the French rule book of Costa Ruana, named for it. The
+// book's three players are Antoine (seat 0, the shaman), Marie (1) and Serge (2).
 
 #include "engine/costa_ruana/costa_ruana.hpp"
 

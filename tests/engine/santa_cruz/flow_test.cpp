@@ -7,8 +7,8 @@
 
 #include "engine/core/registry.hpp"
 #include "engine/core/rng.hpp"
+#include "tests/engine/santa_cruz/position.hpp"
 #include "tests/support/playout.hpp"
-#include "tests/support/santa_cruz_position.hpp"
 
 namespace archipel::testing::santa_cruz {
 namespace {

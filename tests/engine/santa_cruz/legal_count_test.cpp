@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/core/rng.hpp"
-#include "tests/support/santa_cruz_position.hpp"
+#include "tests/engine/santa_cruz/position.hpp"
 
 namespace archipel::testing::santa_cruz {
 namespace {

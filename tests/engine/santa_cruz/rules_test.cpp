@@ -1,11 +1,11 @@
-// Every worked example of the two rule books (shared/seeds/000_... table rules, 002_... online
+// Every worked example of the two French rule books of Santa Cruz (the table rules and the online
 // rules), one named test each, built as exact positions.
 
 #include "engine/santa_cruz/santa_cruz.hpp"
 
 #include <gtest/gtest.h>
 
-#include "tests/support/santa_cruz_position.hpp"
+#include "tests/engine/santa_cruz/position.hpp"
 
 namespace archipel::testing::santa_cruz {
 namespace {

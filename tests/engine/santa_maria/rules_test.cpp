@@ -1,5 +1,5 @@
-// One test per worked example of the rule book (shared/seeds/004_cb9736870974ad93.txt), named for
-// it, and the set-up. Positions are built by hand (position.hpp); the book's players (Anna, Eric,
+// One test per worked example of the French rule book of Santa Maria, named for it, and the
+// set-up. Positions are built by hand (position.hpp); the book's players (Anna, Eric,
 // David) are seat 0.
 
 #include "engine/santa_maria/santa_maria.hpp"

@@ -1,30 +1,47 @@
-#include "tests/support/santa_cruz_position.hpp"
+#pragma once
+// Builders for exact Santa Cruz positions. The State is a plain struct, so tests set up the board,
+// hands and turn directly instead of replaying long random sequences. Every helper keeps the
+// components conserved (a tile is swapped, never duplicated; a score card is moved, never copied),
+// so the invariant checks hold for built positions too.
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
+#include "engine/santa_cruz/santa_cruz.hpp"
+
 namespace archipel::testing::santa_cruz {
 
-int site_of(const std::string& id) {
+namespace sc = engine::santa_cruz;
+using engine::Json;
+using engine::Seat;
+
+/// Index of a site, a tile, a score card (by name: "fish"); the test fails on an unknown one.
+inline int site_of(const std::string& id) {
   const int i = sc::components().site_index(id);
   EXPECT_GE(i, 0) << "no site " << id;
   return i;
 }
-
-int tile_of(const std::string& id) {
+inline int tile_of(const std::string& id) {
   const int i = sc::components().tile_index(id);
   EXPECT_GE(i, 0) << "no tile " << id;
   return i;
 }
-
-int card_of_name(const std::string& name) {
+inline int card_of_name(const std::string& name) {
   const int i = sc::components().card_by_name(name);
   EXPECT_GE(i, 0) << "no score card named " << name;
   return i;
 }
 
-sc::State play_position(int seats, sc::Variant rules, std::uint64_t seed) {
+/// A round-1 position in the play phase, after set choice and without landings: seat i holds set i
+/// (seat 0 set A, seat 1 set B ...), every land and volcano tile face down, no buildings, seat 0 to
+/// play, scores 0/1/2/3 (start compensation).
+inline sc::State play_position(int seats, sc::Variant rules = sc::Variant::online,
+                               std::uint64_t seed = 1) {
   auto set = sc::Rules::setup(seats, {{"rules", sc::to_string(rules)}}, seed);
   EXPECT_TRUE(set.ok());
   sc::State s = set.value();
@@ -38,7 +55,10 @@ sc::State play_position(int seats, sc::Variant rules, std::uint64_t seed) {
   return s;
 }
 
-void put_tile(sc::State& s, const std::string& site, const std::string& tile, bool revealed) {
+/// Puts tile `tile` on site `site` (swapping it with the tile there, or with the unused pile), face
+/// up or down.
+inline void put_tile(sc::State& s, const std::string& site, const std::string& tile,
+                     bool revealed = true) {
   const int at = site_of(site), t = tile_of(tile);
   ASSERT_EQ(sc::components().tiles[t].kind, sc::components().sites[at].kind)
       << tile << " cannot go on " << site;
@@ -61,7 +81,9 @@ void put_tile(sc::State& s, const std::string& site, const std::string& tile, bo
   s.sites[at].revealed = revealed;
 }
 
-void put_building(sc::State& s, Seat seat, const std::string& site) {
+/// Puts one of `seat`'s buildings on `site` and reveals it and its road and river neighbours, as a
+/// build does (but scores nothing and draws no bird).
+inline void put_building(sc::State& s, Seat seat, const std::string& site) {
   const int at = site_of(site);
   auto& here = s.sites[at];
   here.revealed = true;
@@ -73,7 +95,9 @@ void put_building(sc::State& s, Seat seat, const std::string& site) {
   for (int n : sc::components().sites[at].river_links) s.sites[n].revealed = true;
 }
 
-void set_hand(sc::State& s, Seat seat, const std::vector<std::string>& cards) {
+/// Gives `seat` exactly these score cards (by id), returning its previous ones to the set-aside
+/// pile.
+inline void set_hand(sc::State& s, Seat seat, const std::vector<std::string>& cards) {
   auto& hand = s.players[seat].hand;
   s.score_pile.insert(s.score_pile.end(), hand.begin(), hand.end());
   hand.clear();
@@ -94,11 +118,13 @@ void set_hand(sc::State& s, Seat seat, const std::vector<std::string>& cards) {
   std::sort(hand.begin(), hand.end());
 }
 
-void set_cards(sc::State& s, Seat seat, std::array<int, 4> left) {
+/// Sets `seat`'s construction cards left: ship, river, road, double.
+inline void set_cards(sc::State& s, Seat seat, std::array<int, 4> left) {
   s.players[seat].cards_left = left;
 }
 
-void give_birds(sc::State& s, Seat seat, const std::vector<std::string>& species) {
+/// Gives `seat` these bird chips (species names), taken from the face-down pile.
+inline void give_birds(sc::State& s, Seat seat, const std::vector<std::string>& species) {
   for (const auto& name : species) {
     const int b = sc::components().species_index(name);
     auto it = std::find(s.bird_pile.begin(), s.bird_pile.end(), b);
@@ -108,23 +134,27 @@ void give_birds(sc::State& s, Seat seat, const std::vector<std::string>& species
   }
 }
 
-void set_turn(sc::State& s, Seat seat) {
+/// Makes `seat` the player to act in the play phase.
+inline void set_turn(sc::State& s, Seat seat) {
   s.phase = sc::Phase::play;
   s.turn = static_cast<int>(std::find(s.order.begin(), s.order.end(), seat) - s.order.begin());
 }
 
-void set_score(sc::State& s, Seat seat, int score) {
+/// Sets a score and an arrival stamp directly.
+inline void set_score(sc::State& s, Seat seat, int score) {
   s.players[seat].score = score;
   s.players[seat].arrival = ++s.clock;
 }
 
-std::vector<Json> act(sc::State& s, Seat seat, const Json& action) {
+/// Applies an action that must succeed (fails the test otherwise) and returns its events.
+inline std::vector<Json> act(sc::State& s, Seat seat, const Json& action) {
   auto result = sc::Rules::apply(s, seat, action);
   EXPECT_TRUE(result.ok()) << action.dump() << ": " << (result.ok() ? "" : result.error().message);
   return result.ok() ? result.value() : std::vector<Json>{};
 }
 
-std::string refuse(sc::State& s, Seat seat, const Json& action) {
+/// Applies an action that must fail; returns the rule id and checks the state did not change.
+inline std::string refuse(sc::State& s, Seat seat, const Json& action) {
   const std::string before = sc::Rules::to_json(s).dump();
   auto result = sc::Rules::apply(s, seat, action);
   EXPECT_FALSE(result.ok()) << action.dump() << " was accepted";
@@ -132,31 +162,37 @@ std::string refuse(sc::State& s, Seat seat, const Json& action) {
   return result.ok() ? "" : result.error().rule;
 }
 
-std::vector<std::string> texts(const sc::State& s, Seat seat) {
+/// Legal action texts of `seat`, in order.
+inline std::vector<std::string> texts(const sc::State& s, Seat seat) {
   std::vector<std::string> out;
   for (const auto& a : sc::Rules::legal_actions(s, seat))
     out.push_back(sc::Rules::action_text(s, seat, a));
   return out;
 }
 
-std::vector<std::string> targets(const sc::State& s, Seat seat, sc::BuildMode mode) {
+/// Site ids a build with `mode` may target now (privileged targets included), in board order.
+inline std::vector<std::string> targets(const sc::State& s, Seat seat, sc::BuildMode mode) {
   std::vector<std::string> out;
   for (const auto& t : sc::build_targets(s, seat, mode))
     out.push_back(sc::components().sites[t.site].id);
   return out;
 }
 
-int points(const sc::State& s, const std::string& name, Seat seat) {
+/// Points `seat` would get from the score card named `name` ("fish") now.
+inline int points(const sc::State& s, const std::string& name, Seat seat) {
   return sc::card_points(s, card_of_name(name), seat);
 }
 
-Json build(const std::string& card, const std::string& site) {
+/// Actions as a client sends them: a build, a landing, a score card played (by card name).
+inline Json build(const std::string& card, const std::string& site) {
   return Json{{"type", "build"}, {"card", card}, {"site", site}};
 }
-Json land(const std::string& site) {
+
+inline Json land(const std::string& site) {
   return Json{{"type", "land"}, {"site", site}};
 }
-Json score(const std::string& name) {
+
+inline Json score(const std::string& name) {
   return Json{{"type", "score"}, {"card", sc::components().score_cards[card_of_name(name)].id}};
 }
 
