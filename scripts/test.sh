@@ -2,17 +2,46 @@
 # Installs what is missing, builds everything and runs every test: the GoogleTest suites through ctest, the
 # install step, the JavaScript bot example, the browser tests in headless Chromium, then the same suites under
 # AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh) and each fuzz target for 20 seconds
-# (scripts/fuzz.sh, from the sanitizer build). Exits non-zero if anything fails. Its time on a 2-core machine is
-# in docs/testing.md. ARCHIPEL_SANITIZE_STEP=0 leaves the last two steps out (a quicker run while working).
+# (scripts/fuzz.sh, from the sanitizer build). Exits non-zero if anything fails. Each step's time is printed at
+# the end, pass or fail (and in docs/testing.md for a 2-core machine). ARCHIPEL_SANITIZE_STEP=0 leaves the
+# sanitizer and fuzz steps out (a quicker run while working).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# ---- step times: `step NAME` closes the step before and opens NAME; the table is printed on exit ----------
+step_names=()
+step_seconds=()
+step_started=$SECONDS
+step_current=""
+step() {
+  if [ -n "$step_current" ]; then
+    step_names+=("$step_current")
+    step_seconds+=($((SECONDS - step_started)))
+  fi
+  step_current="$1"
+  step_started=$SECONDS
+  [ -n "$1" ] && echo "== $1"
+  return 0
+}
+print_step_times() {
+  local status=$?
+  step ""
+  echo "== step times (scripts/test.sh)"
+  local i
+  for i in "${!step_names[@]}"; do printf '  %6ds  %s\n' "${step_seconds[$i]}" "${step_names[$i]}"; done
+  printf '  %6ds  total%s\n' "$SECONDS" "$([ "$status" = 0 ] || echo ", failed")"
+}
+trap print_step_times EXIT
+
+step "dependencies (docker/install_deps.sh)"
 "$root/docker/install_deps.sh" --browser --fuzz
+step "build (scripts/build.sh all)"
 "$root/scripts/build.sh" all "$root/build"
 
-echo "== unit, scenario and server tests (ctest)"
+step "unit, scenario and server tests (ctest)"
 (cd "$root/build" && ctest --output-on-failure -j2 --timeout 600)
 
-echo "== the install step the Docker image runs (cmake --install): programs and web client in place"
+step "the install step the Docker image runs (cmake --install): programs and web client in place"
 prefix="$(mktemp -d)"
 cmake --install "$root/build" --prefix "$prefix" >/dev/null
 for f in bin/archipel-server bin/archipel-bot bin/archipel-arena bin/archipel-load share/archipel/web-client/index.html; do
@@ -21,18 +50,17 @@ done
 "$prefix/bin/archipel-server" --help >/dev/null
 rm -rf "$prefix"
 
-echo "== the JavaScript bot example (docs/bots.md) against a real server"
+step "the JavaScript bot example (docs/bots.md) against a real server"
 (cd "$root/bots/examples" && ARCHIPEL_SERVER_BIN="$root/build/server/archipel-server" node --test)
 
 if [ -f "$root/tests/browser/package.json" ]; then
-  echo "== browser tests (headless Chromium)"
-  cd "$root/tests/browser"
-  ARCHIPEL_SERVER_BIN="$root/build/server/archipel-server" npm test
+  step "browser tests (headless Chromium)"
+  (cd "$root/tests/browser" && ARCHIPEL_SERVER_BIN="$root/build/server/archipel-server" npm test)
 fi
 
 if [ "${ARCHIPEL_SANITIZE_STEP:-1}" = 1 ]; then
-  echo "== the suites under ASan + UBSan (scripts/sanitize.sh)"
+  step "the suites under ASan + UBSan (scripts/sanitize.sh)"
   "$root/scripts/sanitize.sh"
-  echo "== each fuzz target for 20 s (scripts/fuzz.sh, in the sanitizer build)"
+  step "each fuzz target for 20 s (scripts/fuzz.sh, in the sanitizer build)"
   ARCHIPEL_FUZZ_DIR="$root/build-sanitize" "$root/scripts/fuzz.sh" 20
 fi
