@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "engine/core/client_views.hpp"
 #include "engine/core/registry.hpp"
 
 namespace archipel::bots {
@@ -74,7 +75,7 @@ Played play_one(const ArenaConfig& config, const std::vector<std::string>& seat_
   }
   for (int step = 0; step < config.move_cap && !game->over(); ++step) {
     const engine::Seat seat = game->to_act().front();
-    const auto view = game->client_view(engine::Viewer::of(seat));
+    const auto view = engine::client_view(*game, engine::Viewer::of(seat));
     const std::size_t index = bots[seat]->choose(config.game, view, seat, rngs[seat]);
     if (!game->apply(seat, view["legal"].at(index)["action"]).ok()) return {std::nullopt, ArenaFailure::refused};
   }

@@ -18,16 +18,17 @@ void AudienceViews::reset(int num_seats) {
 }
 
 json AudienceViews::full_view(const engine::GameInstance& game, engine::Viewer viewer) {
+  const engine::ClientViews& views = game.client_views();
   // The public part is current unless nobody was there at the last move, and then no audience is current
   // either: rebuilding it here leaves no audience's patches based on an older one.
   if (!public_current_) {
-    public_ = game.public_client_view();
+    public_ = views.public_part();
     public_current_ = true;
-    age_ = game.view_age();
+    age_ = views.age();
   }
   const std::size_t k = slot(viewer);
-  private_[k] = game.private_part(viewer);
-  legal_[k] = game.legal_text(viewer);
+  private_[k] = views.private_part(viewer);
+  legal_[k] = views.legal_text(viewer);
   current_[k] = true;
   json view = engine::view_from_parts(public_, private_[k]);
   view[engine::kLegalKey] = json::parse(legal_[k]);  // the list as remembered, to the byte
@@ -42,13 +43,14 @@ AudienceViews::Patches AudienceViews::patches(const engine::GameInstance& game, 
     std::fill(current_.begin(), current_.end(), false);
     return out;
   }
+  const engine::ClientViews& views = game.client_views();
   // What changed: the last action's changes when the views are exactly one action old, else everything.
-  const auto now_age = game.view_age();
+  const auto now_age = views.age();
   const bool one_action = now_age.instance != 0 && now_age.instance == age_.instance &&
                           now_age.actions == age_.actions + 1;
-  const engine::ViewChanges changes = one_action ? game.last_view_changes() : engine::ViewChanges{};
+  const engine::ViewChanges changes = one_action ? views.last_changes() : engine::ViewChanges{};
   age_ = now_age;
-  if (public_current_) out.shared = patch_public(game, changes);
+  if (public_current_) out.shared = patch_public(views, changes);
   // else nobody is current: each present audience gets full_view, which builds it
   for (std::size_t k = 0; k < current_.size(); ++k) {
     if (k >= present.size() || !present[k]) {
@@ -61,14 +63,14 @@ AudienceViews::Patches AudienceViews::patches(const engine::GameInstance& game, 
     const bool legal_moves = !viewer.is_spectator() && changes.legal_moves(viewer.seat);
     engine::PatchText ops;
     if (part) {
-      json now = game.private_part(viewer);
+      json now = views.private_part(viewer);
       engine::append_view_patch(ops, std::string(), private_[k], now);
       engine::free_tree(private_[k]);
       private_[k] = std::move(now);
     }
     // The legal moves, kept as text, are sent whole when they change (view_patch.hpp).
     if (legal_moves) {
-      std::string legal = game.legal_text(viewer);
+      std::string legal = views.legal_text(viewer);
       if (legal != legal_[k]) {
         engine::append_op_text(ops, "replace", engine::pointer_to(std::string(), engine::kLegalKey), legal);
         legal_[k] = std::move(legal);
@@ -79,8 +81,8 @@ AudienceViews::Patches AudienceViews::patches(const engine::GameInstance& game, 
   return out;
 }
 
-std::string AudienceViews::patch_public(const engine::GameInstance& game, const engine::ViewChanges& changes) {
-  auto update = game.public_view_update(changes);
+std::string AudienceViews::patch_public(const engine::ClientViews& views, const engine::ViewChanges& changes) {
+  auto update = views.public_update(changes);
   // The kept sections leave the old part before the comparison and join the new one after it: untouched, or
   // with the entries built alone put in place.
   auto& old_keys = public_.get_ref<json::object_t&>();

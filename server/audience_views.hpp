@@ -2,9 +2,11 @@
 // The views a room's audiences were last sent (each seat, and the spectators as one audience), and the patches
 // that bring them up to date after a move. What every audience shares is built and diffed once per move: the
 // game's public part of the view (engine HasSplitView), then each present audience's private part alone (its
-// hand), and its legal moves, kept as text and sent whole when they change. Nothing is built for an audience that is not there: its view goes stale, and it gets
-// the whole view (a `state`) when it is back. A game that does not split its view has an empty public part,
-// and each view is built whole: the same code, without the sharing.
+// hand), and its legal moves, kept as text and sent whole when they change. Nothing is built for an audience
+// that is not there: its view goes stale, and it gets the whole view (a `state`) when it is back. A game that
+// does not split its view has an empty public part, and each view is built whole: the same code, without the
+// sharing. The parts, the views' age and what a move changed come from the game's engine::ClientViews
+// (engine/core/client_views.hpp, GameInstance::client_views()): this class is their one reader in the server.
 //
 // When the views are exactly one action old, only what that action may have changed is built
 // (engine/core/view_sections.hpp): the public sections it touched (of a section of entries, the entries it
@@ -18,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/any_game.hpp"
+#include "engine/core/client_views.hpp"
 #include "engine/core/view_patch.hpp"
 
 namespace archipel::server {
@@ -50,14 +53,14 @@ class AudienceViews {
 
   /// The public part's patch from public_ to now, brought up to date; only the sections `changes` names are
   /// built and compared.
-  std::string patch_public(const engine::GameInstance& game, const engine::ViewChanges& changes);
+  std::string patch_public(const engine::ClientViews& views, const engine::ViewChanges& changes);
   /// Puts an entry built alone in its section (one of `sections`, as last sent) and appends the ops that do
   /// the same to a client's copy.
   static void patch_entry(nlohmann::json::object_t& sections, engine::SectionEntry entry, engine::PatchText& ops);
 
   nlohmann::json public_;       // the public part last sent (current whenever any audience is)
   bool public_current_ = false;
-  engine::GameInstance::ViewAge age_;  // of the game when the current views were built
+  engine::ViewAge age_;  // of the game when the current views were built
   std::vector<nlohmann::json> private_;  // by slot: 0 the spectators, 1 + seat each seat; without `legal`
   std::vector<std::string> legal_;       // by slot: its legal moves as last sent, as text (legal_text)
   std::vector<bool> current_;            // by slot: its last view was sent and is up to date

@@ -1,5 +1,6 @@
 #include "server/replay_request.hpp"
 
+#include "engine/core/client_views.hpp"
 #include "server/replay.hpp"
 
 namespace archipel::server {
@@ -47,7 +48,7 @@ engine::Result<ReplayStep> ReplayCursor::go_to(int k) {
     out.by = record_.actions[static_cast<std::size_t>(k - 1)].seat;
     out.log = lines_[static_cast<std::size_t>(k - 1)];
   }
-  out.view = game_->client_view(engine::Viewer::spectator());
+  out.view = engine::client_view(*game_, engine::Viewer::spectator());
   return out;
 }
 

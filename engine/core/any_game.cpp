@@ -1,15 +1,13 @@
 #include "engine/core/any_game.hpp"
 
-#include <atomic>
 #include <cctype>
-
-#include "engine/core/json_object.hpp"
 
 namespace archipel::engine {
 
-std::uint64_t new_instance_id() {
-  static std::atomic<std::uint64_t> next{1};
-  return next.fetch_add(1, std::memory_order_relaxed);
+std::optional<RuleError> not_your_turn(const std::vector<Seat>& acting, Seat seat) {
+  if (seat_acts(acting, seat)) return std::nullopt;
+  return acting.empty() ? fail("not_your_turn", "the game is over", "la partie est finie")
+                        : fail("not_your_turn", "it is not your turn to act", "ce n'est pas votre tour");
 }
 
 std::string normalize_move_text(std::string_view text) {
@@ -27,40 +25,8 @@ std::string normalize_move_text(std::string_view text) {
   return out;
 }
 
-Json GameInstance::client_view(Viewer viewer) const {
-  Json v = GameInstance::private_part(viewer);  // the whole view and `to_act`, whether the game splits it or not
-  v[kLegalKey] = legal_json(viewer);
-  return v;
-}
-
-Json GameInstance::private_client_view(Viewer viewer) const {
-  Json v = private_part(viewer);
-  v[kLegalKey] = legal_json(viewer);
-  return v;
-}
-
-Json GameInstance::private_part(Viewer viewer) const {
-  Json v = view(viewer);
-  v["to_act"] = to_act();
-  return v;
-}
-
-Json GameInstance::legal_json(Viewer viewer) const {
-  Json legal_moves = Json::array();
-  if (acts(viewer)) {
-    auto moves = legal(viewer.seat);
-    legal_moves.get_ref<Json::array_t&>().reserve(moves.size());
-    for (auto& move : moves)
-      legal_moves.push_back(object_of("action", std::move(move.action), "text", std::move(move.text)));
-  }
-  return legal_moves;
-}
-
 Result<Json> GameInstance::parse_text(Seat seat, std::string_view text) const {
-  auto acting = to_act();
-  if (std::find(acting.begin(), acting.end(), seat) == acting.end())
-    return acting.empty() ? fail("not_your_turn", "the game is over", "la partie est finie")
-                          : fail("not_your_turn", "it is not your turn to act", "ce n'est pas votre tour");
+  if (auto refused = not_your_turn(to_act(), seat)) return *std::move(refused);
   const std::string wanted = normalize_move_text(text);
   if (wanted.empty())
     return fail("bad_arguments", "usage: /play <move>; /moves lists the legal ones",

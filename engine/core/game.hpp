@@ -4,8 +4,9 @@
 // A game is a `Rules` type: a plain `State` struct plus static functions over it. Nothing here knows about
 // sockets, threads or clocks; all randomness comes from the `Rng` stored inside the state, so
 // same seed + same actions => the same state, byte for byte. The server, the bots and the tests never see a
-// `Rules` type directly: they go through `GameInstance` (any_game.hpp), which wraps any type satisfying the
-// `GameRules` concept below.
+// `Rules` type directly: they go through `GameInstance` (any_game.hpp; `GameOf`, game_of.hpp, wraps any type
+// satisfying the `GameRules` concept below), and the server's view cache through `ClientViews`
+// (client_views.hpp), which the same wrapper provides.
 
 #include <concepts>
 #include <cstdint>
@@ -140,8 +141,8 @@ concept GameRules = requires(typename R::State& state, const typename R::State& 
 };
 
 /// Optional bot support (bots/strategy.hpp). A game without it still registers; bots then play it at random.
-///  - determinize(view, seat, rng): a full State consistent with `view` (the seat's client view, as
-///    GameInstance::client_view returns it; `to_act` and `legal` may be present and are ignored), built from that
+///  - determinize(view, seat, rng): a full State consistent with `view` (the seat's client view, as client_view
+///    in client_views.hpp returns it; `to_act` and `legal` may be present and are ignored), built from that
 ///    view only: every hidden thing (face-down tiles, other hands, set-aside cards, bird species...) is sampled
 ///    with `rng` from what the view allows (the unseen pool minus what is visible). Obligation: view(result,
 ///    seat) equals the given view without `to_act` and `legal`, and to_act/legal_actions of the result match the

@@ -2,7 +2,7 @@
 // JsonTextWriter: a JSON value appended to a string as text, byte for byte as protocol::serialize writes it
 // (json::dump: no white space, keys in order, invalid UTF-8 replaced), without building a copy of the value.
 // What a move sends is written with it: the values of a patch's operations (PatchText, view_patch.hpp) and a
-// seat's legal moves (GameInstance::legal_text).
+// seat's legal moves (ClientViews::legal_text, client_views.hpp).
 //
 // Objects, arrays, plain strings, integers, booleans and null are written here; the rest (a string to escape or
 // to repair, a floating point number) by nlohmann's own serializer, which escapes each string byte by byte: a

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/core/any_game.hpp"
+#include "engine/core/game_of.hpp"
 
 namespace archipel::engine {
 

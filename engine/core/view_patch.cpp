@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/core/any_game.hpp"  // kLegalKey
+#include "engine/core/client_views.hpp"  // kLegalKey
 #include "engine/core/json_text.hpp"
 
 namespace archipel::engine {
@@ -121,7 +121,7 @@ class Differ {
   }
 
   // The view's own legal moves: one replace whenever they change. The server keeps a seat's list as text
-  // (AudienceViews, GameInstance::legal_text) and compares it whole; patched entry by entry, a list that changed
+  // (AudienceViews, ClientViews::legal_text) and compares it whole; patched entry by entry, a list that changed
   // would save little (under 2% of a game's patch bytes, in every game's random playouts).
   void compare_legal(const Json& from, const Json& to) {
     if (from != to) replace(to);

@@ -6,9 +6,9 @@
 // array of two or more elements that empties is one `replace` by [] (json::diff removes each element), and an
 // array whose length changes keeps the equal elements at both its ends, so that an element taken from (or put
 // into) its middle is one `remove` (`add` at its index) where json::diff replaces every element after it. Never
-// more operations than json::diff. A view's own `legal` list (GameInstance::legal_json: the moves of the seat that
+// more operations than json::diff. A view's own `legal` list (legal_json, client_views.hpp: the moves of the seat that
 // sees it, which nobody else sees and no board marks) is one `replace` whenever it changes: it mostly changes
-// wholesale, and the server keeps it as text (GameInstance::legal_text) rather than as a tree to compare. And in
+// wholesale, and the server keeps it as text (ClientViews::legal_text) rather than as a tree to compare. And in
 // one walk: json::diff compares whole subtrees for equality at every level
 // and builds a path string for every node it visits, which made it most of a move's cost; this builds a path only
 // for a change it reports.
@@ -57,7 +57,7 @@ void append_member_patch(PatchText& ops, const std::string& path, const nlohmann
                          const nlohmann::json* to);
 
 /// One operation whose value is JSON text already written as serialize writes it (a seat's legal moves, which
-/// the server keeps as text: GameInstance::legal_text).
+/// the server keeps as text: ClientViews::legal_text).
 void append_op_text(PatchText& ops, const char* op, const std::string& path, std::string_view value_text);
 
 /// The JSON pointer `base` extended by one reference token: '~' written "~0" and '/' written "~1" (RFC 6901).

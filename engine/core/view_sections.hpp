@@ -3,10 +3,10 @@
 // that (server/audience_views.hpp) instead of every whole view after every move.
 //
 // A game with a split view (HasSplitView in game.hpp) may name the costly top-level keys of its public part as
-// sections, each with the test that says when two states build the same section. After each action the game
-// wrapper (any_game.hpp) runs those tests on the state before and after and records a ViewChanges; the server
-// then builds only the sections that may have changed, keeps the others as it last sent them, and builds a
-// seat's private part only when it may have changed.
+// sections, each with the test that says when two states build the same section. After each action the game's
+// client views (ClientViewsOf in client_views.hpp) run those tests on the state before and after and record a
+// ViewChanges; the server then builds only the sections that may have changed, keeps the others as it last sent
+// them, and builds a seat's private part only when it may have changed.
 //
 // A section that is an array or an object of many like entries (one per player, one per site of a board), of
 // which a move changes one or two, may go further and name its entries: each with its own test, built alone.
@@ -119,7 +119,7 @@ struct ViewChanges {
   }
 };
 
-/// An entry of a section built alone (GameInstance::public_view_update): element `index` of the array
+/// An entry of a section built alone (ClientViews::public_update): element `index` of the array
 /// section `section`, or its member `name` when the section is an object; `value` is nullopt when that member
 /// is absent now (an array's element always has one).
 struct SectionEntry {
@@ -129,7 +129,7 @@ struct SectionEntry {
   std::optional<Json> value;
 };
 
-/// The public part as one action changed it (GameInstance::public_view_update): `built` holds the core and the
+/// The public part as one action changed it (ClientViews::public_update): `built` holds the core and the
 /// sections built whole; the sections in `kept` are left out (the caller holds them as last sent), and
 /// `entries` are the entries of kept sections built alone, to be put in place of the caller's.
 struct PublicViewUpdate {

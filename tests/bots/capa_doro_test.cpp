@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "bots/strategy.hpp"
+#include "engine/core/client_views.hpp"
 #include "engine/core/registry.hpp"
 #include "tests/bots/positions.hpp"
 
@@ -42,12 +43,12 @@ TEST(CapaDoroSampler, SampledStateShowsTheSameView) {
   ASSERT_GE(positions.size(), 20u);
   for (const auto& p : positions) {
     for (engine::Seat seat = 0; seat < p.game->num_seats(); ++seat) {
-      const json view = p.game->client_view(engine::Viewer::of(seat));
+      const json view = engine::client_view(*p.game, engine::Viewer::of(seat));
       for (std::uint64_t seed = 1; seed <= 4; ++seed) {
         engine::Rng rng(seed);
         auto sample = capa_doro().determinize(view, seat, rng);
         ASSERT_TRUE(sample.ok()) << sample.error().message;
-        ASSERT_EQ(sample.value()->client_view(engine::Viewer::of(seat)), view) << "seed " << seed;
+        ASSERT_EQ(engine::client_view(*sample.value(), engine::Viewer::of(seat)), view) << "seed " << seed;
         // Every other viewer sees the same too: nothing is private to a seat.
         ASSERT_EQ(sample.value()->view(engine::Viewer::spectator()), p.game->view(engine::Viewer::spectator()));
       }
@@ -66,7 +67,7 @@ TEST(CapaDoroSampler, KeepsTheKnownRedistributesTheUnknownConservesCounts) {
     const json truth = p.game->to_json();
     json truth_public = truth;
     truth_public.erase("hidden");
-    const json view = p.game->client_view(engine::Viewer::of(seat));
+    const json view = engine::client_view(*p.game, engine::Viewer::of(seat));
     std::map<std::string, std::set<std::string>> seen_orders;
     for (std::uint64_t seed = 1; seed <= 8; ++seed) {
       engine::Rng rng(seed);
@@ -108,7 +109,7 @@ TEST(CapaDoroSampler, RejectsABadOrInconsistentView) {
   EXPECT_FALSE(capa_doro().determinize(json{{"game", "capa-doro"}}, 0, rng).ok());
   EXPECT_FALSE(capa_doro().determinize(json::array(), 0, rng).ok());
   auto game = engine::default_registry().create("capa-doro", 3, {}, 9).value();
-  const json view = game->client_view(engine::Viewer::of(0));
+  const json view = engine::client_view(*game, engine::Viewer::of(0));
   ASSERT_TRUE(capa_doro().determinize(view, 0, rng).ok());
   EXPECT_FALSE(capa_doro().determinize(view, 3, rng).ok()) << "no seat 4 at a 3-player table";
   json extra_bale = view;
@@ -208,13 +209,13 @@ TEST(CapaDoroHiddenState, DecisionIgnoresTheHiddenOrder) {
   fixed.iterations = 40;  // no time budget: deterministic for a given generator
   int compared = 0;
   for (const auto& p : positions) {
-    const json view = p.game->client_view(engine::Viewer::of(p.seat));
+    const json view = engine::client_view(*p.game, engine::Viewer::of(p.seat));
     engine::Rng other_world(99);
     auto alternative = capa_doro().determinize(view, p.seat, other_world);
     ASSERT_TRUE(alternative.ok()) << alternative.error().message;
     const auto& twin = alternative.value();
     ASSERT_NE(twin->to_json(), p.game->to_json());  // a different true state...
-    const json twin_view = twin->client_view(engine::Viewer::of(p.seat));
+    const json twin_view = engine::client_view(*twin, engine::Viewer::of(p.seat));
     ASSERT_EQ(twin_view, view);  // ...with the same view
     for (const auto& name : archipel::bots::strategy_names()) {
       auto a = make_strategy(name, fixed);
@@ -246,7 +247,7 @@ TEST(CapaDoroHiddenState, SamplesDoNotRevealTheNextDraws) {
     const auto seat = game->to_act().front();
     if (game->legal_actions(seat)[0]["type"] != "roll") continue;
     engine::Rng rng(seed * 7);
-    auto sample = capa_doro().determinize(game->client_view(engine::Viewer::of(seat)), seat, rng).value();
+    auto sample = capa_doro().determinize(engine::client_view(*game, engine::Viewer::of(seat)), seat, rng).value();
     auto real = game->clone();
     ASSERT_TRUE(real->apply(seat, json{{"type", "roll"}}).ok());
     ASSERT_TRUE(sample->apply(seat, json{{"type", "roll"}}).ok());

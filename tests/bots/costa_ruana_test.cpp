@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "bots/strategy.hpp"
+#include "engine/core/client_views.hpp"
 #include "engine/core/registry.hpp"
 #include "engine/costa_ruana/costa_ruana.hpp"
 #include "tests/bots/positions.hpp"
@@ -61,12 +62,12 @@ TEST(CostaRuanaSampler, KeepsWhatTheViewerKnowsAndConservesCounts) {
     const int n = p.game->num_seats();
     player_counts.insert(n);
     for (engine::Seat seat = 0; seat < n; ++seat) {
-      const json view = p.game->client_view(engine::Viewer::of(seat));
+      const json view = engine::client_view(*p.game, engine::Viewer::of(seat));
       for (std::uint64_t seed = 1; seed <= 4; ++seed) {
         engine::Rng rng(seed);
         auto sample = entry().determinize(view, seat, rng);
         ASSERT_TRUE(sample.ok()) << sample.error().message;
-        ASSERT_EQ(sample.value()->client_view(engine::Viewer::of(seat)), view);
+        ASSERT_EQ(engine::client_view(*sample.value(), engine::Viewer::of(seat)), view);
         const json got = sample.value()->to_json();
         // Known to the viewer: unchanged.
         EXPECT_EQ(got["players"][seat]["hand"], truth["players"][seat]["hand"]);
@@ -102,7 +103,7 @@ TEST(CostaRuanaSampler, RedistributesOnlyWhatTheViewerDoesNotKnow) {
     const json truth = p.game->to_json();
     const int n = p.game->num_seats();
     const engine::Seat seat = p.seat;
-    const json view = p.game->client_view(engine::Viewer::of(seat));
+    const json view = engine::client_view(*p.game, engine::Viewer::of(seat));
     std::set<std::string> hands_seen, huts_seen;
     for (std::uint64_t seed = 1; seed <= 12; ++seed) {
       engine::Rng rng(seed);
@@ -131,7 +132,7 @@ TEST(CostaRuanaSampler, RedistributesOnlyWhatTheViewerDoesNotKnow) {
 
 TEST(CostaRuanaSampler, RejectsABrokenView) {
   auto game = engine::default_registry().create(kGame, 3, {}, 5).value();
-  const json view = game->client_view(engine::Viewer::of(0));
+  const json view = engine::client_view(*game, engine::Viewer::of(0));
   engine::Rng rng(1);
   ASSERT_TRUE(entry().determinize(view, 0, rng).ok());
   const auto refused = [&](json v, engine::Seat seat, const char* why) {
@@ -208,7 +209,7 @@ TEST(CostaRuanaStrategies, ValidMovesWithinBudgetOnRandomPositions) {
     auto strategy = make_strategy(name, budget);
     engine::Rng rng(3);
     for (const auto& p : positions) {
-      const json view = p.game->client_view(engine::Viewer::of(p.seat));
+      const json view = engine::client_view(*p.game, engine::Viewer::of(p.seat));
       const auto start = std::chrono::steady_clock::now();
       const std::size_t index = strategy->choose(kGame, view, p.seat, rng);
       const auto ms =
@@ -227,13 +228,13 @@ TEST(CostaRuanaStrategies, DecisionIgnoresOtherSeatsHiddenInformation) {
   fixed.iterations = 40;  // no time budget: deterministic for a given generator
   int compared = 0;
   for (const auto& p : positions) {
-    const json view = p.game->client_view(engine::Viewer::of(p.seat));
+    const json view = engine::client_view(*p.game, engine::Viewer::of(p.seat));
     engine::Rng other_world(99);
     auto alternative = entry().determinize(view, p.seat, other_world);
     ASSERT_TRUE(alternative.ok()) << alternative.error().message;
     const auto& twin = alternative.value();
     ASSERT_NE(twin->to_json(), p.game->to_json());  // a different true state...
-    const json twin_view = twin->client_view(engine::Viewer::of(p.seat));
+    const json twin_view = engine::client_view(*twin, engine::Viewer::of(p.seat));
     ASSERT_EQ(twin_view, view);  // ...with the same view
     for (const auto& name : archipel::bots::strategy_names()) {
       auto a = make_strategy(name, fixed);

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "bots/strategy.hpp"
+#include "engine/core/client_views.hpp"
 #include "engine/core/registry.hpp"
 
 namespace archipel::testing::bots {
@@ -96,12 +97,12 @@ TEST(SantaMariaSampler, SampledStateShowsTheSameViewAndIsValid) {
   int checked = 0;
   for (const auto& p : positions(12, 3, 0, 100)) {
     for (engine::Seat seat = 0; seat < p.game->num_seats(); ++seat) {
-      const json view = p.game->client_view(engine::Viewer::of(seat));
+      const json view = engine::client_view(*p.game, engine::Viewer::of(seat));
       for (std::uint64_t seed = 1; seed <= 6; ++seed) {
         engine::Rng rng(seed);
         auto sample = entry().determinize(view, seat, rng);
         ASSERT_TRUE(sample.ok()) << sample.error().message;
-        ASSERT_EQ(sample.value()->client_view(engine::Viewer::of(seat)), view) << "seed " << seed;
+        ASSERT_EQ(engine::client_view(*sample.value(), engine::Viewer::of(seat)), view) << "seed " << seed;
         EXPECT_TRUE(sample.value()->invariant_violations().empty());
         // A full state that the engine's own reader takes back (every count conserved).
         auto restored = entry().restore(sample.value()->to_json());
@@ -119,7 +120,7 @@ TEST(SantaMariaSampler, KeepsWhatTheViewerKnowsAndDealsOnlyTheUnseen) {
   for (const auto& p : positions(16, 7, 30, 100)) {
     const json truth = p.game->to_json();
     for (engine::Seat seat = 0; seat < p.game->num_seats(); ++seat) {
-      const json view = p.game->client_view(engine::Viewer::of(seat));
+      const json view = engine::client_view(*p.game, engine::Viewer::of(seat));
       std::set<std::string> arrangements;  // the unseen parts as dealt
       bool others_have_ships = false;
       for (std::size_t other = 0; other < truth["players"].size(); ++other)
@@ -166,7 +167,7 @@ TEST(SantaMariaSampler, OtherSeatsPortShipsAreRedealt) {
     int count = 0;
     for (const auto& [dock, ships] : truth["players"][1]["ships"].items()) count += static_cast<int>(ships.size());
     if (count == 0 || truth["ship_pile"].empty()) continue;
-    const json view = p.game->client_view(engine::Viewer::of(0));
+    const json view = engine::client_view(*p.game, engine::Viewer::of(0));
     EXPECT_FALSE(view["players"][1].contains("ships")) << "seat 0 sees only seat 1's counts";
     std::set<std::string> ports;
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
@@ -184,7 +185,7 @@ TEST(SantaMariaSampler, RejectsABadView) {
   EXPECT_FALSE(entry().determinize(json{{"game", kGame}}, 0, rng).ok());
   EXPECT_FALSE(entry().determinize(json::array(), 0, rng).ok());
   auto game = engine::default_registry().create(kGame, 2, {}, 9).value();
-  json view = game->client_view(engine::Viewer::of(0));
+  json view = engine::client_view(*game, engine::Viewer::of(0));
   ASSERT_TRUE(entry().determinize(view, 0, rng).ok());
   EXPECT_FALSE(entry().determinize(view, 2, rng).ok()) << "a seat out of range";
   json bad = view;
@@ -256,12 +257,12 @@ TEST(SantaMariaHiddenState, DecisionIgnoresOtherSeatsHiddenInformation) {
   int compared = 0;
   for (const auto& p : positions(6, 31, 10, 90)) {
     const auto seat = p.game->to_act().front();
-    const json view = p.game->client_view(engine::Viewer::of(seat));
+    const json view = engine::client_view(*p.game, engine::Viewer::of(seat));
     engine::Rng other_world(99);
     auto twin = entry().determinize(view, seat, other_world);
     ASSERT_TRUE(twin.ok()) << twin.error().message;
     ASSERT_NE(twin.value()->to_json(), p.game->to_json());  // a different true state...
-    const json twin_view = twin.value()->client_view(engine::Viewer::of(seat));
+    const json twin_view = engine::client_view(*twin.value(), engine::Viewer::of(seat));
     ASSERT_EQ(twin_view, view);  // ...with the same view
     for (const auto& name : archipel::bots::strategy_names()) {
       auto a = make_strategy(name, fixed);
@@ -277,12 +278,12 @@ TEST(SantaMariaHiddenState, DecisionIgnoresOtherSeatsHiddenInformation) {
 TEST(SantaMariaHiddenState, ViewsShowOtherPortsAsCountsOnlyUntilTheEnd) {
   auto game = finished(3, 5);
   for (engine::Seat seat = 0; seat < 3; ++seat) {
-    const json view = game->client_view(engine::Viewer::of(seat));
+    const json view = engine::client_view(*game, engine::Viewer::of(seat));
     for (int other = 0; other < 3; ++other) EXPECT_TRUE(view["players"][other].contains("ships")) << "all turned over at the end";
   }
   for (const auto& p : positions(8, 41, 30, 100)) {
     for (engine::Seat seat = 0; seat < p.game->num_seats(); ++seat) {
-      const json view = p.game->client_view(engine::Viewer::of(seat));
+      const json view = engine::client_view(*p.game, engine::Viewer::of(seat));
       for (engine::Seat other = 0; other < p.game->num_seats(); ++other) {
         EXPECT_FALSE(view["players"][other].contains("ships"));
         EXPECT_TRUE(view["players"][other].contains("port"));

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "bots/arena.hpp"
+#include "engine/core/client_views.hpp"
 #include "engine/core/registry.hpp"
 #include "tests/bots/positions.hpp"
 
@@ -36,7 +37,7 @@ TEST(BotStrategies, ValidIndicesWithinBudgetOnRandomSantaCruzPositions) {
     auto strategy = make_strategy(name, budget);
     engine::Rng rng(3);
     for (const auto& p : positions) {
-      const json view = p.game->client_view(engine::Viewer::of(p.seat));
+      const json view = engine::client_view(*p.game, engine::Viewer::of(p.seat));
       const auto start = std::chrono::steady_clock::now();
       const std::size_t index = strategy->choose("santa-cruz", view, p.seat, rng);
       const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
@@ -54,7 +55,7 @@ TEST(BotStrategies, DefaultBudgetsAnswerQuickly) {
     auto strategy = make_strategy(name);
     engine::Rng rng(5);
     for (const auto& p : positions) {
-      const json view = p.game->client_view(engine::Viewer::of(p.seat));
+      const json view = engine::client_view(*p.game, engine::Viewer::of(p.seat));
       const auto start = std::chrono::steady_clock::now();
       ASSERT_LT(strategy->choose("santa-cruz", view, p.seat, rng), view["legal"].size());
       const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
@@ -71,13 +72,13 @@ TEST(BotStrategies, DecisionIgnoresOtherSeatsHiddenInformation) {
   fixed.iterations = 40;  // no time budget: deterministic for a given generator
   int compared = 0;
   for (const auto& p : positions) {
-    const json view = p.game->client_view(engine::Viewer::of(p.seat));
+    const json view = engine::client_view(*p.game, engine::Viewer::of(p.seat));
     engine::Rng other_world(99);
     auto alternative = entry->determinize(view, p.seat, other_world);
     ASSERT_TRUE(alternative.ok()) << alternative.error().message;
     const auto& twin = alternative.value();
     ASSERT_NE(twin->to_json(), p.game->to_json());  // a different true state...
-    const json twin_view = twin->client_view(engine::Viewer::of(p.seat));
+    const json twin_view = engine::client_view(*twin, engine::Viewer::of(p.seat));
     ASSERT_EQ(twin_view, view);  // ...with the same view
     for (const auto& name : archipel::bots::strategy_names()) {
       auto a = make_strategy(name, fixed);
@@ -97,13 +98,13 @@ TEST(SantaCruzSampler, SampledStateShowsTheSameView) {
   int differing = 0, total = 0;
   for (const auto& p : positions) {
     for (engine::Seat seat = 0; seat < p.game->num_seats(); ++seat) {
-      const json view = p.game->client_view(engine::Viewer::of(seat));
+      const json view = engine::client_view(*p.game, engine::Viewer::of(seat));
       std::set<std::string> hidden_parts;
       for (std::uint64_t seed = 1; seed <= 12; ++seed) {
         engine::Rng rng(seed);
         auto sample = entry->determinize(view, seat, rng);
         ASSERT_TRUE(sample.ok()) << sample.error().message;
-        ASSERT_EQ(sample.value()->client_view(engine::Viewer::of(seat)), view) << "seed " << seed;
+        ASSERT_EQ(engine::client_view(*sample.value(), engine::Viewer::of(seat)), view) << "seed " << seed;
         json full = sample.value()->to_json();
         full.erase("rng");
         hidden_parts.insert(full.dump());

@@ -1,4 +1,4 @@
-// GameOf (engine/core/any_game.hpp) applies an accepted action to its state in place, keeping the state as it
+// GameOf (engine/core/game_of.hpp) applies an accepted action to its state in place, keeping the state as it
 // was beside it. A game that breaks its promise that a legal action applies, by refusing it or throwing after
 // it changed the state, must leave the instance as it was: the room reports the bug and plays on.
 

@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/core/client_views.hpp"
 #include "engine/core/registry.hpp"
 #include "engine/core/rng.hpp"
 #include "engine/core/view_patch.hpp"
@@ -56,7 +57,7 @@ std::string playthrough(const engine::GameEntry& entry) {
       << "uniformly from the legal ones by a generator seeded alike.\n";
   std::vector<Json> views;
   for (auto v : viewers) {
-    views.push_back(game->client_view(v));
+    views.push_back(engine::client_view(*game, v));
     out << "view " << viewer_name(v) << " " << views.back().dump() << "\n";
   }
   engine::Rng choose(kSeed);
@@ -79,7 +80,7 @@ std::string playthrough(const engine::GameEntry& entry) {
       out << "event " << e.dump() << "\n  " << game->describe(e, names).en << "\n  fr: "
           << game->describe(e, names).fr << "\n";
     for (std::size_t i = 0; i < viewers.size(); ++i) {
-      Json now = game->client_view(viewers[i]);
+      Json now = engine::client_view(*game, viewers[i]);
       out << "patch " << viewer_name(viewers[i]) << " " << engine::view_patch(views[i], now).dump() << "\n";
       views[i] = std::move(now);
     }

@@ -18,6 +18,7 @@
 
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include "engine/core/client_views.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/text.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
@@ -46,7 +47,7 @@ void require_no_leak(const engine::GameInstance& game, const std::vector<Json>& 
   if (secrets.empty()) return;
   for (engine::Seat v = -1; v < game.num_seats(); ++v) {
     std::unordered_set<std::string> shown;
-    collect_strings(game.client_view(v < 0 ? engine::Viewer::spectator() : engine::Viewer::of(v)), shown);
+    collect_strings(engine::client_view(game, v < 0 ? engine::Viewer::spectator() : engine::Viewer::of(v)), shown);
     for (const auto& secret : secrets)
       if (!(secret.known_to && v >= 0 && *secret.known_to == v))
         fuzz::require(!shown.count(secret.token),
@@ -80,7 +81,7 @@ void apply_checked(fuzz::Position& position, engine::Seat seat, const Json& acti
   const Json after = game.to_json();
   const auto restored = position.entry->restore(after);
   fuzz::require(restored.ok() && restored.value()->to_json() == after, "the state after a move does not round-trip");
-  (void)protocol::serialize(game.client_view(engine::Viewer::of(seat)));
+  (void)protocol::serialize(engine::client_view(game, engine::Viewer::of(seat)));
   require_no_leak(game, result.value());
 }
 

@@ -14,6 +14,7 @@
 
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include "engine/core/client_views.hpp"
 #include "protocol/text.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
 #include "tests/fuzz/fuzz_position.hpp"
@@ -88,9 +89,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::require(seat >= 0 && seat < game.num_seats(), "a restored game lets a seat out of range act");
     (void)game.legal(seat);
   }
-  (void)protocol::serialize(game.client_view(engine::Viewer::spectator()));
+  (void)protocol::serialize(engine::client_view(game, engine::Viewer::spectator()));
   for (engine::Seat seat = 0; seat < game.num_seats(); ++seat)
-    (void)protocol::serialize(game.client_view(engine::Viewer::of(seat)));
+    (void)protocol::serialize(engine::client_view(game, engine::Viewer::of(seat)));
   (void)game.outcome();
   return 0;
 }

@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/core/client_views.hpp"
 #include "engine/core/registry.hpp"
 #include "engine/core/rng.hpp"
 #include "server/audience_views.hpp"
@@ -64,7 +65,7 @@ std::tuple<int, int, int> play(const std::string& game_id, int seats, int moves,
         client[k] = views.full_view(*game, viewer);
         ++wholes;
       }
-      EXPECT_EQ(client[k], game->client_view(viewer)) << game_id << " step " << step << " viewer " << viewer.seat;
+      EXPECT_EQ(client[k], engine::client_view(*game, viewer)) << game_id << " step " << step << " viewer " << viewer.seat;
     }
   }
   return {patches, wholes, step};
@@ -113,7 +114,7 @@ void play_through_views(const std::string& game_id, std::uint64_t seed, std::uin
     const int seat = acting[rng.below(acting.size())];
     const auto legal = game->legal_actions(seat);
     ASSERT_TRUE(game->apply(seat, legal[rng.below(legal.size())]).ok());
-    on_move(*game, seat, game->last_view_changes(), views.patches(*game, everyone));
+    on_move(*game, seat, game->client_views().last_changes(), views.patches(*game, everyone));
   }
 }
 
@@ -126,7 +127,7 @@ TEST(AudienceViews, SantaCruzRebuildsOnlyWhatAMoveChanged) {
                                               const engine::ViewChanges& changes, const AudienceViews::Patches& move) {
     ++moves;
     EXPECT_FALSE(changes.spectators) << "a spectator's private part never changes";
-    const auto update = game.public_view_update(changes);
+    const auto update = game.client_views().public_update(changes);
     const auto kept = [&](std::string_view key) {
       return std::find(update.kept.begin(), update.kept.end(), key) != update.kept.end();
     };
@@ -184,7 +185,7 @@ TEST(AudienceViews, CapaDOroBuildsOnlyThePlayersAMoveChanged) {
   play_through_views("capa-doro", 3, 8, [&](const engine::GameInstance& game, int, const engine::ViewChanges& changes,
                                             const AudienceViews::Patches&) {
     ++moves;
-    const auto update = game.public_view_update(changes);
+    const auto update = game.client_views().public_update(changes);
     EXPECT_FALSE(update.built.contains("players")) << "move " << moves;
     if (entries_built(update, "players") < 4) ++some_players;
   });
@@ -199,7 +200,7 @@ TEST(AudienceViews, SantaMariaBuildsOnlyThePlayersAMoveChanged) {
   play_through_views("santa-maria", 3, 4, [&](const engine::GameInstance& game, int,
                                               const engine::ViewChanges& changes, const AudienceViews::Patches& move) {
     ++moves;
-    const auto update = game.public_view_update(changes);
+    const auto update = game.client_views().public_update(changes);
     EXPECT_FALSE(update.built.contains("players")) << "move " << moves;
     if (entries_built(update, "players") < 4) ++some_players;
     for (int s = 0; s < 4; ++s) {
@@ -229,10 +230,10 @@ TEST(AudienceViews, CostaRuanaKeepsWhatAMoveLeavesAlone) {
   play_through_views("costa-ruana", 5, 6, [&](const engine::GameInstance& game, int,
                                               const engine::ViewChanges& changes, const AudienceViews::Patches& move) {
     ++moves;
-    const auto update = game.public_view_update(changes);
+    const auto update = game.client_views().public_update(changes);
     EXPECT_FALSE(update.built.contains("islands")) << "move " << moves;
     const auto islands = entries_built(update, "islands");
-    if (islands > 0 && islands < static_cast<std::ptrdiff_t>(game.public_client_view()["islands"].size()))
+    if (islands > 0 && islands < static_cast<std::ptrdiff_t>(game.client_views().public_part()["islands"].size()))
       ++some_islands;
     for (int i = 0; i < 2; ++i) {
       const std::string key = i == 0 ? "islands" : "played";
@@ -276,7 +277,7 @@ TEST(AudienceViews, ViewsOlderThanOneActionAreRebuiltWhole) {
       const auto ops = ops_of(move, static_cast<std::size_t>(k));
       ASSERT_TRUE(ops) << when;
       client[k] = client[k].patch(*ops);
-      EXPECT_EQ(client[k], g.client_view(Viewer{k - 1})) << when << " viewer " << k - 1;
+      EXPECT_EQ(client[k], engine::client_view(g, Viewer{k - 1})) << when << " viewer " << k - 1;
     }
   };
   for (int i = 0; i < 12; ++i) {

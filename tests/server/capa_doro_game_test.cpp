@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/core/client_views.hpp"
 #include "tests/support/game_over_sockets.hpp"
 
 namespace archipel::testing {
@@ -35,7 +36,7 @@ TEST(CapaDoroOverSockets, FourPlayersPlayAFullGameAndOverMatchesTheEngine) {
   // Every client's patched view is the replayed engine's client view for its seat (the game's view, the same
   // for every seat since nothing in Capa d'Oro is private, plus `to_act` and `legal`).
   for (int i = 0; i < static_cast<int>(result.views.size()); ++i)
-    EXPECT_EQ(result.views[i], result.replayed->client_view(engine::Viewer::of(i))) << "seat " << i << "'s patched view";
+    EXPECT_EQ(result.views[i], engine::client_view(*result.replayed, engine::Viewer::of(i))) << "seat " << i << "'s patched view";
   // The game ended for one of the book's two reasons, as the view says.
   const std::string end = result.views[0]["end"];
   EXPECT_TRUE(end == "sixty" || end == "tobacco") << end;

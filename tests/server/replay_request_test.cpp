@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <unordered_set>
 
+#include "engine/core/client_views.hpp"
 #include "engine/core/registry.hpp"
 #include "engine/core/rng.hpp"
 #include "server/replay.hpp"
@@ -124,7 +125,7 @@ void check_every_step(TestClient& reader, engine::Lang lang, const std::string& 
     ASSERT_EQ(answer["room"], played.room);
     ASSERT_EQ(answer["step"], k);
     ASSERT_EQ(answer["steps"], steps);
-    ASSERT_EQ(answer["view"], g.client_view(engine::Viewer::spectator())) << game << " step " << k;
+    ASSERT_EQ(answer["view"], engine::client_view(g, engine::Viewer::spectator())) << game << " step " << k;
     if (k == 0) EXPECT_TRUE(answer["by"].is_null());
     else EXPECT_EQ(answer["by"], played.actions[static_cast<std::size_t>(k - 1)].first) << "step " << k;
     EXPECT_EQ(answer["log"].get<std::vector<std::string>>(), expected_lines) << game << " step " << k;
@@ -319,7 +320,7 @@ TEST(ReplayCursor, SteppingOnCostsOneMoveAndBackAtMostACheckpoint) {
     if (k % 7 != 0 && k != steps) continue;
     auto shown = cursor.go_to(k);
     ASSERT_TRUE(shown.ok());
-    EXPECT_EQ(shown.value().view, replayed.value()->client_view(engine::Viewer::spectator())) << "step " << k;
+    EXPECT_EQ(shown.value().view, engine::client_view(*replayed.value(), engine::Viewer::spectator())) << "step " << k;
     EXPECT_EQ(shown.value().log, lines.value()) << "step " << k;
   }
   EXPECT_FALSE(cursor.go_to(steps + 1).ok());

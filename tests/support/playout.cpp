@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/core/client_views.hpp"
 #include "engine/core/rng.hpp"
 #include "engine/core/view_patch.hpp"
 
@@ -149,20 +150,22 @@ void check_state(const engine::Registry& registry, const PlayoutConfig& config, 
   // No view shows a secret to someone who may not know it, and every view fits a frame.
   const auto secrets = game.secrets();
   last_views.resize(static_cast<std::size_t>(game.num_seats()) + 1);
-  const Json public_part = game.public_client_view();
+  const engine::ClientViews& parts = game.client_views();
+  const Json public_part = parts.public_part();
   for (Seat viewer = -1; viewer < game.num_seats(); ++viewer) {
-    Json view = game.client_view(Viewer{viewer});
+    Json view = engine::client_view(game, Viewer{viewer});
     // The two parts the server builds separately give the same view, and neither part overwrites the other.
-    const Json private_part = game.private_client_view(Viewer{viewer});
+    const Json private_part = engine::private_client_view(game, Viewer{viewer});
     for (const auto& [key, value] : private_part.items())
       EXPECT_FALSE(public_part.contains(key)) << at << ": '" << key << "' is in both parts of the view";
     EXPECT_EQ(engine::view_from_parts(public_part, private_part), view)
         << at << ": the public and private parts do not make the view of " << viewer;
     // The legal moves a room keeps as text are the view's, serialized byte for byte; the rest of the private
     // part is built without them.
-    EXPECT_EQ(game.legal_text(Viewer{viewer}), view[engine::kLegalKey].dump(-1, ' ', false, Json::error_handler_t::replace))
+    EXPECT_EQ(parts.legal_text(Viewer{viewer}),
+              view[engine::kLegalKey].dump(-1, ' ', false, Json::error_handler_t::replace))
         << at << ": legal_text is not the legal moves serialized, viewer " << viewer;
-    EXPECT_FALSE(game.private_part(Viewer{viewer}).contains(engine::kLegalKey)) << at;
+    EXPECT_FALSE(parts.private_part(Viewer{viewer}).contains(engine::kLegalKey)) << at;
     EXPECT_LT(view.dump().size(), 64u * 1024u) << at << ": view over 64 KiB";
     Json& last = last_views[static_cast<std::size_t>(viewer + 1)];
     if (!last.is_null()) {
@@ -199,7 +202,8 @@ int check_scrambles(const engine::Registry& registry, const PlayoutConfig& confi
     auto scrambled = game.scrambled_for(Viewer{viewer}, rng);
     if (!scrambled) return 0;
     const std::string who = viewer < 0 ? std::string("spectator") : "seat " + std::to_string(viewer);
-    EXPECT_EQ(scrambled->client_view(Viewer{viewer}).dump(), game.client_view(Viewer{viewer}).dump())
+    EXPECT_EQ(engine::client_view(*scrambled, Viewer{viewer}).dump(),
+              engine::client_view(game, Viewer{viewer}).dump())
         << at << ": the view of " << who << " changes with what it may not know";
     const std::string scrambled_bytes = scrambled->to_json().dump();
     auto restored = registry.restore(config.game, Json::parse(scrambled_bytes));

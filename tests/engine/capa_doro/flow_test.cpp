@@ -4,7 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/core/any_game.hpp"
+#include "engine/core/client_views.hpp"
+#include "engine/core/game_of.hpp"
 #include "engine/core/registry.hpp"
 #include "tests/engine/capa_doro/position.hpp"
 #include "tests/support/playout.hpp"
@@ -125,7 +126,7 @@ TEST(CapaDoroFlow, DeterminizeRebuildsTheView) {
     ASSERT_TRUE(game.value()->apply(seat, moves[chooser.below(moves.size())]).ok());
   }
   const Seat seat = 1;
-  const Json client = game.value()->client_view(engine::Viewer::of(seat));
+  const Json client = engine::client_view(*game.value(), engine::Viewer::of(seat));
   engine::Rng rng(8);
   auto state = cd::Rules::determinize(client, seat, rng);
   ASSERT_TRUE(state.ok()) << state.error().message;

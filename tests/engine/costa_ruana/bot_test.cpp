@@ -6,7 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/core/any_game.hpp"
+#include "engine/core/client_views.hpp"
+#include "engine/core/game_of.hpp"
 #include "engine/core/rng.hpp"
 #include "tests/engine/costa_ruana/position.hpp"
 
@@ -22,7 +23,7 @@ TEST(CostaRuanaBot, DeterminizeMatchesTheViewAlongGames) {
       const Seat seat = acting(s);
       for (Seat viewer = 0; viewer < n; ++viewer) {
         engine::GameOf<cr::Rules> game(s);
-        Json view = game.client_view(engine::Viewer::of(viewer));
+        Json view = engine::client_view(game, engine::Viewer::of(viewer));
         auto d = cr::Rules::determinize(view, viewer, sampler);
         ASSERT_TRUE(d.ok()) << d.error().message;
         view.erase("to_act");
@@ -51,7 +52,7 @@ TEST(CostaRuanaBot, DeterminizeSamplesHiddenCards) {
   auto s = fresh(3, 0);
   place_setup(s, {"I1", "I2", "I3"});
   engine::GameOf<cr::Rules> game(s);
-  const Json view = game.client_view(engine::Viewer::of(0));
+  const Json view = engine::client_view(game, engine::Viewer::of(0));
   engine::Rng a(1), b(2);
   auto one = cr::Rules::determinize(view, 0, a).value();
   auto two = cr::Rules::determinize(view, 0, b).value();

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/core/any_game.hpp"
+#include "engine/core/game_of.hpp"
 #include "engine/core/rng.hpp"
 #include "tests/engine/costa_ruana/position.hpp"
 

@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/core/any_game.hpp"
+#include "engine/core/game_of.hpp"
 #include "engine/core/registry.hpp"
 #include "tests/engine/costa_ruana/position.hpp"
 #include "tests/support/playout.hpp"

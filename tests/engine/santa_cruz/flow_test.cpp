@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/core/client_views.hpp"
 #include "engine/core/registry.hpp"
 #include "engine/core/rng.hpp"
 #include "tests/engine/santa_cruz/position.hpp"
@@ -89,7 +90,7 @@ TEST(SantaCruzGame, FullGamesEndWithAnOutcome) {
       ASSERT_TRUE(out.has_value());
       EXPECT_EQ(static_cast<int>(out->ranking.size()), seats);
       EXPECT_GE(out->scores[out->ranking.front()], out->scores[out->ranking.back()]);
-      const Json view = game->client_view(Viewer::spectator());
+      const Json view = engine::client_view(*game, Viewer::spectator());
       EXPECT_EQ(view.at("phase"), "over");
       EXPECT_EQ(view.at("final").at("birds").size(), static_cast<std::size_t>(seats));
     }
@@ -170,7 +171,7 @@ TEST(SantaCruzViews, EveryViewStaysSmall) {
     std::size_t largest = 0;
     while (!game->over()) {
       for (Seat v = -1; v < seats; ++v)
-        largest = std::max(largest, game->client_view(Viewer{v}).dump().size());
+        largest = std::max(largest, engine::client_view(*game, Viewer{v}).dump().size());
       auto acting = game->to_act();
       const Seat seat = acting[chooser.below(acting.size())];
       auto moves = game->legal(seat);
