@@ -62,7 +62,7 @@ void play(const GameEntry& entry, int seats, const Options& options, std::uint64
   const std::vector<bool> everyone(static_cast<std::size_t>(seats) + 1, true);
   if (views == Views::whole)
     for (int viewer = 0; viewer <= seats; ++viewer)
-      last.push_back(engine::client_view(*game, Viewer{viewer < seats ? viewer : -1}));
+      last.push_back(archipel::engine::client_view(*game, Viewer{viewer < seats ? viewer : -1}));
   if (views == Views::server) {
     audiences.reset(seats);
     for (int viewer = -1; viewer < seats; ++viewer) audiences.full_view(*game, Viewer{viewer});
@@ -88,7 +88,7 @@ void play(const GameEntry& entry, int seats, const Options& options, std::uint64
     }
     if (views == Views::none) continue;
     for (int viewer = 0; viewer <= seats; ++viewer) {
-      Json view = engine::client_view(*game, Viewer{viewer < seats ? viewer : -1});
+      Json view = archipel::engine::client_view(*game, Viewer{viewer < seats ? viewer : -1});
       totals.patch_bytes +=
           archipel::protocol::serialize(archipel::protocol::patch_message(1, 0, 1, Json::diff(last[viewer], view), seat))
               .size();
