@@ -20,19 +20,13 @@ void Audience::begin_game(const engine::GameInstance& game, std::int64_t version
 // ---- words ---------------------------------------------------------------------------------------------
 
 void Audience::broadcast(const Table& table, const Frame& frame) {
-  for (auto& s : table.seats)
-    if (s && s->client) s->client->send(frame);
-  for (auto& s : table.spectators)
-    if (s.client) s.client->send(frame);
+  each_connected(table, [&](Client& c) { c.send(frame); });
 }
 
 void Audience::broadcast(const Table& table, const json& message) { broadcast(table, make_frame(message)); }
 
 void Audience::to_everyone(const Table& table, LocalFrames& frames) {
-  for (auto& s : table.seats)
-    if (s && s->client) frames.send_to(*s->client);
-  for (auto& s : table.spectators)
-    if (s.client) frames.send_to(*s.client);
+  each_connected(table, [&](Client& c) { frames.send_to(c); });
 }
 
 void Audience::announce(const Table& table, const engine::LocalText& text) {
@@ -80,8 +74,7 @@ void Audience::state_to_spectators(const Table& table) {
   auto frames = LocalFrames::of_text([&](engine::Lang lang) {  // once per language
     return protocol::state_frame(table.id, version_, view, std::nullopt, static_text_, log_text(table, lang));
   });
-  for (auto& s : table.spectators)
-    if (s.client) frames.send_to(*s.client);
+  each_connected(table, [&](Client& c) { frames.send_to(c); }, false);
 }
 
 void Audience::after_move(const Table& table, const std::vector<ClientPtr>& stand_ins, int seat,
@@ -121,8 +114,7 @@ void Audience::after_move(const Table& table, const std::vector<ClientPtr>& stan
   auto frames = LocalFrames::of_text([&](engine::Lang lang) {  // once per language
     return protocol::patch_frame(table.id, from, version_, shared, *patches.own[0], seat, lines(lang));
   });
-  for (auto& s : table.spectators)
-    if (s.client) frames.send_to(*s.client);
+  each_connected(table, [&](Client& c) { frames.send_to(c); }, false);
 }
 
 }  // namespace archipel::server

@@ -57,6 +57,16 @@ class Audience {
   static std::string log_text(const Table& table, engine::Lang lang, std::size_t first_line = 0);
 
  private:
+  /// Calls `f(client)` for every connected seat's client, then (with `seats` false: only) the spectators'.
+  template <class F>
+  static void each_connected(const Table& table, F f, bool seats = true) {
+    if (seats)
+      for (const auto& s : table.seats)
+        if (s && s->client) f(*s->client);
+    for (const auto& s : table.spectators)
+      if (s.client) f(*s.client);
+  }
+
   std::int64_t version_ = 0;
   AudienceViews views_;         // what each audience was last sent; the patches after a move
   nlohmann::json static_data_;  // the game's unchanging data, sent with every full state

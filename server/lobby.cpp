@@ -86,8 +86,14 @@ void Lobby::on_request(ClientPtr client, protocol::Request request) {
     std::visit(
         protocol::Overloaded{
             [&](protocol::Hello&) {},  // answered above
-            [&](protocol::LobbyCommand& c) { l.command(*player, c); },
-            [&](protocol::RoomCommand& c) { l.room_command(*player, c); },
+            [&](protocol::LobbyCommand& c) {
+              l.command(*player, c);
+              l.placed_again(token);
+            },
+            [&](protocol::RoomCommand& c) {
+              l.room_command(*player, c);
+              l.placed_again(token);
+            },
             [&](protocol::Action& m) {
               if (player->room != m.room)
                 return l.send_error(client, make_error(ErrorCode::not_in_room, "you are not seated in room " + room_text(m.room),
@@ -105,9 +111,12 @@ void Lobby::on_request(ClientPtr client, protocol::Request request) {
             [&](protocol::ReplayRequest& m) { l.replay(*player, m, false); },
         },
         request);
-    // A command may have moved the player (a seat, a room watched, a rename): the index and the room link follow.
-    if (Player* still = l.players_.by_token(token)) l.placed(*still);
   }, std::move(sender));
+}
+
+void Lobby::placed_again(const std::string& token) {
+  // A command may have moved the player (a seat, a room watched, a rename), or ended them (a bot's /leave).
+  if (Player* still = players_.by_token(token)) placed(*still);
 }
 
 void Lobby::command(Player& player, protocol::LobbyCommand& command) {

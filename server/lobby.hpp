@@ -132,6 +132,8 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   /// Called after anything that may change where `player` is: keeps the lobby index and the connection's room
   /// link (RoomLink) up to date. O(1).
   void placed(Player& player);
+  /// placed() for the player with `token`, if a command has not ended them (called after each command).
+  void placed_again(const std::string& token);
   /// Room changes wait for the next flush; arms the flush timer if it is not.
   void schedule_flush();
   void flush();
