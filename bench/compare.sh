@@ -15,6 +15,10 @@
 #          without a game, the floor a move is compared with
 #   move   Archipel only: server CPU per Santa Cruz move at 4 players, closed loop, MOVE_CLIENTS clients; printed
 #          with its ratio to the bare server's relay line of the same repetition
+#   moves  every game at each player count in MOVE_GAMES (game:players, default every game at its smallest and
+#          largest count): Archipel's server CPU per move, closed loop, beside the bare server's relay line in rooms
+#          of the same size (1 in, one out per seat: the same fan-out), in the same repetition; prints the ratio
+#          of each (issue 38: a move at most twice its fan-out). Not in the default ONLY: about 12 s a run.
 #
 #   bench/compare.sh                     builds what is missing (build-bench/, Release), then measures
 #   REPS=1 DURATION=5 bench/compare.sh   shorter
@@ -37,6 +41,7 @@ idle_clients="${IDLE_CLIENTS:-5000}"
 move_clients="${MOVE_CLIENTS:-100}"
 flat_rooms="${FLAT_ROOMS:-50 1000}"
 flat_at_once="${FLAT_AT_ONCE:-50}"
+move_games="${MOVE_GAMES:-santa-cruz:2 santa-cruz:4 costa-ruana:2 costa-ruana:4 capa-doro:2 capa-doro:4 santa-maria:1 santa-maria:4}"
 cores="$(nproc)"
 threads="${THREADS:-$(( cores > 2 ? cores - 1 : 1 ))}"
 only="${ONLY:-chat seat flat idle relay move}"
@@ -136,6 +141,16 @@ for rep in $(seq "$reps"); do
         done ;;
       move)
         measure move archipel --mode closed --clients "$move_clients" --seats 4 --game santa-cruz --duration "$duration" ;;
+      moves)
+        # The relay line once per room size, then each game: one of each per repetition.
+        for n in $(for gs in $move_games; do echo "${gs#*:}"; done | sort -nu); do
+          measure "relay $n" bare --mode relay --clients $((move_clients / n * n)) --seats "$n" --duration "$duration"
+        done
+        for gs in $move_games; do
+          g=${gs%:*} n=${gs#*:}
+          measure "move $g $n" archipel --mode closed --clients $((move_clients / n * n)) --seats "$n" --game "$g" \
+            --duration "$duration"
+        done ;;
     esac
   done
 done
@@ -203,6 +218,17 @@ if floor and moves:
         print(f"{'move / bare relay line (same fan-out)':<44} ratio    " + " ".join(f"{v:9.2f}" for v in ratios) +
               f"   median x{statistics.median(ratios):.2f}")
 show("move: moves per second", "move", "moves_per_s", "/s")
+# moves: each game and player count against the bare relay line of rooms of that size, repetition by repetition.
+games = sorted({name for name, _ in runs if name.startswith("move ")}, key=lambda n: (n.split()[1], int(n.split()[2])))
+if games:
+    print(f"\n{'moves: server CPU per move / bare relay line':<44} {'players':>7} {'move us':>9} {'relay us':>9}   ratio (median)")
+for name in games:
+    _, game, n = name.split()
+    m, f = values(name, "archipel", "cpu_us_per_move"), values(f"relay {n}", "bare", "cpu_us_per_line")
+    ratios = [a / b for a, b in zip(m, f) if b]
+    if ratios:
+        print(f"{'  ' + game:<44} {n:>7} {statistics.median(m):9.1f} {statistics.median(f):9.1f}   " +
+              " ".join(f"{r:.2f}" for r in ratios) + f"   x{statistics.median(ratios):.2f}")
 for name, server in sorted(runs):
     for r in runs[(name, server)]:
         if r.get("errors"):
@@ -211,7 +237,7 @@ for name, server in sorted(runs):
             print(f"failed connections in {name} on {server}: {r['failed']}")
         if r.get("tables_stalled"):
             print(f"stalled tables in {name} on {server}: {r['tables_stalled']} (that run's rate fell with them)")
-for name in ("chat", "relay", "move"):
+for name in ("chat", "relay", "move") + tuple(games):
     for server in ("archipel", "bare"):
         lat = [r["latency_ms"] for r in runs.get((name, server), []) if "latency_ms" in r]
         if lat:

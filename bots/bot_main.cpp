@@ -1,6 +1,8 @@
 // archipel-bot: a network bot. It speaks the protocol exactly like a browser (docs/protocol.md, docs/bots.md):
 // hello, /create or /join through chat, a view kept by ViewTracker from state and patch messages (sync on a gap),
-// an action whenever its seat is in to_act. Errors from the server are logged to stderr and play goes on.
+// an action whenever its seat is in to_act. Errors from the server are logged to stderr and play goes on. When
+// the connection drops (a server restart closes it with 1012 after an `info` server_restarting), it connects
+// again for up to --reconnect-for seconds and says hello with its token: the server gives it its seat back.
 #include <chrono>
 #include <iostream>
 #include <optional>
@@ -39,6 +41,7 @@ struct Flags {
   std::uint64_t seed = 1;
   int idle_timeout_s = 300;
   double max_rate = 10;  // messages per second at most: the server drops what exceeds its limit (20/s)
+  int reconnect_for_s = 60;  // after a drop, how long to keep trying to connect again (0: exit at once)
 };
 
 void log(const std::string& name, const std::string& text) { std::cerr << "[" << name << "] " << text << "\n"; }
@@ -47,7 +50,6 @@ class Bot {
  public:
   explicit Bot(const Flags& flags)
       : flags_(flags),
-        ws_(ioc_),
         rng_(flags.seed),
         min_interval_(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / flags.max_rate))) {
     archipel::bots::StrategyOptions options;
@@ -61,42 +63,74 @@ class Bot {
       log(flags_.name, "unknown strategy " + flags_.strategy);
       return 2;
     }
-    tcp::resolver resolver(ioc_);
-    auto& stream = beast::get_lowest_layer(ws_);
-    stream.expires_after(std::chrono::seconds(10));
-    stream.connect(resolver.resolve(flags_.host, std::to_string(flags_.port)));
-    stream.expires_never();
-    ws_.read_message_max(64 * 1024 * 1024);
-    ws_.handshake(flags_.host, "/ws");
+    connect();
     send(json{{"type", "hello"}, {"name", flags_.name}});
     while (more_games()) {
       json message;
-      if (!read(message)) return 1;
-      handle(message);
+      if (read(message)) {
+        handle(message);
+        continue;
+      }
+      if (!reconnect()) return 1;
     }
     beast::error_code ec;
-    ws_.close(websocket::close_code::normal, ec);
+    ws_->close(websocket::close_code::normal, ec);
     return 0;
   }
 
  private:
+  // A new socket and handshake (throws if the server cannot be reached).
+  void connect() {
+    ws_.emplace(ioc_);
+    tcp::resolver resolver(ioc_);
+    auto& stream = beast::get_lowest_layer(*ws_);
+    stream.expires_after(std::chrono::seconds(10));
+    stream.connect(resolver.resolve(flags_.host, std::to_string(flags_.port)));
+    stream.expires_never();
+    ws_->read_message_max(64 * 1024 * 1024);
+    ws_->handshake(flags_.host, "/ws");
+  }
+
+  // After a drop: tries again every second for --reconnect-for seconds, then says hello with the token, which
+  // brings the seat back (the room sends its state, from which play goes on). False if it never got back.
+  bool reconnect() {
+    if (token_.empty() || flags_.reconnect_for_s <= 0) return false;
+    const auto until = Clock::now() + std::chrono::seconds(flags_.reconnect_for_s);
+    while (Clock::now() < until) {
+      std::this_thread::sleep_for(std::chrono::seconds(1));
+      try {
+        connect();
+      } catch (const std::exception&) {
+        continue;  // not back yet
+      }
+      log(name_, "connected again; resuming with the token");
+      tracker_.reset();
+      send(json{{"type", "hello"}, {"token", token_}});
+      return true;
+    }
+    log(name_, "gave up reconnecting after " + std::to_string(flags_.reconnect_for_s) + " s");
+    return false;
+  }
+
   void send(const json& message) {
     // Paced: a message the server drops for its rate limit would have to be noticed and sent again.
     const auto now = Clock::now();
     if (now < next_send_) std::this_thread::sleep_for(next_send_ - now);
     next_send_ = Clock::now() + min_interval_;
-    ws_.text(true);
-    ws_.write(net::buffer(message.dump()));
+    ws_->text(true);
+    beast::error_code ec;  // a write on a dropped connection: the next read sees the drop and reconnects
+    ws_->write(net::buffer(message.dump()), ec);
   }
   void chat(const std::string& text) { send(json{{"type", "chat"}, {"text", text}}); }
 
   bool read(json& out) {
-    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(flags_.idle_timeout_s));
+    beast::get_lowest_layer(*ws_).expires_after(std::chrono::seconds(flags_.idle_timeout_s));
     beast::flat_buffer buffer;
     beast::error_code ec;
-    ws_.read(buffer, ec);
+    ws_->read(buffer, ec);
     if (ec) {
-      log(flags_.name, "connection: " + ec.message());
+      log(flags_.name, "connection: " + ec.message() +
+                           (ec == websocket::error::closed ? " (close code " + std::to_string(ws_->reason().code) + ")" : ""));
       return false;
     }
     out = json::parse(beast::buffers_to_string(buffer.data()), nullptr, false);
@@ -123,6 +157,7 @@ class Bot {
     if (!m.is_object() || !m.contains("type")) return;
     const std::string type = m.value("type", "");
     if (type == "welcome") {
+      token_ = m.value("token", token_);
       if (!welcomed_) {
         welcomed_ = true;
         name_ = m.value("name", flags_.name);
@@ -214,11 +249,12 @@ class Bot {
 
   Flags flags_;
   net::io_context ioc_;
-  websocket::stream<beast::tcp_stream> ws_;
+  std::optional<websocket::stream<beast::tcp_stream>> ws_;  // a new one for each connection
   archipel::engine::Rng rng_;
   std::unique_ptr<archipel::bots::Strategy> strategy_;
   archipel::bots::ViewTracker tracker_;
   std::string name_;
+  std::string token_;  // from welcome: the seat back after a reconnection
   std::optional<std::int64_t> room_;
   bool welcomed_ = false, seated_ = false, started_ = false;
   bool waiting_for_open_room_ = false, retry_join_ = false;
@@ -249,6 +285,9 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber)->capture_default_str();
   app.add_option("--seed", flags.seed, "the bot's own generator seed")->capture_default_str();
   app.add_option("--idle-timeout", flags.idle_timeout_s, "seconds of silence before giving up")->capture_default_str();
+  app.add_option("--reconnect-for", flags.reconnect_for_s,
+                 "after a dropped connection (a server restart), seconds to keep trying to come back (0: exit)")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
   app.add_option("--max-rate", flags.max_rate, "messages per second at most (the server's limit is 20)")
       ->check(CLI::Range(0.1, 1000.0))->capture_default_str();
   CLI11_PARSE(app, argc, argv);

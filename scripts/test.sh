@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds everything and runs every test: the GoogleTest suites through ctest, the
 # install step, the JavaScript bot example, the browser tests in headless Chromium, then the same suites under
-# AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh) and each fuzz target for 20 seconds
-# (scripts/fuzz.sh, from the sanitizer build). Exits non-zero if anything fails. Each step's time is printed at
-# the end, pass or fail (and in docs/testing.md for a 2-core machine). ARCHIPEL_SANITIZE_STEP=0 leaves the
-# sanitizer and fuzz steps out (a quicker run while working).
+# AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh), each fuzz target for 20 seconds
+# (scripts/fuzz.sh, from the sanitizer build) and the server tests under ThreadSanitizer (scripts/tsan.sh).
+# Exits non-zero if anything fails. Each step's time is printed at the end, pass or fail (and in
+# docs/testing.md for a 2-core machine). ARCHIPEL_SANITIZE_STEP=0 leaves the sanitizer, fuzz and ThreadSanitizer
+# steps out (a quicker run while working).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -63,4 +64,6 @@ if [ "${ARCHIPEL_SANITIZE_STEP:-1}" = 1 ]; then
   "$root/scripts/sanitize.sh"
   step "each fuzz target for 20 s (scripts/fuzz.sh, in the sanitizer build)"
   ARCHIPEL_FUZZ_DIR="$root/build-sanitize" "$root/scripts/fuzz.sh" 20
+  step "the server tests under ThreadSanitizer (scripts/tsan.sh)"
+  "$root/scripts/tsan.sh"
 fi

@@ -35,6 +35,10 @@ class Client {
   virtual void send(Frame frame) = 0;
   /// Thread-safe. Closes the connection (the disconnect then reaches the lobby as for any drop).
   virtual void close() = 0;
+  /// Thread-safe. Closes the connection because the server is restarting (SIGTERM): a WebSocket closes with 1012
+  /// (service restart) rather than close()'s 1001, which tells a client to come back with its token. A client
+  /// that is not a socket (a recording one in tests, a bot the server hosts) just closes.
+  virtual void close_for_restart() { close(); }
   /// Unique for the process's lifetime.
   virtual std::uint64_t id() const = 0;
 

@@ -174,9 +174,23 @@ void Lobby::on_close(ClientPtr client) {
 
 void Lobby::shutdown() {
   post([](Lobby& l) {
-    l.players_.for_each([](Player& p) {
-      if (p.client) p.client->close();
+    // Every game is already stored move by move (a move is acknowledged only once committed), and the store
+    // writer finishes its queue before the process exits: so each player is told, in their language, that the
+    // game is kept, and the connection closes with 1012 (service restart), after which clients come back with
+    // their token (docs/protocol.md, `info` with code server_restarting).
+    const engine::LocalText notice{
+        "The server is restarting; your game is kept and goes on once it is back (this page reconnects by itself)",
+        "Le serveur redémarre ; votre partie est gardée et reprend dès son retour (la page se reconnecte d'elle-même)"};
+    int told = 0;
+    l.players_.for_each([&](Player& p) {
+      if (!p.client) return;
+      json message = protocol::info_message(notice.in(p.client->lang()));
+      message["code"] = "server_restarting";
+      p.client->send(make_frame(message));
+      p.client->close_for_restart();
+      ++told;
     });
+    spdlog::info("event=shutdown_notice players={}", told);
     l.release_after_stop();
   });
 }

@@ -203,11 +203,19 @@ void WebsocketSession::on_write(error_code ec, std::size_t) {
 }
 
 void WebsocketSession::close() {
-  net::post(ws_.get_executor(), [self = shared_from_this()] {
-    if (self->closing_) return;
-    if (self->queue_.empty()) self->do_close(self->close_code_);
-    else self->close_after_write_ = true;  // let what was queued go out first
-  });
+  net::post(ws_.get_executor(), [self = shared_from_this()] { self->close_after_queue(self->close_code_); });
+}
+
+void WebsocketSession::close_for_restart() {
+  net::post(ws_.get_executor(),
+            [self = shared_from_this()] { self->close_after_queue(websocket::close_code::service_restart); });
+}
+
+void WebsocketSession::close_after_queue(websocket::close_code code) {
+  if (closing_) return;
+  close_code_ = code;
+  if (queue_.empty()) do_close(close_code_);
+  else close_after_write_ = true;  // let what was queued go out first
 }
 
 void WebsocketSession::do_close(websocket::close_code code) {
@@ -224,9 +232,7 @@ void WebsocketSession::refuse_too_large() {
   queue(make_frame(protocol::error_message(protocol::make_error(
       protocol::ErrorCode::too_large,
       "messages are limited to " + std::to_string(context_->config.max_frame_bytes) + " bytes; this connection closes"))));
-  close_code_ = websocket::close_code::too_big;
-  if (queue_.empty()) do_close(close_code_);
-  else close_after_write_ = true;
+  close_after_queue(websocket::close_code::too_big);
 }
 
 void WebsocketSession::fail(error_code ec, const char* what) {

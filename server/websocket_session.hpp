@@ -47,6 +47,7 @@ class WebsocketSession final : public Client, public RoomLink, public std::enabl
 
   void send(Frame frame) override;
   void close() override;
+  void close_for_restart() override;
   std::uint64_t id() const override { return id_; }
 
   void link_room(std::weak_ptr<Room> room, RoomId id, std::string token) override;
@@ -66,6 +67,8 @@ class WebsocketSession final : public Client, public RoomLink, public std::enabl
   void do_close(websocket::close_code code);
   /// A message over the frame limit: a too_large error, then close code 1009.
   void refuse_too_large();
+  /// On the strand: closes with `code` once what is queued has gone out.
+  void close_after_queue(websocket::close_code code);
   void fail(error_code ec, const char* what);
 
   websocket::stream<beast::tcp_stream> ws_;

@@ -292,6 +292,7 @@ function showGameLog(msg) {
 function onInfo(msg) {
   const text = String(msg.text ?? '');
   if (msg.code === 'session_replaced') connection.replaced();
+  if (msg.code === 'server_restarting') connection.restarting();
   chat.info(text, msg.room);
 }
 
@@ -380,7 +381,7 @@ function showConnection(s, detail) {
   if (s === 'retrying') {
     const tick = () => {
       const left = Math.max(0, Math.ceil((detail.retryAt - Date.now()) / 1000));
-      els.connText.textContent = t('conn.retrying', { s: left });
+      els.connText.textContent = t(detail.restarting ? 'conn.restarting' : 'conn.retrying', { s: left });
     };
     tick();
     countdown = setInterval(tick, 1000);

@@ -50,6 +50,7 @@ export class Connection {
     this.attempt = 0;
     this.timer = null;
     this.retryAt = 0;
+    this.serverRestarting = false; // told by the server before a restart's drop (restarting())
     this.stopped = true;
     this.onWake = () => {
       if (this.state === 'retrying') this.connectNow();
@@ -129,12 +130,19 @@ export class Connection {
     this.attempt = Math.min(this.attempt + 1, 10);
     this.retryAt = Date.now() + delay;
     this.timer = setTimeout(() => this.connectNow(), delay);
-    this.setState('retrying', { delay, retryAt: this.retryAt });
+    this.setState('retrying', { delay, retryAt: this.retryAt, restarting: this.serverRestarting });
+  }
+
+  /** The server said it is restarting (info code server_restarting): the drop that follows is expected, and the
+   * retries say so until we are back. */
+  restarting() {
+    this.serverRestarting = true;
   }
 
   /** The server welcomed us: the connection is good, the back-off starts over. */
   welcomed() {
     this.attempt = 0;
+    this.serverRestarting = false;
     this.setState('online');
   }
 

@@ -23,41 +23,21 @@ export function sleep(ms) {
 
 /**
  * Starts the server (waiting up to 60 s for the binary, which is rebuilt now and then) and a browser.
- * `serverArgs` go to archipel-server after the harness's own flags.
+ * `serverArgs` go to archipel-server after the harness's own flags. `stored`: a SQLite data folder in the
+ * test's temporary folder instead of memory storage, so that restartServer() brings the games back.
  */
-export async function startAll(serverArgs = []) {
-  const env = { server: null, log: '', tmpDir: null, base: null, browser: null };
+export async function startAll(serverArgs = [], { stored = false } = {}) {
+  const env = { server: null, log: '', tmpDir: null, base: null, browser: null, port: 0, serverArgs, stored };
   const binDeadline = Date.now() + 60_000;
   while (!fs.existsSync(serverBin)) {
     if (Date.now() > binDeadline) throw new Error(`no server binary at ${serverBin} (build it, or set ARCHIPEL_SERVER_BIN)`);
     await sleep(500);
   }
   env.tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'archipel-browser-'));
-  const portFile = path.join(env.tmpDir, 'port');
-  env.server = spawn(
-    serverBin,
-    ['--port', '0', '--port-file', portFile, '--bind', '127.0.0.1', '--data', 'memory',
-      '--web-root', path.join(repo, 'web-client'), '--log-level', 'warn', ...serverArgs],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  env.server.stdout.on('data', (d) => (env.log += d));
-  env.server.stderr.on('data', (d) => (env.log += d));
-  let exited = null;
-  env.server.on('exit', (code, signal) => (exited = { code, signal }));
   process.on('exit', () => {
     if (env.server && env.server.exitCode === null && env.server.signalCode === null) env.server.kill('SIGKILL');
   });
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (exited) throw new Error(`the server exited early (${JSON.stringify(exited)}):\n${env.log}`);
-    const text = fs.existsSync(portFile) ? fs.readFileSync(portFile, 'utf8') : '';
-    if (/^\d+\n$/.test(text)) {
-      env.base = `http://127.0.0.1:${Number(text)}`;
-      break;
-    }
-    if (Date.now() > deadline) throw new Error(`the server wrote no port file within 10 s:\n${env.log}`);
-    await sleep(50);
-  }
+  await spawnServer(env);
   env.browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -67,17 +47,60 @@ export async function startAll(serverArgs = []) {
   return env;
 }
 
+// Starts env's server on env.port (0: a free one, then kept) and waits for its port file.
+async function spawnServer(env) {
+  const portFile = path.join(env.tmpDir, 'port');
+  fs.rmSync(portFile, { force: true });
+  const data = env.stored ? path.join(env.tmpDir, 'data') : 'memory';
+  env.server = spawn(
+    serverBin,
+    ['--port', String(env.port), '--port-file', portFile, '--bind', '127.0.0.1', '--data', data,
+      '--web-root', path.join(repo, 'web-client'), '--log-level', 'warn', ...env.serverArgs],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  env.server.stdout.on('data', (d) => (env.log += d));
+  env.server.stderr.on('data', (d) => (env.log += d));
+  let exited = null;
+  env.server.on('exit', (code, signal) => (exited = { code, signal }));
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (exited) throw new Error(`the server exited early (${JSON.stringify(exited)}):\n${env.log}`);
+    const text = fs.existsSync(portFile) ? fs.readFileSync(portFile, 'utf8') : '';
+    if (/^\d+\n$/.test(text)) {
+      env.port = Number(text);
+      env.base = `http://127.0.0.1:${env.port}`;
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`the server wrote no port file within 10 s:\n${env.log}`);
+    await sleep(50);
+  }
+}
+
+// SIGTERM (SIGKILL after 4 s), and waits for the exit.
+async function stopServer(env) {
+  const server = env.server;
+  if (!server || server.exitCode !== null || server.signalCode !== null) return;
+  const gone = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 4000);
+  await gone;
+  clearTimeout(timer);
+}
+
+/**
+ * What an operator's restart does: SIGTERM, the process gone, `pause` ms with no server, then the same binary on
+ * the same port and data folder (startAll's `stored`). Pages connected meanwhile see the server go and come back.
+ */
+export async function restartServer(env, pause = 0) {
+  await stopServer(env);
+  if (pause) await sleep(pause);
+  await spawnServer(env);
+}
+
 export async function stopAll(env) {
   if (!env) return;
   await env.browser?.close().catch(() => {});
-  const server = env.server;
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const gone = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    const timer = setTimeout(() => server.kill('SIGKILL'), 4000);
-    await gone;
-    clearTimeout(timer);
-  }
+  await stopServer(env);
   if (env.tmpDir) fs.rmSync(env.tmpDir, { recursive: true, force: true });
 }
 

@@ -98,6 +98,62 @@ TEST(Restart, AKilledServerResumesTheGameFromItsLog) {
   std::filesystem::remove_all(dir);
 }
 
+// A restart (SIGTERM's graceful stop, as an operator upgrading a node does it): every player is told in their
+// language that the game is kept, the connection closes with 1012 (service restart, not 1001's "going away"),
+// and after the restart each comes back with their token to the very view they held.
+TEST(Restart, AStoppedServerSaysSoInEachLanguageAndTheGameComesBack) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("archipel-restart-notice-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::string ann_token, ben_token;
+  std::int64_t room = 0;
+  json ann_view, ben_view;
+  {
+    TestServer server(registry_with_race(), dir.string());
+    TestClient a(server.port()), b(server.port()), idle(server.port());
+    ann_token = a.hello("Ann")["token"];
+    b.send(json{{"type", "hello"}, {"name", "Ben"}, {"lang", "fr"}});
+    ben_token = b.expect("welcome")["token"];
+    idle.hello("Idle");
+    room = open_room(a, {&b}, "/create race");
+    a.chat("/start");
+    a.expect("state");
+    b.expect("state");
+    a.send(json{{"type", "action"}, {"room", room}, {"action", {{"type", "bet"}, {"side", "high"}}}});
+    a.expect_where("patch", [](const json& m) { return m["to"] == 2; });
+    b.expect_where("patch", [](const json& m) { return m["to"] == 2; });
+    a.send(json{{"type", "sync"}, {"room", room}});
+    ann_view = a.expect("state")["view"];
+    b.send(json{{"type", "sync"}, {"room", room}});
+    ben_view = b.expect("state")["view"];
+
+    server.stop();
+    const auto notice = [](TestClient& c) {
+      return c.expect_where("info", [](const json& m) { return m.value("code", "") == "server_restarting"; });
+    };
+    EXPECT_NE(notice(a)["text"].get<std::string>().find("restarting"), std::string::npos);
+    EXPECT_NE(notice(b)["text"].get<std::string>().find("redémarre"), std::string::npos);
+    notice(idle);  // in the lobby, in no room: told all the same
+    for (TestClient* c : {&a, &b, &idle}) {
+      while (!c->closed() && c->next(3000ms)) {
+      }
+      EXPECT_TRUE(c->closed());
+      EXPECT_EQ(c->close_code(), 1012);
+    }
+  }
+  {
+    TestServer server(registry_with_race(), dir.string());
+    TestClient a(server.port()), b(server.port());
+    a.send(json{{"type", "hello"}, {"token", ann_token}});
+    a.expect("welcome");
+    EXPECT_EQ(a.expect("state")["view"], ann_view);
+    b.send(json{{"type", "hello"}, {"token", ben_token}});
+    b.expect("welcome");
+    EXPECT_EQ(b.expect("state")["view"], ben_view);
+  }
+  std::filesystem::remove_all(dir);
+}
+
 // A server bot (/addbot) keeps its seat through a crash: after the restart it is back in the game and plays on.
 TEST(Restart, ABotSeatComesBackAndPlaysOn) {
   const auto dir = std::filesystem::temp_directory_path() /

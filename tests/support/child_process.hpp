@@ -22,7 +22,9 @@ extern char** environ;
 namespace archipel::testing {
 
 /// Starts argv[0] with the given arguments; its standard output and error go to the given files when named
-/// (appended), else to the test's own. Returns the child's pid, or -1 if it could not start.
+/// (appended), else to the test's own. Returns the child's pid, or -1 if it could not start. The child gets no
+/// other descriptor of the test's: a test server's listening socket inherited by a child would keep its port
+/// taken after the server has gone (a server restarted on the same port could not bind it).
 inline pid_t spawn_program(const std::vector<std::string>& argv, const std::filesystem::path& out = {},
                            const std::filesystem::path& err = {}) {
   std::vector<char*> args;
@@ -32,6 +34,7 @@ inline pid_t spawn_program(const std::vector<std::string>& argv, const std::file
   posix_spawn_file_actions_init(&actions);
   if (!out.empty()) posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
   if (!err.empty()) posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  posix_spawn_file_actions_addclosefrom_np(&actions, 3);
   pid_t pid = -1;
   if (posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ) != 0) pid = -1;
   posix_spawn_file_actions_destroy(&actions);
