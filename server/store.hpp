@@ -96,11 +96,13 @@ class Store {
   /// Records who plays each seat and the clock's banks (replacing what was recorded).
   virtual bool set_seat_play(RoomId room, const SeatPlay& play) = 0;
   /// Every game still being played (neither over nor abandoned), in the order of their ids, with their actions
-  /// in order. Reads only those: its cost does not grow with the number of ended games.
+  /// in order. Reads only those: its cost does not grow with the number of ended games. The PostgreSQL store
+  /// throws std::runtime_error when it cannot read them: a server must not start as if it had no games.
   virtual std::vector<GameRecord> load_unfinished() = 0;
   /// One game (finished or not), for /log.
   virtual std::optional<GameRecord> load_game(RoomId room) = 0;
-  /// The highest room id ever stored (0 if none), so new rooms never reuse a stored id.
+  /// The highest room id ever stored (0 if none), so new rooms never reuse a stored id. The PostgreSQL store
+  /// throws std::runtime_error when it cannot read it, rather than let a stored id be given again.
   virtual RoomId max_room_id() = 0;
 };
 
@@ -113,5 +115,9 @@ inline constexpr int kStoreSchemaVersion = 3;
 std::unique_ptr<Store> make_memory_store();
 /// Opens (creating if needed) `<data_dir>/archipel.sqlite3`. Throws std::runtime_error if it cannot.
 std::unique_ptr<Store> make_sqlite_store(const std::string& data_dir, SqliteSync sync = SqliteSync::normal);
+/// Connects to the PostgreSQL database that `url` names (postgresql:// or postgres://, libpq's syntax), and
+/// creates or migrates its schema. Throws std::runtime_error if it cannot (unreachable, refused, a database of a
+/// newer schema); the message never holds the URL's password.
+std::unique_ptr<Store> make_postgresql_store(const std::string& url);
 
 }  // namespace archipel::server
