@@ -1,7 +1,7 @@
-// The SQLite store and abandoned games (issue 9, point 6): only running games are read at start (by an index
-// on the status, whatever the number of ended games), an abandoned game is never loaded again, the time its
-// people have been away survives a reopening, and a database made before all this gains the column it needs.
-// The schema's version (PRAGMA user_version): an older database is migrated, a newer one refused.
+// What only the SQLite store has (the contract is tests/server/store_test.cpp, over every store): running games
+// are read by an index on the status (issue 9, point 6), whatever the number of ended games; a database made
+// before the schema had a version gains the columns it lacks and the version; a database of a newer version is
+// refused, with nothing written.
 
 #include <sqlite3.h>
 #include <unistd.h>
@@ -40,44 +40,6 @@ std::vector<RoomId> ids(const std::vector<GameRecord>& games) {
   std::vector<RoomId> out;
   for (const auto& g : games) out.push_back(g.id);
   return out;
-}
-
-// Both stores behave alike.
-void abandoned_and_finished_games_are_not_loaded(Store& store) {
-  for (RoomId id : {1, 2, 3}) ASSERT_TRUE(store.save_game(game(id)));
-  ASSERT_TRUE(store.append_action(2, 0, ActionRecord{0, json{{"type", "bet"}, {"side", "high"}}}));
-  ASSERT_TRUE(store.finish_game(1, json{{"scores", {1, 2}}}));
-  ASSERT_TRUE(store.abandon_game(2));
-  EXPECT_EQ(ids(store.load_unfinished()), std::vector<RoomId>{3});
-  const auto abandoned = store.load_game(2);
-  ASSERT_TRUE(abandoned);
-  EXPECT_EQ(abandoned->status, "abandoned");
-  EXPECT_FALSE(abandoned->outcome);
-  EXPECT_EQ(abandoned->actions.size(), 1u);  // its moves stay for /log
-  EXPECT_EQ(store.max_room_id(), 3);
-
-  ASSERT_TRUE(store.set_away_since(3, 1'700'000'000'123));
-  EXPECT_EQ(store.load_unfinished().at(0).away_since, 1'700'000'000'123);
-  ASSERT_TRUE(store.set_away_since(3, std::nullopt));
-  EXPECT_FALSE(store.load_unfinished().at(0).away_since);
-}
-
-TEST(Stores, AbandonedAndFinishedGamesAreNotLoaded) {
-  TempDir dir;
-  abandoned_and_finished_games_are_not_loaded(*make_memory_store());
-  abandoned_and_finished_games_are_not_loaded(*make_sqlite_store(dir.path.string()));
-}
-
-TEST(SqliteStore, AwaySinceSurvivesAReopening) {
-  TempDir dir;
-  {
-    auto store = make_sqlite_store(dir.path.string(), SqliteSync::full);
-    ASSERT_TRUE(store->save_game(game(4)));
-    ASSERT_TRUE(store->set_away_since(4, 42));
-  }
-  auto store = make_sqlite_store(dir.path.string());
-  ASSERT_EQ(store->load_unfinished().size(), 1u);
-  EXPECT_EQ(store->load_unfinished()[0].away_since, 42);
 }
 
 // The first column of the first row of `sql` on the database file `db` (-1 if none).
@@ -179,21 +141,6 @@ TEST(SqliteStore, ANewerDatabaseIsRefused) {
   }
   EXPECT_EQ(user_version(dir.db()), kStoreSchemaVersion + 1);
   EXPECT_EQ(number(dir.db(), "SELECT count(*) FROM sqlite_master"), 0) << "no table was created";
-}
-
-// An action's index is the next of its game's: one taken, one past the next, or one of a game never saved is
-// refused (a gap in a log would make the game impossible to replay).
-TEST(SqliteStore, AnActionIndexMustBeTheNext) {
-  TempDir dir;
-  auto store = make_sqlite_store(dir.path.string());
-  ASSERT_TRUE(store->save_game(game(1)));
-  EXPECT_FALSE(store->append_action(1, 1, ActionRecord{0, json{{"n", 1}}}));
-  EXPECT_TRUE(store->append_action(1, 0, ActionRecord{0, json{{"n", 2}}}));
-  EXPECT_FALSE(store->append_action(1, 0, ActionRecord{1, json{{"n", 3}}}));
-  EXPECT_FALSE(store->append_action(1, 2, ActionRecord{1, json{{"n", 4}}}));
-  EXPECT_TRUE(store->append_action(1, 1, ActionRecord{1, json{{"n", 5}}}));
-  EXPECT_FALSE(store->append_action(99, 0, ActionRecord{0, json{{"n", 6}}}));
-  EXPECT_EQ(store->load_game(1)->actions.size(), 2u);
 }
 
 }  // namespace
