@@ -103,11 +103,14 @@ int rows(const Result& r) { return PQntuples(r.get()); }
 std::string text(const Result& r, int row, int column) { return PQgetvalue(r.get(), row, column); }
 bool is_null(const Result& r, int row, int column) { return PQgetisnull(r.get(), row, column) != 0; }
 
-// libpq's messages end with a newline and may span lines: one line, for the log.
+// libpq's messages end with a newline and may span lines (the next one indented by a tab): one line, for the log.
 std::string one_line(const char* message) {
-  std::string s = message ? message : "";
-  for (auto& c : s)
-    if (c == '\n' || c == '\r' || c == '"') c = c == '"' ? '\'' : ' ';
+  std::string s;
+  for (const char* p = message ? message : ""; *p; ++p) {
+    const char c = *p == '"' ? '\'' : *p;
+    if (c != '\n' && c != '\r' && c != '\t') s += c;
+    else if (!s.empty() && s.back() != ' ') s += ' ';
+  }
   while (!s.empty() && s.back() == ' ') s.pop_back();
   return s;
 }
