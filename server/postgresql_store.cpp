@@ -159,13 +159,15 @@ std::set<RoomId> add_actions(const Result& r, const std::map<RoomId, GameRecord*
 class PostgresqlStore final : public Store {
  public:
   explicit PostgresqlStore(const std::string& url) : conn_(connect(url)) {
-    if (PQstatus(conn_.get()) != CONNECTION_OK)  // libpq's message may quote the URL
-      throw std::runtime_error(without_password_in("cannot connect to the PostgreSQL database " + without_password(url) +
-                                                       ": " + one_line(PQerrorMessage(conn_.get())),
-                                                   url));
+    if (PQstatus(conn_.get()) != CONNECTION_OK) {
+      const std::string why = "cannot connect to the PostgreSQL database " + without_password(url) + ": " +
+                              one_line(PQerrorMessage(conn_.get()));
+      throw std::runtime_error(without_password_in(why, url));  // libpq's message may quote the URL
+    }
     // Notices (CREATE ... IF NOT EXISTS that found it there) go to the debug log, not to standard error.
     PQsetNoticeProcessor(
-        conn_.get(), [](void*, const char* message) { spdlog::debug("event=store_notice text=\"{}\"", one_line(message)); },
+        conn_.get(),
+        [](void*, const char* message) { spdlog::debug("event=store_notice text=\"{}\"", one_line(message)); },
         nullptr);
     const int from = migrate();
     if (!prepare())
@@ -178,8 +180,8 @@ class PostgresqlStore final : public Store {
     std::lock_guard lock(mutex_);
     Call call;
     return ok(run(call, "save_game",
-                  {std::to_string(g.id), g.game, Json(g.options).dump(), std::to_string(g.seed), seats_json(g.seats).dump(),
-                   g.host, g.status, seat_play_json(g.play).dump()},
+                  {std::to_string(g.id), g.game, Json(g.options).dump(), std::to_string(g.seed),
+                   seats_json(g.seats).dump(), g.host, g.status, seat_play_json(g.play).dump()},
                   Again::yes));
   }
 
@@ -359,7 +361,8 @@ class PostgresqlStore final : public Store {
     };
     Result r = exec();
     if (!ok(r) && PQstatus(conn_.get()) == CONNECTION_BAD && again == Again::yes && reconnect(call)) r = exec();
-    if (!ok(r)) spdlog::error("event=store_failed op={} error=\"{}\"", statement, one_line(PQerrorMessage(conn_.get())));
+    if (!ok(r))
+      spdlog::error("event=store_failed op={} error=\"{}\"", statement, one_line(PQerrorMessage(conn_.get())));
     return r;
   }
 

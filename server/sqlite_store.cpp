@@ -237,8 +237,9 @@ class SqliteStore final : public Store {
         if (version.step() == SQLITE_ROW) found = static_cast<int>(version.int_at(0));
       }
       if (found > kStoreSchemaVersion)
-        throw std::runtime_error(path + " has schema version " + std::to_string(found) + ", newer than this server's " +
-                                 std::to_string(kStoreSchemaVersion) + ": run a newer archipel-server (nothing was written)");
+        throw std::runtime_error(path + " has schema version " + std::to_string(found) +
+                                 ", newer than this server's " + std::to_string(kStoreSchemaVersion) +
+                                 ": run a newer archipel-server (nothing was written)");
       for (int v = found + 1; v <= kStoreSchemaVersion; ++v) {
         const Migration& m = kMigrations[v - 1];
         if (!m.new_column || !has_column("games", m.new_column)) exec(m.sql);

@@ -143,9 +143,11 @@ TEST(Config, APasswordInTheStoreUrlIsMasked) {
   EXPECT_EQ(without_password("postgresql://:s3cret@db/games"), "postgresql://:***@db/games");
   EXPECT_EQ(without_password("postgresql://db/games?user=archipel&password=s3cret&sslmode=require"),
             "postgresql://db/games?user=archipel&password=***&sslmode=require");
-  EXPECT_EQ(without_password("postgresql://a:s3cret@db/games?password=other"), "postgresql://a:***@db/games?password=***");
+  EXPECT_EQ(without_password("postgresql://a:s3cret@db/games?password=other"),
+            "postgresql://a:***@db/games?password=***");
   // An '@' after the host is not a user part (libpq reads the user up to the first '@' before any '/').
-  EXPECT_EQ(without_password("postgresql://db/games?application_name=a@b"), "postgresql://db/games?application_name=a@b");
+  EXPECT_EQ(without_password("postgresql://db/games?application_name=a@b"),
+            "postgresql://db/games?application_name=a@b");
   // libpq's messages may quote the URL, or a piece of it.
   EXPECT_EQ(without_password_in("invalid token \"s3cret\" in 'postgresql://a:s3cret@db/x?password=p2'",
                                 "postgresql://a:s3cret@db/x?password=p2"),
