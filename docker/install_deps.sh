@@ -3,11 +3,14 @@
 # The one install script: README's commands, .ci/run and docker/Dockerfile all call it, so CI proves the image steps.
 #
 #   docker/install_deps.sh            build + runtime dependencies (compiler, Boost 1.81, nlohmann_json, spdlog,
-#                                     SQLite, GoogleTest, Google Benchmark, CLI11)
+#                                     SQLite, libpq, GoogleTest, Google Benchmark, CLI11)
 #   docker/install_deps.sh --browser  also Chromium and the npm packages for the browser tests and the JS bot example
+#   docker/install_deps.sh --postgres also PostgreSQL 15, which the store tests start on their own in a temporary
+#                                     folder (tests/support/postgres_server.hpp); the server needs only libpq
 #   docker/install_deps.sh --fuzz     also clang 14 with libFuzzer and the sanitizer runtimes, and llvm-symbolizer
 #                                     for readable reports (scripts/fuzz.sh, scripts/sanitize.sh)
-#   docker/install_deps.sh --runtime  only what the built server needs at run time (for the slim image)
+#   docker/install_deps.sh --runtime  only what the built server needs at run time (for the slim image; libpq5 for
+#                                     --store postgresql://, the database itself being elsewhere)
 #
 # It is idempotent and quick when everything is already there.
 set -euo pipefail
@@ -15,21 +18,23 @@ set -euo pipefail
 mode=build
 browser=0
 fuzz=0
+postgres=0
 for arg in "$@"; do
   case "$arg" in
     --runtime) mode=runtime ;;
     --browser) browser=1 ;;
+    --postgres) postgres=1 ;;
     --fuzz) fuzz=1 ;;
     *) echo "install_deps.sh: unknown argument '$arg'" >&2; exit 2 ;;
   esac
 done
 
 if [ "$mode" = runtime ]; then
-  packages=(libsqlite3-0 libspdlog1.10 libfmt9 libjemalloc2 ca-certificates)
+  packages=(libsqlite3-0 libpq5 libspdlog1.10 libfmt9 libjemalloc2 ca-certificates)
 else
   packages=(build-essential cmake pkg-config git
             libboost1.81-dev nlohmann-json3-dev libspdlog-dev libfmt-dev
-            libsqlite3-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libjemalloc-dev curl)
+            libsqlite3-dev libpq-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libjemalloc-dev curl)
   # Node.js runs the browser tests and the bot example. A machine may already carry a newer Node with its
   # own npm (Debian's npm package conflicts with it), so take Debian's only when there is none.
   if [ "$browser" = 1 ]; then
@@ -39,6 +44,9 @@ else
   # libclang-rt-14-dev holds libFuzzer, the ASan/UBSan runtimes and FuzzedDataProvider.h; clang-14 only
   # recommends it, and recommends are not installed here.
   if [ "$fuzz" = 1 ]; then packages+=(clang-14 libclang-rt-14-dev llvm-14); fi
+  # Debian 12's postgresql is version 15 (/usr/lib/postgresql/15/bin); it creates the postgres user the tests run
+  # it as when they run as root.
+  if [ "$postgres" = 1 ]; then packages+=(postgresql); fi
 fi
 
 missing=()

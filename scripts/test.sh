@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds everything and runs every test: the GoogleTest suites through ctest, the
+# Installs what is missing, builds everything and runs every test: the GoogleTest suites through ctest (the store
+# suite over PostgreSQL too, on a server the tests start themselves), the
 # install step, the JavaScript bot example, the browser tests in headless Chromium, then the same suites under
 # AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh), each fuzz target for 20 seconds
 # (scripts/fuzz.sh, from the sanitizer build) and the server tests under ThreadSanitizer (scripts/tsan.sh).
@@ -35,11 +36,13 @@ print_step_times() {
 trap print_step_times EXIT
 
 step "dependencies (docker/install_deps.sh)"
-"$root/docker/install_deps.sh" --browser --fuzz
+"$root/docker/install_deps.sh" --browser --fuzz --postgres
 step "build (scripts/build.sh all)"
 "$root/scripts/build.sh" all "$root/build"
 
 step "unit, scenario and server tests (ctest)"
+# PostgreSQL was installed above: a store test that cannot start it fails here rather than being skipped.
+export ARCHIPEL_REQUIRE_POSTGRES=1
 (cd "$root/build" && ctest --output-on-failure -j2 --timeout 600)
 
 step "the install step the Docker image runs (cmake --install): programs and web client in place"

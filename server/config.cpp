@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <thread>
+#include <utility>
 
 #include <CLI/CLI.hpp>
 
@@ -37,6 +38,58 @@ std::optional<std::chrono::milliseconds> parse_duration(std::string_view text) {
   return std::chrono::milliseconds(n * ms_per_unit);
 }
 
+bool is_postgresql_url(std::string_view text) {
+  return text.starts_with("postgresql://") || text.starts_with("postgres://");
+}
+
+namespace {
+
+// Where the passwords are in a libpq URL, scheme://[user[:password]@]host.../db[?key=value&...]: the user part ends
+// at the first '@' before any '/' (as libpq reads it), and a password may also come as a parameter. Each as
+// (start, length), in the order they come.
+std::vector<std::pair<std::size_t, std::size_t>> passwords(std::string_view url) {
+  std::vector<std::pair<std::size_t, std::size_t>> found;
+  const auto scheme = url.find("://");
+  if (scheme == std::string_view::npos) return found;
+  const auto start = scheme + 3;
+  const auto end = url.find_first_of("@/", start);
+  if (end != std::string_view::npos && url[end] == '@') {
+    const auto colon = url.find(':', start);
+    if (colon < end) found.emplace_back(colon + 1, end - colon - 1);
+  }
+  for (auto at = url.find('?'); at != std::string_view::npos; at = url.find('&', at + 1)) {
+    if (url.substr(at + 1, 9) != "password=") continue;
+    const auto value = at + 10;
+    found.emplace_back(value, std::min(url.find('&', value), url.size()) - value);
+  }
+  return found;
+}
+
+}  // namespace
+
+std::string without_password(std::string_view url) {
+  std::string out(url);
+  const auto found = passwords(url);
+  for (auto it = found.rbegin(); it != found.rend(); ++it) out.replace(it->first, it->second, "***");
+  return out;
+}
+
+std::string without_password_in(std::string text, std::string_view url) {
+  for (const auto& [start, length] : passwords(url)) {
+    const std::string secret(url.substr(start, length));
+    if (secret.empty()) continue;
+    for (auto at = text.find(secret); at != std::string::npos; at = text.find(secret, at + 3))
+      text.replace(at, secret.size(), "***");
+  }
+  return text;
+}
+
+std::string store_description(const Config& config) {
+  if (!config.store.empty()) return without_password(config.store);
+  if (config.data_dir.empty() || config.data_dir == "memory") return "memory";
+  return "sqlite:" + config.data_dir + "/archipel.sqlite3";
+}
+
 std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
   Config c;
   CLI::App app{"archipel-server: board games online, played with chat commands"};
@@ -44,6 +97,16 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
   app.add_option("--bind", c.bind, "address to listen on")->envname("ARCHIPEL_BIND");
   app.add_option("--port", c.port, "port for HTTP and WebSocket (0: any free port)")->envname("ARCHIPEL_PORT");
   app.add_option("--data", c.data_dir, "data folder for the SQLite store (\"memory\": keep nothing)")->envname("ARCHIPEL_DATA");
+  app.add_option("--store", c.store,
+                 "a PostgreSQL database to keep the games in instead, as a postgresql:// (or postgres://) URL; "
+                 "--data is then unused (a password is better in PGPASSWORD or ~/.pgpass than in the URL)")
+      ->envname("ARCHIPEL_STORE")
+      ->check(CLI::Validator(
+          [](std::string& v) {
+            // Not echoed: a mistyped value may hold a password.
+            return v.empty() || is_postgresql_url(v) ? std::string() : "not a postgresql:// or postgres:// URL";
+          },
+          "URL"));
   app.add_option("--web-root", c.web_root, "folder of the web client's files")->envname("ARCHIPEL_WEB_ROOT");
   app.add_option("--threads", c.threads, "network threads (the io_context's); default one fewer than the cores, at least 1")->envname("ARCHIPEL_THREADS")->check(CLI::Range(1, 64));
   app.add_option("--log-level", c.log_level, "trace, debug, info, warn, error or off")

@@ -30,6 +30,8 @@ struct Config {
   std::string bind = "0.0.0.0";         // --bind, ARCHIPEL_BIND
   std::uint16_t port = 8080;            // --port, ARCHIPEL_PORT (0: any free port, printed at start)
   std::string data_dir = "data";        // --data, ARCHIPEL_DATA ("" or "memory": nothing persisted)
+  std::string store;                    // --store, ARCHIPEL_STORE: a postgresql:// (or postgres://) URL, or ""
+                                        // for the store --data names
   std::string web_root = default_web_root();  // --web-root, ARCHIPEL_WEB_ROOT
   int threads = default_threads();      // --threads, ARCHIPEL_THREADS
   std::string log_level = "info";       // --log-level, ARCHIPEL_LOG_LEVEL: trace debug info warn error off
@@ -68,6 +70,18 @@ struct Config {
   std::string port_file;                     // --port-file: write the bound port there (tests, scripts)
   bool health_check = false;                 // --health-check: probe the running server's /healthz and exit
 };
+
+/// Whether `text` is a PostgreSQL URL (postgresql:// or postgres://), what --store takes.
+bool is_postgresql_url(std::string_view text);
+/// `url` with its password, if it has one (user:password@ or a password= parameter), replaced by ***: what the
+/// log and error messages show of it.
+std::string without_password(std::string_view url);
+/// `text` with every occurrence of `url`'s password (either kind) replaced by ***: a message about the URL, which
+/// may quote it or part of it (libpq's errors do).
+std::string without_password_in(std::string text, std::string_view url);
+/// The store the configuration selects, for the log: the PostgreSQL URL without its password,
+/// "sqlite:<folder>/archipel.sqlite3" or "memory".
+std::string store_description(const Config& config);
 
 /// Parses argv and the environment. Returns nullopt after printing help or an error (exit code in *exit_code).
 std::optional<Config> parse_config(int argc, char** argv, int* exit_code);

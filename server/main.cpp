@@ -26,11 +26,11 @@ int main(int argc, char** argv) {
   raise_open_file_limit();
 
   try {
-    std::unique_ptr<Store> store = (config->data_dir.empty() || config->data_dir == "memory")
-                                       ? make_memory_store()
-                                       : make_sqlite_store(config->data_dir, config->sqlite_sync_full
-                                                                                  ? SqliteSync::full
-                                                                                  : SqliteSync::normal);
+    // --store names a PostgreSQL database; without it, --data a SQLite folder, or "memory".
+    std::unique_ptr<Store> store;
+    if (!config->store.empty()) store = make_postgresql_store(config->store);
+    else if (config->data_dir.empty() || config->data_dir == "memory") store = make_memory_store();
+    else store = make_sqlite_store(config->data_dir, config->sqlite_sync_full ? SqliteSync::full : SqliteSync::normal);
     // Where /addbot bots think, away from the network threads. Declared before the io_context so it is destroyed
     // after it: handlers left on the io_context at the end hold rooms, whose bots hold strands on this pool.
     net::thread_pool bot_pool{1};
@@ -38,8 +38,8 @@ int main(int argc, char** argv) {
     Server server(ioc, *config, archipel::engine::default_registry(), *store,
                   make_bot_factory(bot_pool.get_executor(), std::chrono::milliseconds(config->bot_delay_ms)));
     const auto port = server.start();
-    spdlog::info("event=listening bind={} port={} web_root={} data={} threads={}", config->bind, port,
-                 config->web_root, config->data_dir.empty() ? "memory" : config->data_dir, config->threads);
+    spdlog::info("event=listening bind={} port={} web_root={} store={} threads={}", config->bind, port,
+                 config->web_root, store_description(*config), config->threads);
     if (!config->port_file.empty()) std::ofstream(config->port_file) << port << "\n";
 
     net::signal_set signals(ioc, SIGINT, SIGTERM);

@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 
 #include <filesystem>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -54,6 +55,32 @@ class Statement {
   sqlite3_stmt* stmt_ = nullptr;
 };
 
+// kMigrations[v - 1] takes a database from schema version v - 1 to v (store.hpp numbers them as the PostgreSQL
+// store does), and PRAGMA user_version holds the version. Databases made before the version was kept have
+// user_version 0 whatever they hold, so each step allows for a database that has it already: the tables and
+// index IF NOT EXISTS, a column only where it is missing. A migration that has shipped never changes.
+struct Migration {
+  const char* sql;
+  const char* new_column;  // the games column the migration adds, if any
+};
+constexpr Migration kMigrations[] = {
+    // 1: games and their actions; restore reads the running games by the status index, not by scanning every game.
+    {R"(CREATE TABLE IF NOT EXISTS games (
+          id INTEGER PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed TEXT NOT NULL,
+          seats TEXT NOT NULL, host TEXT NOT NULL, status TEXT NOT NULL, outcome TEXT,
+          created_at INTEGER NOT NULL DEFAULT (strftime('%s','now')));
+        CREATE TABLE IF NOT EXISTS actions (
+          game INTEGER NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, seat INTEGER NOT NULL,
+          action TEXT NOT NULL, PRIMARY KEY (game, idx));
+        CREATE INDEX IF NOT EXISTS games_by_status ON games(status))",
+     nullptr},
+    // 2: since when every person of a running game has been away (games could not be abandoned before).
+    {"ALTER TABLE games ADD COLUMN away_since INTEGER", "away_since"},
+    // 3: who plays each seat, and the turn clock (SeatPlay's JSON; seats could not be handed to a bot before).
+    {"ALTER TABLE games ADD COLUMN seat_play TEXT", "seat_play"},
+};
+static_assert(std::size(kMigrations) == kStoreSchemaVersion);
+
 class SqliteStore final : public Store {
  public:
   SqliteStore(const std::string& data_dir, SqliteSync sync) {
@@ -64,27 +91,25 @@ class SqliteStore final : public Store {
       sqlite3_close(db_);
       throw std::runtime_error("cannot open " + path + ": " + why);
     }
-    exec("PRAGMA journal_mode=WAL");
-    exec(sync == SqliteSync::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
-    exec("PRAGMA foreign_keys=ON");
-    exec(R"(CREATE TABLE IF NOT EXISTS games (
-              id INTEGER PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed TEXT NOT NULL,
-              seats TEXT NOT NULL, host TEXT NOT NULL, status TEXT NOT NULL, outcome TEXT,
-              created_at INTEGER NOT NULL DEFAULT (strftime('%s','now'))))");
-    exec(R"(CREATE TABLE IF NOT EXISTS actions (
-              game INTEGER NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, seat INTEGER NOT NULL,
-              action TEXT NOT NULL, PRIMARY KEY (game, idx)))");
-    // Databases made before games could be abandoned have no away_since column.
-    if (!has_column("games", "away_since")) exec("ALTER TABLE games ADD COLUMN away_since INTEGER");
-    // Nor those made before seats could be handed to a bot (issue 12): no seat_play column (JSON, SeatPlay).
-    if (!has_column("games", "seat_play")) exec("ALTER TABLE games ADD COLUMN seat_play TEXT");
-    // Restore reads the running games only: by this index, not by scanning every game ever played.
-    exec("CREATE INDEX IF NOT EXISTS games_by_status ON games(status)");
-    insert_action_ = std::make_unique<Statement>(db_, "INSERT INTO actions (game, idx, seat, action) VALUES (?,?,?,?)");
-    begin_ = std::make_unique<Statement>(db_, "BEGIN");
-    commit_ = std::make_unique<Statement>(db_, "COMMIT");
-    rollback_ = std::make_unique<Statement>(db_, "ROLLBACK");
-    spdlog::info("event=store_open path={}", path);
+    try {
+      exec("PRAGMA journal_mode=WAL");
+      exec(sync == SqliteSync::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
+      exec("PRAGMA foreign_keys=ON");
+      const int from = migrate(path);
+      // The index must be the next of its game's (the one after the last stored, 0 for the first): a gap in a
+      // log would make the game impossible to replay.
+      insert_action_ = std::make_unique<Statement>(
+          db_, "INSERT INTO actions (game, idx, seat, action) SELECT ?1, ?2, ?3, ?4 "
+               "WHERE ?2 = (SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE game = ?1)");
+      begin_ = std::make_unique<Statement>(db_, "BEGIN");
+      commit_ = std::make_unique<Statement>(db_, "COMMIT");
+      rollback_ = std::make_unique<Statement>(db_, "ROLLBACK");
+      spdlog::info("event=store_open path={} schema_version={} migrated_from={}", path, kStoreSchemaVersion, from);
+    } catch (...) {
+      insert_action_.reset(), begin_.reset(), commit_.reset(), rollback_.reset();
+      sqlite3_close(db_);
+      throw;
+    }
   }
   ~SqliteStore() override {
     insert_action_.reset(), begin_.reset(), commit_.reset(), rollback_.reset();  // finalized before the close
@@ -93,16 +118,10 @@ class SqliteStore final : public Store {
 
   bool save_game(const GameRecord& g) override {
     std::lock_guard lock(mutex_);
-    Json seats = Json::array();
-    for (const auto& s : g.seats) {
-      Json seat{{"name", s.name}, {"token", s.token}, {"bot", s.bot}};
-      if (s.bot) seat["strategy"] = s.strategy;
-      seats.push_back(std::move(seat));
-    }
     Statement st(db_, "INSERT OR REPLACE INTO games (id, game, options, seed, seats, host, status, seat_play) "
                       "VALUES (?,?,?,?,?,?,?,?)");
     st.bind(1, g.id).bind(2, g.game).bind(3, Json(g.options).dump()).bind(4, std::to_string(g.seed))
-        .bind(5, seats.dump()).bind(6, g.host).bind(7, g.status).bind(8, seat_play_json(g.play).dump());
+        .bind(5, seats_json(g.seats).dump()).bind(6, g.host).bind(7, g.status).bind(8, seat_play_json(g.play).dump());
     return done(st.step(), "save_game");
   }
 
@@ -189,9 +208,7 @@ class SqliteStore final : public Store {
       g.game = st.text_at(1);
       g.options = Json::parse(st.text_at(2)).get<engine::Options>();
       g.seed = std::stoull(st.text_at(3));
-      for (const auto& s : Json::parse(st.text_at(4)))
-        g.seats.push_back(SeatRecord{s.at("name").get<std::string>(), s.at("token").get<std::string>(),
-                                     s.value("bot", false), s.value("strategy", std::string())});
+      g.seats = seats_from_json(Json::parse(st.text_at(4)));
       g.host = st.text_at(5);
       g.status = st.text_at(6);
       const std::string outcome = st.text_at(7);
@@ -206,6 +223,34 @@ class SqliteStore final : public Store {
     } catch (const std::exception& e) {
       spdlog::error("event=store_corrupt game={} error=\"{}\"", room, e.what());
       return std::nullopt;
+    }
+  }
+
+  // Creates or migrates the schema in one transaction (IMMEDIATE: another process opening the file waits or fails,
+  // never migrates alongside). Returns the version found.
+  int migrate(const std::string& path) {
+    exec("BEGIN IMMEDIATE");
+    try {
+      int found = 0;
+      {  // finalized before the migrations run
+        Statement version(db_, "PRAGMA user_version");
+        if (version.step() == SQLITE_ROW) found = static_cast<int>(version.int_at(0));
+      }
+      if (found > kStoreSchemaVersion)
+        throw std::runtime_error(path + " has schema version " + std::to_string(found) +
+                                 ", newer than this server's " + std::to_string(kStoreSchemaVersion) +
+                                 ": run a newer archipel-server (nothing was written)");
+      for (int v = found + 1; v <= kStoreSchemaVersion; ++v) {
+        const Migration& m = kMigrations[v - 1];
+        if (!m.new_column || !has_column("games", m.new_column)) exec(m.sql);
+      }
+      // A constant of this program, not input (a PRAGMA takes no bound value).
+      if (found < kStoreSchemaVersion) exec(("PRAGMA user_version=" + std::to_string(kStoreSchemaVersion)).c_str());
+      exec("COMMIT");
+      return found;
+    } catch (...) {
+      sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+      throw;
     }
   }
 
@@ -227,7 +272,11 @@ class SqliteStore final : public Store {
 
   bool insert_action(const PendingAction& a) {
     insert_action_->bind(1, a.room).bind(2, a.index).bind(3, a.action.seat).bind(4, a.action.action.dump());
-    return run(*insert_action_, "append_action");
+    if (!run(*insert_action_, "append_action")) return false;
+    if (sqlite3_changes(db_) == 1) return true;
+    spdlog::error("event=store_write_failed op=append_action room={} index={} error=\"not the next index of a "
+                  "stored game\"", a.room, a.index);
+    return false;
   }
 
   bool run(Statement& st, const char* what) {

@@ -1,8 +1,8 @@
 #pragma once
 // Persistence: what a room must keep to survive a restart. A game is its seed plus its action log (DESIGN.md),
 // so that is what is stored; state is rebuilt by replaying. Each action is appended before its result is
-// broadcast. Implementations are thread-safe: rooms write through the store's writer thread
-// (server/store_writer.hpp) and read (restore, /log) from their strands.
+// broadcast. Implementations are thread-safe: rooms write and read (/log, a replay) through the store's writer
+// thread (server/store_writer.hpp); the lobby reads the running games at start.
 
 #include <cstdint>
 #include <memory>
@@ -25,6 +25,10 @@ struct SeatRecord {
   bool bot = false;
   std::string strategy;  // a bot's strategy (bots/strategy.hpp), so a restart brings the same bot back
 };
+/// A game's seats as the SQL stores keep them: one JSON array. seats_from_json throws (nlohmann's exceptions) on a
+/// seat without a name or token.
+nlohmann::json seats_json(const std::vector<SeatRecord>& seats);
+std::vector<SeatRecord> seats_from_json(const nlohmann::json& j);
 
 struct ActionRecord {
   int seat = 0;
@@ -72,11 +76,12 @@ class Store {
   virtual ~Store() = default;
   /// Records a game at its start (no actions yet). False on a storage failure.
   virtual bool save_game(const GameRecord& game) = 0;
-  /// Appends action number `index` (0-based, consecutive). False on a storage failure or a wrong index.
+  /// Appends action number `index` (0-based, consecutive). False on a storage failure, a wrong index (one already
+  /// stored, or past the next) or a game not stored.
   virtual bool append_action(RoomId room, int index, const ActionRecord& action) = 0;
   /// Appends several actions (of any rooms): the writer's group commit. Returns whether each was stored. This
-  /// default writes them one by one; SqliteStore commits them as one transaction (and one by one if that fails,
-  /// so a bad write fails alone).
+  /// default writes them one by one; the SQL stores commit them as one transaction (and one by one if that
+  /// fails, so a bad write fails alone).
   virtual std::vector<bool> append_actions(const std::vector<PendingAction>& actions) {
     std::vector<bool> stored;
     for (const auto& a : actions) stored.push_back(append_action(a.room, a.index, a.action));
@@ -90,17 +95,29 @@ class Store {
   virtual bool set_away_since(RoomId room, std::optional<std::int64_t> unix_ms) = 0;
   /// Records who plays each seat and the clock's banks (replacing what was recorded).
   virtual bool set_seat_play(RoomId room, const SeatPlay& play) = 0;
-  /// Every game still being played (neither over nor abandoned), with its actions in order. Reads only those:
-  /// its cost does not grow with the number of ended games.
+  /// Every game still being played (neither over nor abandoned), in the order of their ids, with their actions
+  /// in order. Reads only those: its cost does not grow with the number of ended games. The PostgreSQL store
+  /// throws std::runtime_error when it cannot read them: a server must not start as if it had no games.
   virtual std::vector<GameRecord> load_unfinished() = 0;
   /// One game (finished or not), for /log.
   virtual std::optional<GameRecord> load_game(RoomId room) = 0;
-  /// The highest room id ever stored (0 if none), so new rooms never reuse a stored id.
+  /// The highest room id ever stored (0 if none), so new rooms never reuse a stored id. The PostgreSQL store
+  /// throws std::runtime_error when it cannot read it, rather than let a stored id be given again.
   virtual RoomId max_room_id() = 0;
 };
+
+/// The version of the SQL stores' schema this server writes. Both number their migrations alike (the same
+/// version means the same tables and columns in SQLite and PostgreSQL): 1 games and their actions, 2 the time a
+/// game's people have been away (games.away_since), 3 who plays each seat (games.seat_play). A database at an
+/// older version is migrated when opened; one at a newer version is refused, with nothing written.
+inline constexpr int kStoreSchemaVersion = 3;
 
 std::unique_ptr<Store> make_memory_store();
 /// Opens (creating if needed) `<data_dir>/archipel.sqlite3`. Throws std::runtime_error if it cannot.
 std::unique_ptr<Store> make_sqlite_store(const std::string& data_dir, SqliteSync sync = SqliteSync::normal);
+/// Connects to the PostgreSQL database that `url` names (postgresql:// or postgres://, libpq's syntax), and
+/// creates or migrates its schema. Throws std::runtime_error if it cannot (unreachable, refused, a database of a
+/// newer schema); the message never holds the URL's password.
+std::unique_ptr<Store> make_postgresql_store(const std::string& url);
 
 }  // namespace archipel::server

@@ -1,5 +1,6 @@
 // Flags and environment variables of the robustness work (issue 9): durations, origins, SQLite's sync mode,
-// the per-player room limit, the store's commit interval.
+// the per-player room limit, the store's commit interval; and the store a server uses (issue 34): --store's
+// PostgreSQL URL, whose password never reaches a log line.
 
 #include "server/config.hpp"
 
@@ -100,6 +101,62 @@ TEST(Config, FlagsAndEnvironment) {
   testing::internal::GetCapturedStdout();
   testing::internal::GetCapturedStderr();
   EXPECT_NE(code, 0);
+}
+
+TEST(Config, TheStoreIsAPostgresqlUrlOrTheDataFolder) {
+  int code = 0;
+  auto c = parse({}, &code);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->store, "");
+  EXPECT_EQ(store_description(*c), "sqlite:data/archipel.sqlite3");
+  c = parse({"--data", "memory"}, &code);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(store_description(*c), "memory");
+  c = parse({"--store", "postgresql://archipel@db.example:5432/games"}, &code);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->store, "postgresql://archipel@db.example:5432/games");
+  EXPECT_EQ(store_description(*c), "postgresql://archipel@db.example:5432/games");
+
+  ::setenv("ARCHIPEL_STORE", "postgres://archipel:hunter2@db/games", 1);
+  auto e = parse({}, &code);
+  ::unsetenv("ARCHIPEL_STORE");
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->store, "postgres://archipel:hunter2@db/games");
+  EXPECT_EQ(store_description(*e), "postgres://archipel:***@db/games");
+
+  // Anything else is refused at start, and the message does not repeat the value (it may hold a password).
+  for (const char* bad : {"sqlite", "mysql://archipel:hunter2@db/games", "host=db password=hunter2", "postgresql:/x"}) {
+    testing::internal::CaptureStderr();
+    testing::internal::CaptureStdout();
+    EXPECT_FALSE(parse({"--store", bad}, &code)) << bad;
+    const std::string said = testing::internal::GetCapturedStderr() + testing::internal::GetCapturedStdout();
+    EXPECT_NE(code, 0) << bad;
+    EXPECT_NE(said.find("--store"), std::string::npos) << said;
+    EXPECT_EQ(said.find("hunter2"), std::string::npos) << said;
+  }
+}
+
+TEST(Config, APasswordInTheStoreUrlIsMasked) {
+  EXPECT_EQ(without_password("postgresql://archipel:s3cret@db:5432/games"), "postgresql://archipel:***@db:5432/games");
+  EXPECT_EQ(without_password("postgresql://archipel@db/games"), "postgresql://archipel@db/games");
+  EXPECT_EQ(without_password("postgresql://db/games"), "postgresql://db/games");
+  EXPECT_EQ(without_password("postgresql://:s3cret@db/games"), "postgresql://:***@db/games");
+  EXPECT_EQ(without_password("postgresql://db/games?user=archipel&password=s3cret&sslmode=require"),
+            "postgresql://db/games?user=archipel&password=***&sslmode=require");
+  EXPECT_EQ(without_password("postgresql://a:s3cret@db/games?password=other"),
+            "postgresql://a:***@db/games?password=***");
+  // An '@' after the host is not a user part (libpq reads the user up to the first '@' before any '/').
+  EXPECT_EQ(without_password("postgresql://db/games?application_name=a@b"),
+            "postgresql://db/games?application_name=a@b");
+  // libpq's messages may quote the URL, or a piece of it.
+  EXPECT_EQ(without_password_in("invalid token \"s3cret\" in 'postgresql://a:s3cret@db/x?password=p2'",
+                                "postgresql://a:s3cret@db/x?password=p2"),
+            "invalid token \"***\" in 'postgresql://a:***@db/x?password=***'");
+  EXPECT_EQ(without_password_in("no password here", "postgresql://a@db/x"), "no password here");
+  EXPECT_TRUE(is_postgresql_url("postgresql://db/games"));
+  EXPECT_TRUE(is_postgresql_url("postgres://db/games"));
+  EXPECT_FALSE(is_postgresql_url("postgresql:db"));
+  EXPECT_FALSE(is_postgresql_url("data"));
 }
 
 }  // namespace

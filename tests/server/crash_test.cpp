@@ -1,58 +1,30 @@
-// kill -9 at random moments (issue 9): the real server binary on a temporary data folder, two players playing
-// Santa Cruz through their legal actions over loopback, the process killed with SIGKILL again and again (while
-// moves are in flight, between them, right after a start), then started again on the same folder. After each
-// restart: the SQLite file passes its integrity check, both players get their seat back with their token, and
+// kill -9 at random moments (issue 9): the real server binary on a temporary data folder (SQLite), or on a
+// PostgreSQL database (--store, issue 34), two players playing Santa Cruz through their legal actions over
+// loopback, the process killed with SIGKILL again and again (while moves are in flight, between them, right after
+// a start), then started again on the same store. After each restart: the SQLite file passes its integrity
+// check, both players get their seat back with their token, and
 // the game is at or past every version any player had seen (a patch reaches anyone only after its move is
 // stored, so each patch is an acknowledged move), with the very view they held when nothing was stored after
 // it. Never a move lost.
 
-#include <signal.h>
 #include <sqlite3.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 
 #include <gtest/gtest.h>
 
 #include "engine/core/rng.hpp"
-#include "tests/support/child_process.hpp"
+#include "tests/support/postgres_server.hpp"
+#include "tests/support/server_process.hpp"
 #include "tests/support/test_server.hpp"
 
 namespace archipel::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-/// The server binary as a child process: started on a data folder, killed with SIGKILL.
-class ServerProcess {
- public:
-  explicit ServerProcess(const fs::path& dir) : port_file_(dir / "port") {
-    fs::remove(port_file_);
-    pid_ = spawn_program({ARCHIPEL_SERVER_BIN, "--bind", "127.0.0.1", "--port", "0", "--data", dir.string(),
-                          "--log-level", "warn", "--port-file", port_file_.string()},
-                         {}, dir / "log");
-    if (pid_ > 0) port_ = wait_for_port_file(port_file_);
-  }
-  ~ServerProcess() { kill9(); }
-  std::uint16_t port() const { return port_; }
-  /// SIGKILL, then reaps the process. True if it was still running (it did not die on its own).
-  bool kill9() {
-    if (pid_ <= 0) return false;
-    int status = 0;
-    const bool running = waitpid(pid_, &status, WNOHANG) == 0;
-    ::kill(pid_, SIGKILL);
-    waitpid(pid_, &status, 0);
-    pid_ = -1;
-    return running;
-  }
-
- private:
-  fs::path port_file_;
-  pid_t pid_ = -1;
-  std::uint16_t port_ = 0;
-};
 
 /// PRAGMA integrity_check on the database the killed server left ("ok" when intact). Read-only, so closing
 /// does not checkpoint the log: the next start sees the files exactly as the kill left them.
@@ -134,10 +106,10 @@ std::int64_t start_game(std::vector<Player>& players, std::int64_t previous) {
   return room;
 }
 
-TEST(Crash, KillNineAtRandomMomentsLosesNoAcknowledgedMove) {
-  const fs::path dir = fs::temp_directory_path() / ("archipel-crash-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+// The crash test on one store: `store_args` for the server (--data or --store), `after_kill` checks what the
+// killed server left (SQLite: the file's integrity) before the next start.
+void kill_nine_at_random_moments(const fs::path& dir, const std::vector<std::string>& store_args,
+                                 const std::function<void(int kills)>& after_kill) {
   engine::Rng rng(20261123);
   std::vector<Player> players(2);
   players[0].name = "Ann";
@@ -148,7 +120,7 @@ TEST(Crash, KillNineAtRandomMomentsLosesNoAcknowledgedMove) {
 
   constexpr int kKills = 8;
   for (int round = 0; round < kKills; ++round) {
-    ServerProcess server(dir);
+    ServerProcess server(ARCHIPEL_SERVER_BIN, dir, store_args);
     ASSERT_GT(server.port(), 0) << "the server did not start after kill " << kills;
     for (auto& p : players) {
       p.client = std::make_unique<TestClient>(server.port());
@@ -171,7 +143,7 @@ TEST(Crash, KillNineAtRandomMomentsLosesNoAcknowledgedMove) {
       p.version = version;
       p.waiting = false;
     }
-    if (HasFailure()) break;
+    if (::testing::Test::HasFailure()) break;
     if (round == 0) room = start_game(players, 0), ++games, seen = 0;
 
     // Kill at a random moment within the next 1.2 s of play (0 ms: right after the restart).
@@ -206,15 +178,38 @@ TEST(Crash, KillNineAtRandomMomentsLosesNoAcknowledgedMove) {
       seen = std::max(seen, p.version);
       p.client.reset();
     }
-    ASSERT_TRUE(fs::exists(dir / "archipel.sqlite3"));
-    EXPECT_EQ(integrity(dir / "archipel.sqlite3"), "ok") << "after kill " << kills;
+    after_kill(kills);
+    if (::testing::Test::HasFatalFailure()) return;
   }
   EXPECT_EQ(kills, kKills);
   EXPECT_GE(mid_game, kKills / 2) << "too few kills fell in the middle of a game";
   EXPECT_GT(exact_views, 0) << "no restart could compare the view itself";
-  RecordProperty("moves_sent", moves_sent);
-  RecordProperty("games", games);
-  RecordProperty("last_version", static_cast<int>(seen));
+  ::testing::Test::RecordProperty("moves_sent", moves_sent);
+  ::testing::Test::RecordProperty("games", games);
+  ::testing::Test::RecordProperty("last_version", static_cast<int>(seen));
+}
+
+TEST(Crash, KillNineAtRandomMomentsLosesNoAcknowledgedMove) {
+  const fs::path dir = fs::temp_directory_path() / ("archipel-crash-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  kill_nine_at_random_moments(dir, {"--data", dir.string()}, [&dir](int kills) {
+    ASSERT_TRUE(fs::exists(dir / "archipel.sqlite3"));
+    EXPECT_EQ(integrity(dir / "archipel.sqlite3"), "ok") << "after kill " << kills;
+  });
+  fs::remove_all(dir);
+}
+
+// The same over PostgreSQL (--store): every server started on one database, each after the last was killed, and
+// every acknowledged move is there at each restart.
+TEST(Crash, PostgreSQLKillNineAtRandomMomentsLosesNoAcknowledgedMove) {
+  ARCHIPEL_NEED_POSTGRES();
+  const fs::path dir = fs::temp_directory_path() / ("archipel-crash-pg-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string url = fresh_postgres_database();
+  kill_nine_at_random_moments(dir, {"--store", url}, [](int) {});
+  EXPECT_NE(postgres_value(url, "SELECT count(*) FROM actions"), "0");
   fs::remove_all(dir);
 }
 

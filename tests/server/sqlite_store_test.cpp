@@ -1,6 +1,7 @@
-// The SQLite store and abandoned games (issue 9, point 6): only running games are read at start (by an index
-// on the status, whatever the number of ended games), an abandoned game is never loaded again, the time its
-// people have been away survives a reopening, and a database made before all this gains the column it needs.
+// What only the SQLite store has (the contract is tests/server/store_test.cpp, over every store): running games
+// are read by an index on the status (issue 9, point 6), whatever the number of ended games; a database made
+// before the schema had a version gains the columns it lacks and the version; a database of a newer version is
+// refused, with nothing written.
 
 #include <sqlite3.h>
 #include <unistd.h>
@@ -41,43 +42,19 @@ std::vector<RoomId> ids(const std::vector<GameRecord>& games) {
   return out;
 }
 
-// Both stores behave alike.
-void abandoned_and_finished_games_are_not_loaded(Store& store) {
-  for (RoomId id : {1, 2, 3}) ASSERT_TRUE(store.save_game(game(id)));
-  ASSERT_TRUE(store.append_action(2, 0, ActionRecord{0, json{{"type", "bet"}, {"side", "high"}}}));
-  ASSERT_TRUE(store.finish_game(1, json{{"scores", {1, 2}}}));
-  ASSERT_TRUE(store.abandon_game(2));
-  EXPECT_EQ(ids(store.load_unfinished()), std::vector<RoomId>{3});
-  const auto abandoned = store.load_game(2);
-  ASSERT_TRUE(abandoned);
-  EXPECT_EQ(abandoned->status, "abandoned");
-  EXPECT_FALSE(abandoned->outcome);
-  EXPECT_EQ(abandoned->actions.size(), 1u);  // its moves stay for /log
-  EXPECT_EQ(store.max_room_id(), 3);
-
-  ASSERT_TRUE(store.set_away_since(3, 1'700'000'000'123));
-  EXPECT_EQ(store.load_unfinished().at(0).away_since, 1'700'000'000'123);
-  ASSERT_TRUE(store.set_away_since(3, std::nullopt));
-  EXPECT_FALSE(store.load_unfinished().at(0).away_since);
+// The first column of the first row of `sql` on the database file `db` (-1 if none).
+int number(const std::string& db, const char* sql) {
+  sqlite3* handle = nullptr;
+  EXPECT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+  sqlite3_stmt* st = nullptr;
+  EXPECT_EQ(sqlite3_prepare_v2(handle, sql, -1, &st, nullptr), SQLITE_OK);
+  const int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+  sqlite3_finalize(st);
+  sqlite3_close(handle);
+  return n;
 }
 
-TEST(Stores, AbandonedAndFinishedGamesAreNotLoaded) {
-  TempDir dir;
-  abandoned_and_finished_games_are_not_loaded(*make_memory_store());
-  abandoned_and_finished_games_are_not_loaded(*make_sqlite_store(dir.path.string()));
-}
-
-TEST(SqliteStore, AwaySinceSurvivesAReopening) {
-  TempDir dir;
-  {
-    auto store = make_sqlite_store(dir.path.string(), SqliteSync::full);
-    ASSERT_TRUE(store->save_game(game(4)));
-    ASSERT_TRUE(store->set_away_since(4, 42));
-  }
-  auto store = make_sqlite_store(dir.path.string());
-  ASSERT_EQ(store->load_unfinished().size(), 1u);
-  EXPECT_EQ(store->load_unfinished()[0].away_since, 42);
-}
+int user_version(const std::string& db) { return number(db, "PRAGMA user_version"); }
 
 std::string query_plan(const std::string& db, const std::string& sql) {
   sqlite3* handle = nullptr;
@@ -116,12 +93,54 @@ TEST(SqliteStore, AnOlderDatabaseGainsTheAwayColumn) {
       VALUES (9, 'race', '{}', '1', '[{"name":"Ann","token":"ta","bot":false}]', 'ta', 'playing');)";
   ASSERT_EQ(sqlite3_exec(db, old_schema, nullptr, nullptr, nullptr), SQLITE_OK);
   sqlite3_close(db);
+  ASSERT_EQ(user_version(dir.db()), 0);
   auto store = make_sqlite_store(dir.path.string());
   const auto games = store->load_unfinished();
   ASSERT_EQ(ids(games), std::vector<RoomId>{9});
   EXPECT_FALSE(games[0].away_since);
   EXPECT_TRUE(store->set_away_since(9, 7));
   EXPECT_EQ(store->load_game(9)->away_since, 7);
+  EXPECT_TRUE(store->set_seat_play(9, SeatPlay{{"greedy"}, json()}));
+  EXPECT_EQ(store->load_game(9)->play.stand_ins, std::vector<std::string>{"greedy"});
+  EXPECT_EQ(user_version(dir.db()), kStoreSchemaVersion);
+}
+
+// A database made between the two columns (away_since, no seat_play) and before versions: each migration checks
+// what is there, so the column it has is not added twice, and the other is.
+TEST(SqliteStore, ADatabaseWithSomeColumnsGainsTheOthers) {
+  TempDir dir;
+  { auto store = make_sqlite_store(dir.path.string()); }
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(dir.db().c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "ALTER TABLE games DROP COLUMN seat_play; PRAGMA user_version=0", nullptr, nullptr,
+                         nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  auto store = make_sqlite_store(dir.path.string());
+  ASSERT_TRUE(store->save_game(game(2)));
+  EXPECT_TRUE(store->set_away_since(2, 5));
+  EXPECT_TRUE(store->set_seat_play(2, SeatPlay{{"", "greedy"}, json()}));
+  EXPECT_EQ(store->load_game(2)->play.stand_ins, (std::vector<std::string>{"", "greedy"}));
+  EXPECT_EQ(user_version(dir.db()), kStoreSchemaVersion);
+}
+
+// A database written by a newer server (a higher version) is refused at open, and left as it was.
+TEST(SqliteStore, ANewerDatabaseIsRefused) {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path);
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(dir.db().c_str(), &db), SQLITE_OK);
+  const std::string newer = "PRAGMA user_version=" + std::to_string(kStoreSchemaVersion + 1);
+  ASSERT_EQ(sqlite3_exec(db, newer.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(db);
+  try {
+    make_sqlite_store(dir.path.string());
+    ADD_FAILURE() << "a newer database was opened";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("newer"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(user_version(dir.db()), kStoreSchemaVersion + 1);
+  EXPECT_EQ(number(dir.db(), "SELECT count(*) FROM sqlite_master"), 0) << "no table was created";
 }
 
 }  // namespace

@@ -1,30 +1,23 @@
-// The store's writer thread (server/store_writer.hpp) and the SQLite store's group commit: games' records and the
-// writes of many rooms committed together, in order per room, each told its own result, and the end of a game
-// never written before its last action. Nothing here is timed.
+// The store's writer thread (server/store_writer.hpp) over each store (memory, SQLite, PostgreSQL): games' records
+// and the writes of many rooms committed together, in order per room, each told its own result, and the end of a
+// game never written before its last action. The stores' own group commit is in store_test.cpp. Nothing here is
+// timed.
 
 #include <atomic>
-#include <filesystem>
 #include <thread>
-#include <unistd.h>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <gtest/gtest.h>
 
 #include "server/store_writer.hpp"
+#include "tests/support/store_kinds.hpp"
 
 namespace archipel::server {
 namespace {
 
 using nlohmann::json;
-
-struct TempDir {
-  std::filesystem::path path = std::filesystem::temp_directory_path() /
-                               ("archipel-writer-" + std::to_string(::getpid()) + "-" +
-                                ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  TempDir() { std::filesystem::remove_all(path); }
-  ~TempDir() { std::filesystem::remove_all(path); }
-};
+using archipel::testing::StoreKind;
 
 GameRecord game(RoomId id) {
   GameRecord g;
@@ -38,9 +31,10 @@ GameRecord game(RoomId id) {
 
 ActionRecord act(int seat, int n) { return ActionRecord{seat, json{{"type", "add"}, {"n", n}}}; }
 
-TEST(StoreWriter, WritesOfManyRoomsAreStoredInOrderAndEachToldItsResult) {
-  TempDir dir;
-  auto store = make_sqlite_store(dir.path.string());
+class StoreWriterOver : public archipel::testing::StoreTest {};
+
+TEST_P(StoreWriterOver, WritesOfManyRoomsAreStoredInOrderAndEachToldItsResult) {
+  auto store = open();
   boost::asio::io_context ioc;
   std::vector<std::vector<int>> told(5);  // results by room, in the order the rooms heard them
   std::atomic<int> saved{0};
@@ -67,9 +61,8 @@ TEST(StoreWriter, WritesOfManyRoomsAreStoredInOrderAndEachToldItsResult) {
   }
 }
 
-TEST(StoreWriter, AGameIsMarkedOverOnlyAfterItsLastAction) {
-  TempDir dir;
-  auto store = make_sqlite_store(dir.path.string());
+TEST_P(StoreWriterOver, AGameIsMarkedOverOnlyAfterItsLastAction) {
+  auto store = open();
   ASSERT_TRUE(store->save_game(game(7)));
   boost::asio::io_context ioc;
   std::vector<std::string> order;
@@ -92,9 +85,8 @@ TEST(StoreWriter, AGameIsMarkedOverOnlyAfterItsLastAction) {
 
 // A read queued with the writes sees every write queued before it, and runs on the writer's thread, not the
 // caller's; a game the store does not have is read as nullopt.
-TEST(StoreWriter, AReadSeesTheWritesQueuedBeforeIt) {
-  TempDir dir;
-  auto store = make_sqlite_store(dir.path.string());
+TEST_P(StoreWriterOver, AReadSeesTheWritesQueuedBeforeIt) {
+  auto store = open();
   ASSERT_TRUE(store->save_game(game(3)));
   boost::asio::io_context ioc;
   std::optional<GameRecord> read, missing = GameRecord{};
@@ -182,34 +174,9 @@ TEST(StoreWriter, WithoutAnIntervalEveryWriteGoesAtOnce) {
   EXPECT_EQ(store.groups, 20);
 }
 
-// A group that cannot be committed (here one write reuses an index) is written one by one: the bad write fails
-// alone, the others of the group are stored and told so.
-TEST(SqliteStore, AFailedGroupFailsOnlyItsBadWrite) {
-  TempDir dir;
-  auto store = make_sqlite_store(dir.path.string());
-  ASSERT_TRUE(store->save_game(game(1)));
-  ASSERT_TRUE(store->save_game(game(2)));
-  ASSERT_TRUE(store->append_action(1, 0, act(0, 9)));
-  const auto stored = store->append_actions({PendingAction{2, 0, act(0, 1)}, PendingAction{1, 0, act(0, 5)},
-                                             PendingAction{2, 1, act(1, 2)}});
-  EXPECT_EQ(stored, (std::vector<bool>{true, false, true}));
-  EXPECT_EQ(store->load_game(2)->actions.size(), 2u);
-  ASSERT_EQ(store->load_game(1)->actions.size(), 1u);
-  EXPECT_EQ(store->load_game(1)->actions[0].action["n"], 9);
-}
-
-TEST(SqliteStore, AGroupIsStoredWhole) {
-  TempDir dir;
-  auto store = make_sqlite_store(dir.path.string());
-  ASSERT_TRUE(store->save_game(game(3)));
-  std::vector<PendingAction> group;
-  for (int i = 0; i < 20; ++i) group.push_back(PendingAction{3, i, act(i % 2, i)});
-  EXPECT_EQ(store->append_actions(group), std::vector<bool>(20, true));
-  // Reopened, as after a restart: all twenty are there.
-  store.reset();
-  store = make_sqlite_store(dir.path.string());
-  EXPECT_EQ(store->load_game(3)->actions.size(), 20u);
-}
+INSTANTIATE_TEST_SUITE_P(Stores, StoreWriterOver,
+                         ::testing::Values(StoreKind::memory, StoreKind::sqlite, StoreKind::postgresql),
+                         archipel::testing::store_kind_name);
 
 }  // namespace
 }  // namespace archipel::server
