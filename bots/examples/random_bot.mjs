@@ -1,5 +1,6 @@
 // A minimal Archipel bot (docs/bots.md): connects, creates or joins a room, plays one game choosing random legal
-// moves, and exits 0 after the `over` message.
+// moves, and exits 0 after the `over` message. If the connection drops before that (a server restart closes it
+// with 1012), it connects again every second for a minute and says hello with its token: its seat comes back.
 //   node random_bot.mjs --url ws://127.0.0.1:8080/ws --name Ada --create santa-cruz --start-when 2
 //   node random_bot.mjs --url ws://127.0.0.1:8080/ws --name Bob            (joins the first open room)
 import WebSocket from 'ws';
@@ -11,9 +12,14 @@ const url = args.url ?? 'ws://127.0.0.1:8080/ws';
 const name = args.name ?? `js${Math.floor(Math.random() * 1000)}`;
 const create = args.create;                  // a game id: create a room for it and be its host
 const startWhen = Number(args['start-when'] ?? 2);
+const moveDelay = Number(args['move-delay'] ?? 100);  // ms before each move: well under the server's rate limit
 
-const ws = new WebSocket(url);
-const send = (message) => ws.send(JSON.stringify(message));
+let ws = null;
+let token = null;     // from `welcome`: the seat back after a reconnection
+let over = false;
+let welcomed = false;
+let reconnectUntil = 0;
+const send = (message) => ws?.readyState === WebSocket.OPEN && ws.send(JSON.stringify(message));
 const chat = (text) => send({ type: 'chat', text });
 const log = (...parts) => console.error(`[${name}]`, ...parts);
 
@@ -30,14 +36,16 @@ function maybeAct() {
   const legal = tracker.view.legal;
   const move = legal[Math.floor(Math.random() * legal.length)];
   tracker.acted();
-  setTimeout(() => send({ type: 'action', room, action: move.action }), 100);
+  setTimeout(() => send({ type: 'action', room, action: move.action }), moveDelay);
 }
 
-ws.on('open', () => send({ type: 'hello', name }));
-ws.on('message', (data) => {
+function onMessage(data) {
   const m = JSON.parse(data.toString());
   switch (m.type) {
     case 'welcome':
+      token = m.token;
+      if (welcomed) break;  // back after a drop: the room sends its state
+      welcomed = true;
       if (create) chat(`/create ${create}`); else chat('/join');
       break;
     case 'rooms':        // a page of the room list (after the welcome)
@@ -68,6 +76,7 @@ ws.on('message', (data) => {
     case 'over':
       if (m.room !== room) break;
       log('game over:', JSON.stringify(m.ranking));
+      over = true;
       ws.close();
       break;
     case 'error':
@@ -77,6 +86,24 @@ ws.on('message', (data) => {
     default:
       break;
   }
-});
-ws.on('close', () => process.exit(tracker.view && tracker.view.to_act.length === 0 ? 0 : 1));
-ws.on('error', (e) => { log('connection error', e.message); process.exit(1); });
+}
+
+function connect() {
+  ws = new WebSocket(url);
+  ws.on('open', () => {
+    reconnectUntil = 0;
+    if (token) { log('connected again; resuming with the token'); tracker.reset(); }
+    send(token ? { type: 'hello', token } : { type: 'hello', name });
+  });
+  ws.on('message', onMessage);
+  ws.on('error', (e) => log('connection error', e.message));  // followed by 'close'
+  ws.on('close', (code) => {
+    if (over) process.exit(0);
+    if (!token) process.exit(1);  // never welcomed: nothing to come back to
+    reconnectUntil ||= Date.now() + 60_000;
+    if (Date.now() > reconnectUntil) { log('gave up reconnecting'); process.exit(1); }
+    log(`connection closed (${code}); connecting again`);
+    setTimeout(connect, 1000);
+  });
+}
+connect();

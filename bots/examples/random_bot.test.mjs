@@ -64,3 +64,34 @@ test('two example bots play a santa-cruz game to the end', { timeout: 120000 }, 
     server.kill('SIGTERM');
   }
 });
+
+test('the example bots come back after a server restart and finish the game', { timeout: 180000 }, async () => {
+  const bin = process.env.ARCHIPEL_SERVER_BIN;
+  assert.ok(bin, 'set ARCHIPEL_SERVER_BIN to the archipel-server binary');
+  const port = await freePort();
+  const data = mkdtempSync(join(tmpdir(), 'archipel-js-bot-restart-'));
+  const start = () => spawn(bin, ['--port', String(port), '--data', data], { stdio: 'ignore' });
+  let server = start();
+  try {
+    await waitForPort(port, 10000);
+    const url = `ws://127.0.0.1:${port}/ws`;
+    // Slow moves, so that the game is still on when the server stops.
+    const host = run(['--url', url, '--name', 'JsBackHost', '--create', 'santa-cruz', '--start-when', '2', '--move-delay', '300']);
+    await new Promise((r) => setTimeout(r, 300));
+    const guest = run(['--url', url, '--name', 'JsBackGuest', '--move-delay', '300']);
+    await new Promise((r) => setTimeout(r, 2500));
+    const gone = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await gone;
+    server = start();
+    const [a, b] = await Promise.all([host, guest]);
+    for (const { code, err } of [a, b]) {
+      assert.equal(code, 0, err);
+      assert.match(err, /connection closed \(1012\)/, err);
+      assert.match(err, /resuming with the token/, err);
+      assert.match(err, /game over/, err);
+    }
+  } finally {
+    server.kill('SIGTERM');
+  }
+});
