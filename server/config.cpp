@@ -84,9 +84,13 @@ std::string without_password_in(std::string text, std::string_view url) {
   return text;
 }
 
+bool keeps_nothing(const Config& config) {
+  return config.store.empty() && (config.data_dir.empty() || config.data_dir == "memory");
+}
+
 std::string store_description(const Config& config) {
   if (!config.store.empty()) return without_password(config.store);
-  if (config.data_dir.empty() || config.data_dir == "memory") return "memory";
+  if (keeps_nothing(config)) return "memory";
   return "sqlite:" + config.data_dir + "/archipel.sqlite3";
 }
 

@@ -79,6 +79,8 @@ std::string without_password(std::string_view url);
 /// `text` with every occurrence of `url`'s password (either kind) replaced by ***: a message about the URL, which
 /// may quote it or part of it (libpq's errors do).
 std::string without_password_in(std::string text, std::string_view url);
+/// Whether the configuration keeps nothing: no --store, and --data empty or "memory".
+bool keeps_nothing(const Config& config);
 /// The store the configuration selects, for the log: the PostgreSQL URL without its password,
 /// "sqlite:<folder>/archipel.sqlite3" or "memory".
 std::string store_description(const Config& config);

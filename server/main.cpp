@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
     // --store names a PostgreSQL database; without it, --data a SQLite folder, or "memory".
     std::unique_ptr<Store> store;
     if (!config->store.empty()) store = make_postgresql_store(config->store);
-    else if (config->data_dir.empty() || config->data_dir == "memory") store = make_memory_store();
+    else if (keeps_nothing(*config)) store = make_memory_store();
     else store = make_sqlite_store(config->data_dir, config->sqlite_sync_full ? SqliteSync::full : SqliteSync::normal);
     // Where /addbot bots think, away from the network threads. Declared before the io_context so it is destroyed
     // after it: handlers left on the io_context at the end hold rooms, whose bots hold strands on this pool.

@@ -11,6 +11,7 @@
 
 #include "server/store.hpp"
 #include "tests/support/postgres_server.hpp"
+#include "tests/support/store_kinds.hpp"
 
 namespace archipel::testing {
 namespace {
@@ -22,18 +23,6 @@ using server::PendingAction;
 using server::RoomId;
 using server::SeatRecord;
 using server::make_postgresql_store;
-
-GameRecord game(RoomId id) {
-  GameRecord g;
-  g.id = id;
-  g.game = "race";
-  g.seed = 1;
-  g.seats = {SeatRecord{"Ann", "ta"}, SeatRecord{"Ben", "tb"}};
-  g.host = "ta";
-  return g;
-}
-
-ActionRecord act(int seat, int n) { return ActionRecord{seat, json{{"type", "add"}, {"n", n}}}; }
 
 std::string database_name(const std::string& url) { return url.substr(url.rfind('/') + 1); }
 // The server's own database, for what cannot be done from inside a database (ALTER DATABASE, ending sessions).

@@ -12,10 +12,15 @@
 namespace archipel::testing {
 namespace {
 
-TEST(Restart, AKilledServerResumesTheGameFromItsLog) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("archipel-restart-" + std::to_string(::getpid()));
+// An empty folder for a test's data, named after it and this process (removed first if a crash left it).
+std::filesystem::path fresh_folder(const std::string& prefix) {
+  const auto dir = std::filesystem::temp_directory_path() / (prefix + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
+  return dir;
+}
+
+TEST(Restart, AKilledServerResumesTheGameFromItsLog) {
+  const auto dir = fresh_folder("archipel-restart-");
   std::string ann_token, ben_token;
   std::int64_t room = 0;
   json ann_view, ben_view;
@@ -102,9 +107,7 @@ TEST(Restart, AKilledServerResumesTheGameFromItsLog) {
 // language that the game is kept, the connection closes with 1012 (service restart, not 1001's "going away"),
 // and after the restart each comes back with their token to the very view they held.
 TEST(Restart, AStoppedServerSaysSoInEachLanguageAndTheGameComesBack) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("archipel-restart-notice-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
+  const auto dir = fresh_folder("archipel-restart-notice-");
   std::string ann_token, ben_token;
   std::int64_t room = 0;
   json ann_view, ben_view;
@@ -156,9 +159,7 @@ TEST(Restart, AStoppedServerSaysSoInEachLanguageAndTheGameComesBack) {
 
 // A server bot (/addbot) keeps its seat through a crash: after the restart it is back in the game and plays on.
 TEST(Restart, ABotSeatComesBackAndPlaysOn) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("archipel-restart-bot-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
+  const auto dir = fresh_folder("archipel-restart-bot-");
   std::string token, bot_name;
   std::int64_t room = 0;
   {

@@ -11,11 +11,13 @@
 #include <gtest/gtest.h>
 
 #include "server/store.hpp"
+#include "tests/support/store_kinds.hpp"
 
 namespace archipel::server {
 namespace {
 
 using nlohmann::json;
+using archipel::testing::game;
 
 struct TempDir {
   std::filesystem::path path = std::filesystem::temp_directory_path() /
@@ -25,16 +27,6 @@ struct TempDir {
   ~TempDir() { std::filesystem::remove_all(path); }
   std::string db() const { return (path / "archipel.sqlite3").string(); }
 };
-
-GameRecord game(RoomId id) {
-  GameRecord g;
-  g.id = id;
-  g.game = "race";
-  g.seed = 1;
-  g.seats = {SeatRecord{"Ann", "ta"}, SeatRecord{"Ben", "tb"}};
-  g.host = "ta";
-  return g;
-}
 
 std::vector<RoomId> ids(const std::vector<GameRecord>& games) {
   std::vector<RoomId> out;

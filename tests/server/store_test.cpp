@@ -23,16 +23,6 @@ using server::RoomId;
 using server::SeatPlay;
 using server::SeatRecord;
 
-GameRecord game(RoomId id) {
-  GameRecord g;
-  g.id = id;
-  g.game = "race";
-  g.seed = 1;
-  g.seats = {SeatRecord{"Ann", "ta"}, SeatRecord{"Ben", "tb"}};
-  g.host = "ta";
-  return g;
-}
-
 // Every field set, and values a store could mangle: the largest seed (no SQL integer holds it), a bot seat, text
 // beyond ASCII and a NUL character in an action (JSON text "\u0000", which PostgreSQL's jsonb would refuse).
 GameRecord full_game(RoomId id) {
@@ -45,8 +35,6 @@ GameRecord full_game(RoomId id) {
   g.play = SeatPlay{{"", "search"}, json{{"banks_ms", {60000, 45000}}, {"since_ms", 1234}}};
   return g;
 }
-
-ActionRecord act(int seat, int n) { return ActionRecord{seat, json{{"type", "add"}, {"n", n}}}; }
 
 std::vector<RoomId> ids(const std::vector<GameRecord>& games) {
   std::vector<RoomId> out;

@@ -18,18 +18,8 @@ namespace {
 
 using nlohmann::json;
 using archipel::testing::StoreKind;
-
-GameRecord game(RoomId id) {
-  GameRecord g;
-  g.id = id;
-  g.game = "race";
-  g.seed = 1;
-  g.seats = {SeatRecord{"Ann", "ta"}, SeatRecord{"Ben", "tb"}};
-  g.host = "ta";
-  return g;
-}
-
-ActionRecord act(int seat, int n) { return ActionRecord{seat, json{{"type", "add"}, {"n", n}}}; }
+using archipel::testing::act;
+using archipel::testing::game;
 
 class StoreWriterOver : public archipel::testing::StoreTest {};
 

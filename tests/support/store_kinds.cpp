@@ -6,6 +6,19 @@
 
 namespace archipel::testing {
 
+server::GameRecord game(server::RoomId id) {
+  server::GameRecord g;
+  g.id = id;
+  g.game = "race";
+  g.seed = 1;
+  g.seats = {server::SeatRecord{"Ann", "ta"}, server::SeatRecord{"Ben", "tb"}};
+  g.host = "ta";
+  return g;
+}
+
+server::ActionRecord act(int seat, int n) { return server::ActionRecord{seat, nlohmann::json{{"type", "add"}, {"n", n}}}; }
+
+
 namespace {
 
 const char* name_of(StoreKind kind) {

@@ -17,6 +17,11 @@ namespace archipel::testing {
 
 enum class StoreKind { memory, sqlite, postgresql };
 
+/// The records the store tests write: a game of the test game "race" between Ann (token "ta", the host) and Ben
+/// ("tb"), seed 1, room `id`; and its "add n" action by `seat`.
+server::GameRecord game(server::RoomId id);
+server::ActionRecord act(int seat, int n);
+
 /// The test-name suffix of each kind (Memory, SQLite, PostgreSQL), for INSTANTIATE_TEST_SUITE_P.
 std::string store_kind_name(const ::testing::TestParamInfo<StoreKind>& info);
 /// The same name where GoogleTest prints the parameter (and ctest's test names, after "GetParam() =").
