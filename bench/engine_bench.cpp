@@ -1,16 +1,19 @@
-// archipel_bench: engine playouts for every registered game at every player count it supports (or one game and
-// count with --game/--players), through GameInstance, the interface the server uses. Three measures of exactly
-// the same games (same seeds, same random choices), so what it prints are ratios rather than absolute times that
-// depend on the machine:
+// archipel_bench: engine playouts for every registered game at every player count it supports (or
+// one game and count with --game/--players), through GameInstance, the interface the server uses.
+// Three measures of exactly the same games (same seeds, same random choices), so what it prints are
+// ratios rather than absolute times that depend on the machine:
 //   - no views: what deciding and applying costs: legal moves of a seat to act + apply;
-//   - server views: the same games plus what a room computes after every action with every seat and a spectator
-//     present: server::AudienceViews (the public part built and patched once, each audience's private part),
-//     each patch frame written (protocol::patch_frame, the shared ops written once as text);
-//   - whole views: the same games with every viewer's whole view rebuilt and json::diff'ed against its previous
-//     one, each patch message serialized (how the server worked before AudienceViews: the baseline the server
-//     path is measured against).
-// The first measure runs for --seconds (default 1 s; --long: 10 s) and fixes the number of games; the others
-// play those same games. Run:
+//   - server views: the same games plus what a room computes after every action with every seat and
+//   a spectator
+//     present: server::AudienceViews (the public part built and patched once, each audience's
+//     private part), each patch frame written (protocol::patch_frame, the shared ops written once
+//     as text);
+//   - whole views: the same games with every viewer's whole view rebuilt and json::diff'ed against
+//   its previous
+//     one, each patch message serialized (how the server worked before AudienceViews: the baseline
+//     the server path is measured against).
+// The first measure runs for --seconds (default 1 s; --long: 10 s) and fixes the number of games;
+// the others play those same games. Run:
 //   build/bench/archipel_bench                                   every game, every player count
 //   build/bench/archipel_bench --game santa-cruz --players 4 --option rules=table --long
 #include <chrono>
@@ -49,11 +52,12 @@ struct Totals {
 enum class Views { none, server, whole };
 
 // Plays one random game to its end, with the per-action view work of `views`.
-void play(const GameEntry& entry, int seats, const Options& options, std::uint64_t seed, Views views,
-          Totals& totals) {
+void play(const GameEntry& entry, int seats, const Options& options, std::uint64_t seed,
+          Views views, Totals& totals) {
   auto created = entry.setup(seats, options, seed);
   if (!created.ok()) {
-    std::fprintf(stderr, "%s: set-up failed: %s\n", entry.spec->id.c_str(), created.error().message.c_str());
+    std::fprintf(stderr, "%s: set-up failed: %s\n", entry.spec->id.c_str(),
+                 created.error().message.c_str());
     std::exit(1);
   }
   GamePtr game = std::move(created).value();
@@ -83,14 +87,16 @@ void play(const GameEntry& entry, int seats, const Options& options, std::uint64
       const auto patches = audiences.patches(*game, everyone);
       const std::string& shared = patches.shared;
       for (const auto& own : patches.own)
-        if (own) totals.patch_bytes += archipel::protocol::patch_frame(1, 0, 1, shared, *own, seat).size();
+        if (own)
+          totals.patch_bytes += archipel::protocol::patch_frame(1, 0, 1, shared, *own, seat).size();
       continue;
     }
     if (views == Views::none) continue;
     for (int viewer = 0; viewer <= seats; ++viewer) {
       Json view = archipel::engine::client_view(*game, Viewer{viewer < seats ? viewer : -1});
       totals.patch_bytes +=
-          archipel::protocol::serialize(archipel::protocol::patch_message(1, 0, 1, Json::diff(last[viewer], view), seat))
+          archipel::protocol::serialize(
+              archipel::protocol::patch_message(1, 0, 1, Json::diff(last[viewer], view), seat))
               .size();
       last[viewer] = std::move(view);
     }
@@ -110,7 +116,8 @@ Totals run_for(const GameEntry& entry, int seats, const Options& options, double
 }
 
 // With views of the kind given: the same `games` games.
-Totals run_games(const GameEntry& entry, int seats, const Options& options, std::size_t games, Views views) {
+Totals run_games(const GameEntry& entry, int seats, const Options& options, std::size_t games,
+                 Views views) {
   Totals t;
   const auto start = Clock::now();
   for (std::size_t g = 1; g <= games; ++g) play(entry, seats, options, g, views, t);
@@ -121,14 +128,17 @@ Totals run_games(const GameEntry& entry, int seats, const Options& options, std:
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"archipel_bench: random playouts of every registered game, without and with the server's views"};
+  CLI::App app{
+      "archipel_bench: random playouts of every registered game, without and with the server's "
+      "views"};
   std::string only_game;
   int only_players = 0;
   std::vector<std::string> option_flags;
   double seconds = 1.0;
   bool long_run = false;
   app.add_option("--game", only_game, "one game id (default: every registered game)");
-  app.add_option("--players", only_players, "one player count (default: every count the game supports)");
+  app.add_option("--players", only_players,
+                 "one player count (default: every count the game supports)");
   app.add_option("--option", option_flags, "a game option key=value (repeatable; needs --game)");
   app.add_option("--seconds", seconds, "seconds of the no-views measure per game and player count")
       ->check(CLI::Range(0.01, 3600.0))
@@ -150,16 +160,18 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (entries.size() == 1 && only_players &&
-      (only_players < entries[0]->spec->min_players || only_players > entries[0]->spec->max_players)) {
-    std::fprintf(stderr, "archipel_bench: %s is for %d to %d players\n", entries[0]->spec->id.c_str(),
-                 entries[0]->spec->min_players, entries[0]->spec->max_players);
+      (only_players < entries[0]->spec->min_players ||
+       only_players > entries[0]->spec->max_players)) {
+    std::fprintf(stderr, "archipel_bench: %s is for %d to %d players\n",
+                 entries[0]->spec->id.c_str(), entries[0]->spec->min_players,
+                 entries[0]->spec->max_players);
     return 2;
   }
 
-  std::printf("%-12s %7s %6s %10s %10s %8s %10s %8s %9s %11s %11s\n", "game", "players", "games", "games/s",
-              "games/s", "server", "games/s", "whole", "actions", "patch B", "patch B");
-  std::printf("%-12s %7s %6s %10s %10s %8s %10s %8s %9s %11s %11s\n", "", "", "", "no views", "server", "cost x",
-              "whole", "cost x", "per game", "server/act", "whole/act");
+  std::printf("%-12s %7s %6s %10s %10s %8s %10s %8s %9s %11s %11s\n", "game", "players", "games",
+              "games/s", "games/s", "server", "games/s", "whole", "actions", "patch B", "patch B");
+  std::printf("%-12s %7s %6s %10s %10s %8s %10s %8s %9s %11s %11s\n", "", "", "", "no views",
+              "server", "cost x", "whole", "cost x", "per game", "server/act", "whole/act");
   for (const GameEntry* entry : entries) {
     const auto& spec = *entry->spec;
     for (int seats = spec.min_players; seats <= spec.max_players; ++seats) {
@@ -172,16 +184,22 @@ int main(int argc, char** argv) {
       const Totals bare = run_for(*entry, seats, options.value(), seconds);
       const Totals server = run_games(*entry, seats, options.value(), bare.games, Views::server);
       const Totals whole = run_games(*entry, seats, options.value(), bare.games, Views::whole);
-      if (server.actions != bare.actions || whole.actions != bare.actions) {  // same seeds and choices: same games
+      if (server.actions != bare.actions ||
+          whole.actions != bare.actions) {  // same seeds and choices: same games
         std::fprintf(stderr, "%s: the measures played different games\n", spec.id.c_str());
         return 1;
       }
-      const double bare_rate = bare.games / bare.seconds, server_rate = server.games / server.seconds,
+      const double bare_rate = bare.games / bare.seconds,
+                   server_rate = server.games / server.seconds,
                    whole_rate = whole.games / whole.seconds;
-      const auto per_action = [](const Totals& t) { return static_cast<double>(t.patch_bytes) / t.actions; };
-      std::printf("%-12s %7d %6zu %10.1f %10.1f %8.2f %10.1f %8.2f %9.1f %11.0f %11.0f\n", spec.id.c_str(), seats,
-                  bare.games, bare_rate, server_rate, bare_rate / server_rate, whole_rate, bare_rate / whole_rate,
-                  static_cast<double>(bare.actions) / bare.games, per_action(server), per_action(whole));
+      const auto per_action = [](const Totals& t) {
+        return static_cast<double>(t.patch_bytes) / t.actions;
+      };
+      std::printf("%-12s %7d %6zu %10.1f %10.1f %8.2f %10.1f %8.2f %9.1f %11.0f %11.0f\n",
+                  spec.id.c_str(), seats, bare.games, bare_rate, server_rate,
+                  bare_rate / server_rate, whole_rate, bare_rate / whole_rate,
+                  static_cast<double>(bare.actions) / bare.games, per_action(server),
+                  per_action(whole));
       std::fflush(stdout);
     }
   }

@@ -40,10 +40,14 @@ engine::Result<engine::Options> parse_game_options(const std::vector<std::string
 
 const char* to_string(ArenaFailure failure) {
   switch (failure) {
-    case ArenaFailure::none: return "none";
-    case ArenaFailure::refused: return "a legal move refused";
-    case ArenaFailure::move_cap: return "no end after the move cap";
-    case ArenaFailure::no_outcome: return "over without an outcome";
+    case ArenaFailure::none:
+      return "none";
+    case ArenaFailure::refused:
+      return "a legal move refused";
+    case ArenaFailure::move_cap:
+      return "no end after the move cap";
+    case ArenaFailure::no_outcome:
+      return "over without an outcome";
   }
   return "?";
 }
@@ -62,7 +66,7 @@ struct Played {
 };
 
 Played play_one(const ArenaConfig& config, const std::vector<std::string>& seat_strategies,
-                             std::uint64_t seed) {
+                std::uint64_t seed) {
   const auto& registry = engine::default_registry();
   auto created = registry.create(config.game, config.players, config.game_options, seed);
   if (!created.ok()) throw std::invalid_argument(created.error().message);
@@ -77,13 +81,15 @@ Played play_one(const ArenaConfig& config, const std::vector<std::string>& seat_
     const engine::Seat seat = game->to_act().front();
     const auto view = engine::client_view(*game, engine::Viewer::of(seat));
     const std::size_t index = bots[seat]->choose(config.game, view, seat, rngs[seat]);
-    if (!game->apply(seat, view["legal"].at(index)["action"]).ok()) return {std::nullopt, ArenaFailure::refused};
+    if (!game->apply(seat, view["legal"].at(index)["action"]).ok())
+      return {std::nullopt, ArenaFailure::refused};
   }
   if (!game->over()) return {std::nullopt, ArenaFailure::move_cap};
   auto outcome = game->outcome();
   if (!outcome) return {std::nullopt, ArenaFailure::no_outcome};
-  // Winners by the game's places (seats its rules cannot separate share place 1), not by score alone: a tie
-  // on points that the rules break is one seat's win. Alone at the table, a win is the game's own verdict.
+  // Winners by the game's places (seats its rules cannot separate share place 1), not by score
+  // alone: a tie on points that the rules break is one seat's win. Alone at the table, a win is the
+  // game's own verdict.
   SeatResults results{std::vector<double>(config.players, 0.0), outcome->scores};
   if (outcome->solo_won) {
     results.share[0] = *outcome->solo_won ? 1.0 : 0.0;
@@ -102,7 +108,8 @@ ArenaResult run_arena(const ArenaConfig& config) {
   if (!entry) throw std::invalid_argument("unknown game " + config.game);
   if (config.players < entry->spec->min_players || config.players > entry->spec->max_players)
     throw std::invalid_argument("bad player count");
-  if (auto options = engine::complete_options(*entry->spec, config.game_options, config.players); !options.ok())
+  if (auto options = engine::complete_options(*entry->spec, config.game_options, config.players);
+      !options.ok())
     throw std::invalid_argument(options.error().message);
   if (static_cast<int>(config.strategies.size()) != config.players)
     throw std::invalid_argument("give one strategy per seat");
@@ -121,7 +128,8 @@ ArenaResult run_arena(const ArenaConfig& config) {
   auto worker = [&] {
     for (int g = next++; g < config.games; g = next++) {
       std::vector<std::string> seats(config.players);
-      for (int s = 0; s < config.players; ++s) seats[s] = config.strategies[(s + g) % config.players];
+      for (int s = 0; s < config.players; ++s)
+        seats[s] = config.strategies[(s + g) % config.players];
       const std::uint64_t seed = config.seed + static_cast<std::uint64_t>(g);
       const auto game = play_one(config, seats, seed);
       std::lock_guard lock(mutex);
@@ -146,7 +154,8 @@ ArenaResult run_arena(const ArenaConfig& config) {
   worker();
   for (auto& t : threads) t.join();
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  for (auto& st : result.standings) std::tie(st.low, st.high) = wilson_interval(st.wins, st.appearances);
+  for (auto& st : result.standings)
+    std::tie(st.low, st.high) = wilson_interval(st.wins, st.appearances);
   return result;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// The arena: many games between strategies in-process (no sockets), through the registry; each bot sees only
-// its seat's client view. Used by archipel-arena and its smoke test.
+// The arena: many games between strategies in-process (no sockets), through the registry; each bot
+// sees only its seat's client view. Used by archipel-arena and its smoke test.
 
 #include <cstdint>
 #include <string>
@@ -20,9 +20,11 @@ struct ArenaConfig {
   std::uint64_t seed = 1;
   int threads = 1;
   StrategyOptions options;
-  engine::Options game_options;  // the game's own options (--option key=value), completed by the registry
-  // A game not over after this many moves fails (ArenaFailure::move_cap): a game that long is a bug, the
-  // longest rule-book game is a few hundred moves. Tests lower it to see a failure reported.
+  engine::Options
+      game_options;  // the game's own options (--option key=value), completed by the registry
+  // A game not over after this many moves fails (ArenaFailure::move_cap): a game that long is a
+  // bug, the longest rule-book game is a few hundred moves. Tests lower it to see a failure
+  // reported.
   int move_cap = 5000;
 };
 
@@ -31,21 +33,22 @@ struct ArenaStanding {
   double wins = 0;      // a tie for first shares the win
   int appearances = 0;  // seats played
   double rate() const { return appearances ? wins / appearances : 0.0; }
-  double score_sum = 0;  // the game's final score of each seat played, for the mean (solo games have no rival)
+  double score_sum =
+      0;  // the game's final score of each seat played, for the mean (solo games have no rival)
   double mean_score() const { return appearances ? score_sum / appearances : 0.0; }
   double low = 0, high = 0;  // 95% Wilson interval
 };
 
-/// Why a game did not reach its end. `refused`: a game refused one of its own legal actions (an engine bug);
-/// `move_cap`: ArenaConfig::move_cap moves without an end (bots that loop, or a game that cannot end); `no_outcome`: over
-/// without an outcome (an engine bug).
+/// Why a game did not reach its end. `refused`: a game refused one of its own legal actions (an
+/// engine bug); `move_cap`: ArenaConfig::move_cap moves without an end (bots that loop, or a game
+/// that cannot end); `no_outcome`: over without an outcome (an engine bug).
 enum class ArenaFailure { none, refused, move_cap, no_outcome };
 const char* to_string(ArenaFailure failure);
 
 struct ArenaFailedGame {
-  std::uint64_t seed = 0;           // replays the game with --seed SEED --games 1 (and the seats below)
+  std::uint64_t seed = 0;  // replays the game with --seed SEED --games 1 (and the seats below)
   ArenaFailure failure = ArenaFailure::none;
-  std::vector<std::string> seats;   // the strategies by seat in that game
+  std::vector<std::string> seats;  // the strategies by seat in that game
 };
 
 struct ArenaResult {
@@ -59,9 +62,10 @@ struct ArenaResult {
 /// Runs the games; throws std::invalid_argument on a bad configuration.
 ArenaResult run_arena(const ArenaConfig& config);
 
-/// Reads `--option key=value` flags (repeatable) into game options for `num_seats` players of `spec`, checked
-/// and completed with defaults by complete_options (rule "bad_option" on an unknown key, a value outside the
-/// choices, a flag without '=' or a key given twice). Shared by archipel-arena and the engine bench.
+/// Reads `--option key=value` flags (repeatable) into game options for `num_seats` players of
+/// `spec`, checked and completed with defaults by complete_options (rule "bad_option" on an unknown
+/// key, a value outside the choices, a flag without '=' or a key given twice). Shared by
+/// archipel-arena and the engine bench.
 engine::Result<engine::Options> parse_game_options(const std::vector<std::string>& flags,
                                                    const engine::GameSpec& spec, int num_seats);
 

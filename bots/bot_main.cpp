@@ -1,8 +1,9 @@
-// archipel-bot: a network bot. It speaks the protocol exactly like a browser (docs/protocol.md, docs/bots.md):
-// hello, /create or /join through chat, a view kept by ViewTracker from state and patch messages (sync on a gap),
-// an action whenever its seat is in to_act. Errors from the server are logged to stderr and play goes on. When
-// the connection drops (a server restart closes it with 1012 after an `info` server_restarting), it connects
-// again for up to --reconnect-for seconds and says hello with its token: the server gives it its seat back.
+// archipel-bot: a network bot. It speaks the protocol exactly like a browser (docs/protocol.md,
+// docs/bots.md): hello, /create or /join through chat, a view kept by ViewTracker from state and
+// patch messages (sync on a gap), an action whenever its seat is in to_act. Errors from the server
+// are logged to stderr and play goes on. When the connection drops (a server restart closes it with
+// 1012 after an `info` server_restarting), it connects again for up to --reconnect-for seconds and
+// says hello with its token: the server gives it its seat back.
 #include <chrono>
 #include <iostream>
 #include <optional>
@@ -40,18 +41,23 @@ struct Flags {
   int games = 1;
   std::uint64_t seed = 1;
   int idle_timeout_s = 300;
-  double max_rate = 10;  // messages per second at most: the server drops what exceeds its limit (20/s)
-  int reconnect_for_s = 60;  // after a drop, how long to keep trying to connect again (0: exit at once)
+  double max_rate =
+      10;  // messages per second at most: the server drops what exceeds its limit (20/s)
+  int reconnect_for_s =
+      60;  // after a drop, how long to keep trying to connect again (0: exit at once)
 };
 
-void log(const std::string& name, const std::string& text) { std::cerr << "[" << name << "] " << text << "\n"; }
+void log(const std::string& name, const std::string& text) {
+  std::cerr << "[" << name << "] " << text << "\n";
+}
 
 class Bot {
  public:
   explicit Bot(const Flags& flags)
       : flags_(flags),
         rng_(flags.seed),
-        min_interval_(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / flags.max_rate))) {
+        min_interval_(std::chrono::duration_cast<Clock::duration>(
+            std::chrono::duration<double>(1.0 / flags.max_rate))) {
     archipel::bots::StrategyOptions options;
     options.think_ms = flags.think_ms;
     options.iterations = flags.iterations;
@@ -91,8 +97,9 @@ class Bot {
     ws_->handshake(flags_.host, "/ws");
   }
 
-  // After a drop: tries again every second for --reconnect-for seconds, then says hello with the token, which
-  // brings the seat back (the room sends its state, from which play goes on). False if it never got back.
+  // After a drop: tries again every second for --reconnect-for seconds, then says hello with the
+  // token, which brings the seat back (the room sends its state, from which play goes on). False if
+  // it never got back.
   bool reconnect() {
     if (token_.empty() || flags_.reconnect_for_s <= 0) return false;
     const auto until = Clock::now() + std::chrono::seconds(flags_.reconnect_for_s);
@@ -118,7 +125,8 @@ class Bot {
     if (now < next_send_) std::this_thread::sleep_for(next_send_ - now);
     next_send_ = Clock::now() + min_interval_;
     ws_->text(true);
-    beast::error_code ec;  // a write on a dropped connection: the next read sees the drop and reconnects
+    beast::error_code
+        ec;  // a write on a dropped connection: the next read sees the drop and reconnects
     ws_->write(net::buffer(message.dump()), ec);
   }
   void chat(const std::string& text) { send(json{{"type", "chat"}, {"text", text}}); }
@@ -130,7 +138,9 @@ class Bot {
     ws_->read(buffer, ec);
     if (ec) {
       log(flags_.name, "connection: " + ec.message() +
-                           (ec == websocket::error::closed ? " (close code " + std::to_string(ws_->reason().code) + ")" : ""));
+                           (ec == websocket::error::closed
+                                ? " (close code " + std::to_string(ws_->reason().code) + ")"
+                                : ""));
       return false;
     }
     out = json::parse(beast::buffers_to_string(buffer.data()), nullptr, false);
@@ -146,7 +156,8 @@ class Bot {
     if (!flags_.create.empty()) {
       chat("/create " + flags_.create);
     } else if (flags_.room && played_ == 0) {
-      chat("/join " + std::to_string(*flags_.room) + (flags_.seat > 0 ? " " + std::to_string(flags_.seat) : ""));
+      chat("/join " + std::to_string(*flags_.room) +
+           (flags_.seat > 0 ? " " + std::to_string(flags_.seat) : ""));
     } else {
       waiting_for_open_room_ = true;  // join the first open room the lobby lists
       chat("/join");
@@ -170,14 +181,16 @@ class Bot {
       } else if (!seated_ && waiting_for_open_room_) {
         retry_join_ = true;  // no open room yet: try again when the room list changes
       } else if (room_ && tracker_.has_view()) {
-        // Our last message may have been refused or dropped: ask for the full state after a pause and let it
-        // decide. Messages are handled in order, so a state still at the version we acted on means our move
-        // was not applied: act on it again; a newer one already shows our move.
+        // Our last message may have been refused or dropped: ask for the full state after a pause
+        // and let it decide. Messages are handled in order, so a state still at the version we
+        // acted on means our move was not applied: act on it again; a newer one already shows our
+        // move.
         std::this_thread::sleep_for(std::chrono::milliseconds(500));
         tracker_.forget_action();
         send(json{{"type", "sync"}, {"room", *room_}});
       }
-    } else if (type == "rooms" || type == "rooms_delta") {  // a page, or rooms added or changed since
+    } else if (type == "rooms" ||
+               type == "rooms_delta") {  // a page, or rooms added or changed since
       if (!seated_ && retry_join_) {
         retry_join_ = false;
         chat("/join");
@@ -185,7 +198,8 @@ class Bot {
     } else if (type == "room") {
       on_room(m);
     } else if (type == "state" || type == "patch") {
-      // Only the room we sit in (known from its `room` message): a late answer about an earlier game is ignored.
+      // Only the room we sit in (known from its `room` message): a late answer about an earlier
+      // game is ignored.
       if (!room_ || m.value("room", std::int64_t{-1}) != *room_) return;
       const auto update = tracker_.on_message(m);
       if (update == archipel::bots::ViewTracker::Update::need_sync) {
@@ -196,7 +210,8 @@ class Bot {
     } else if (type == "over") {
       if (room_ && m.value("room", std::int64_t{-1}) == *room_) {
         ++played_;
-        log(name_, "game over in room " + std::to_string(*room_) + ": " + m.value("ranking", json::array()).dump());
+        log(name_, "game over in room " + std::to_string(*room_) + ": " +
+                       m.value("ranking", json::array()).dump());
         if (more_games()) {
           chat("/leave");
           enter_room();
@@ -241,7 +256,8 @@ class Bot {
 
   std::string game_id() const {
     const json& view = tracker_.view();
-    return view.value("game", flags_.create.empty() ? std::string("santa-cruz") : first_word(flags_.create));
+    return view.value(
+        "game", flags_.create.empty() ? std::string("santa-cruz") : first_word(flags_.create));
   }
   static std::string first_word(const std::string& text) { return text.substr(0, text.find(' ')); }
 
@@ -273,23 +289,33 @@ int main(int argc, char** argv) {
   app.add_option("--port", flags.port)->capture_default_str();
   app.add_option("--name", flags.name, "nickname")->capture_default_str();
   auto* room_opt = app.add_option("--room", room, "join this room");
-  auto* create_opt = app.add_option("--create", flags.create, "create a room for this game (e.g. santa-cruz)");
+  auto* create_opt =
+      app.add_option("--create", flags.create, "create a room for this game (e.g. santa-cruz)");
   room_opt->excludes(create_opt);
-  app.add_option("--start-when", flags.start_when, "with --create: /start once this many seats are taken")
+  app.add_option("--start-when", flags.start_when,
+                 "with --create: /start once this many seats are taken")
       ->capture_default_str();
   app.add_option("--seat", flags.seat, "with --room: this seat (1-based, as /join)");
   app.add_option("--strategy", flags.strategy, "random | greedy | search")->capture_default_str();
-  app.add_option("--think-ms", flags.think_ms, "time budget per decision (0: the strategy's default)");
-  app.add_option("--iterations", flags.iterations, "iterations per decision (0: the strategy's default)");
+  app.add_option("--think-ms", flags.think_ms,
+                 "time budget per decision (0: the strategy's default)");
+  app.add_option("--iterations", flags.iterations,
+                 "iterations per decision (0: the strategy's default)");
   app.add_option("--games", flags.games, "games to play before exiting (0: keep playing)")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   app.add_option("--seed", flags.seed, "the bot's own generator seed")->capture_default_str();
-  app.add_option("--idle-timeout", flags.idle_timeout_s, "seconds of silence before giving up")->capture_default_str();
+  app.add_option("--idle-timeout", flags.idle_timeout_s, "seconds of silence before giving up")
+      ->capture_default_str();
   app.add_option("--reconnect-for", flags.reconnect_for_s,
-                 "after a dropped connection (a server restart), seconds to keep trying to come back (0: exit)")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
-  app.add_option("--max-rate", flags.max_rate, "messages per second at most (the server's limit is 20)")
-      ->check(CLI::Range(0.1, 1000.0))->capture_default_str();
+                 "after a dropped connection (a server restart), seconds to keep trying to come "
+                 "back (0: exit)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  app.add_option("--max-rate", flags.max_rate,
+                 "messages per second at most (the server's limit is 20)")
+      ->check(CLI::Range(0.1, 1000.0))
+      ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
   if (*room_opt) flags.room = room;
   try {

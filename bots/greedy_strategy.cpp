@@ -6,8 +6,8 @@
 
 namespace archipel::bots {
 
-std::size_t GreedyStrategy::choose(const std::string& game_id, const nlohmann::json& view, engine::Seat seat,
-                                   engine::Rng& rng) {
+std::size_t GreedyStrategy::choose(const std::string& game_id, const nlohmann::json& view,
+                                   engine::Seat seat, engine::Rng& rng) {
   const std::size_t n = legal_count(view);
   if (n == 1) return 0;
   const engine::GameEntry* entry = engine::default_registry().find(game_id);

@@ -9,11 +9,12 @@ namespace archipel::bots {
 namespace {
 
 constexpr int kDefaultIterations = 200;
-constexpr int kRolloutDepth = 20;      // random moves after the root move before the evaluation decides
+constexpr int kRolloutDepth = 20;  // random moves after the root move before the evaluation decides
 constexpr int kDeterminizations = 16;  // sampled once per decision and cycled through
 constexpr double kExploration = 0.7;
 
-// Maps an evaluation (points of advantage) to a reward in (0, 1); a finished game is a win, loss or draw.
+// Maps an evaluation (points of advantage) to a reward in (0, 1); a finished game is a win, loss or
+// draw.
 double reward(const engine::GameInstance& game, engine::Seat seat) {
   const int eval = game.evaluate(seat).value_or(0);
   if (game.over()) return eval > 0 ? 1.0 : eval < 0 ? 0.0 : 0.5;
@@ -22,8 +23,8 @@ double reward(const engine::GameInstance& game, engine::Seat seat) {
 
 }  // namespace
 
-std::size_t SearchStrategy::choose(const std::string& game_id, const nlohmann::json& view, engine::Seat seat,
-                                   engine::Rng& rng) {
+std::size_t SearchStrategy::choose(const std::string& game_id, const nlohmann::json& view,
+                                   engine::Seat seat, engine::Rng& rng) {
   const std::size_t n = legal_count(view);
   if (n == 1) return 0;
   const engine::GameEntry* entry = engine::default_registry().find(game_id);
@@ -73,7 +74,8 @@ std::size_t SearchStrategy::choose(const std::string& game_id, const nlohmann::j
         const engine::Seat actor = acting[static_cast<std::size_t>(rng.below(acting.size()))];
         auto moves = game->legal_actions(actor);
         if (moves.empty()) break;
-        if (!game->apply(actor, moves[static_cast<std::size_t>(rng.below(moves.size()))]).ok()) break;
+        if (!game->apply(actor, moves[static_cast<std::size_t>(rng.below(moves.size()))]).ok())
+          break;
       }
       value = reward(*game, seat);
     }
@@ -84,8 +86,8 @@ std::size_t SearchStrategy::choose(const std::string& game_id, const nlohmann::j
   // The most visited move (ties: the better mean).
   std::size_t best = 0;
   for (std::size_t i = 1; i < n; ++i)
-    if (visits[i] > visits[best] ||
-        (visits[i] == visits[best] && visits[i] > 0 && total[i] / visits[i] > total[best] / visits[best]))
+    if (visits[i] > visits[best] || (visits[i] == visits[best] && visits[i] > 0 &&
+                                     total[i] / visits[i] > total[best] / visits[best]))
       best = i;
   return best;
 }

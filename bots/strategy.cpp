@@ -4,7 +4,9 @@
 
 namespace archipel::bots {
 
-std::vector<std::string> strategy_names() { return {"random", "greedy", "search"}; }
+std::vector<std::string> strategy_names() {
+  return {"random", "greedy", "search"};
+}
 
 std::unique_ptr<Strategy> make_strategy(std::string_view name, const StrategyOptions& options) {
   if (name == "random") return std::make_unique<RandomStrategy>();

@@ -9,7 +9,8 @@ namespace archipel::bots {
 
 /// The number of legal moves in a client view; throws std::invalid_argument if there are none.
 inline std::size_t legal_count(const nlohmann::json& view) {
-  if (!view.is_object() || !view.contains("legal") || !view["legal"].is_array() || view["legal"].empty())
+  if (!view.is_object() || !view.contains("legal") || !view["legal"].is_array() ||
+      view["legal"].empty())
     throw std::invalid_argument("choose() needs a view with a non-empty \"legal\" array");
   return view["legal"].size();
 }
@@ -25,8 +26,8 @@ class RandomStrategy final : public Strategy {
 
 namespace archipel::bots {
 
-/// Greedy: plays each legal move in a few determinizations of the view (the same ones for every move) and
-/// takes the move whose resulting position the game's evaluation likes best, on average.
+/// Greedy: plays each legal move in a few determinizations of the view (the same ones for every
+/// move) and takes the move whose resulting position the game's evaluation likes best, on average.
 class GreedyStrategy final : public Strategy {
  public:
   explicit GreedyStrategy(const StrategyOptions& options) : options_(options) {}
@@ -38,9 +39,9 @@ class GreedyStrategy final : public Strategy {
   StrategyOptions options_;
 };
 
-/// Search: determinized flat Monte Carlo with UCB1 at the root. Each iteration samples a determinization of the
-/// view, picks a root move by UCB1, plays random moves for every seat up to a depth, and scores the result with
-/// the game's evaluation (the final margin when the game ends).
+/// Search: determinized flat Monte Carlo with UCB1 at the root. Each iteration samples a
+/// determinization of the view, picks a root move by UCB1, plays random moves for every seat up to
+/// a depth, and scores the result with the game's evaluation (the final margin when the game ends).
 class SearchStrategy final : public Strategy {
  public:
   explicit SearchStrategy(const StrategyOptions& options) : options_(options) {}

@@ -9,6 +9,7 @@
 #                                     folder (tests/support/postgres_server.hpp); the server needs only libpq
 #   docker/install_deps.sh --fuzz     also clang 14 with libFuzzer and the sanitizer runtimes, and llvm-symbolizer
 #                                     for readable reports (scripts/fuzz.sh, scripts/sanitize.sh)
+#   docker/install_deps.sh --format   also clang-format 14, which checks the C++ layout (scripts/format.sh)
 #   docker/install_deps.sh --runtime  only what the built server needs at run time (for the slim image; libpq5 for
 #                                     --store postgresql://, the database itself being elsewhere)
 #
@@ -18,6 +19,7 @@ set -euo pipefail
 mode=build
 browser=0
 fuzz=0
+format=0
 postgres=0
 for arg in "$@"; do
   case "$arg" in
@@ -25,6 +27,7 @@ for arg in "$@"; do
     --browser) browser=1 ;;
     --postgres) postgres=1 ;;
     --fuzz) fuzz=1 ;;
+    --format) format=1 ;;
     *) echo "install_deps.sh: unknown argument '$arg'" >&2; exit 2 ;;
   esac
 done
@@ -44,6 +47,7 @@ else
   # libclang-rt-14-dev holds libFuzzer, the ASan/UBSan runtimes and FuzzedDataProvider.h; clang-14 only
   # recommends it, and recommends are not installed here.
   if [ "$fuzz" = 1 ]; then packages+=(clang-14 libclang-rt-14-dev llvm-14); fi
+  if [ "$format" = 1 ]; then packages+=(clang-format-14); fi
   # Debian 12's postgresql is version 15 (/usr/lib/postgresql/15/bin); it creates the postgres user the tests run
   # it as when they run as root.
   if [ "$postgres" = 1 ]; then packages+=(postgresql); fi

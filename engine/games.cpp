@@ -1,5 +1,5 @@
-// The games Archipel ships, in display order: the only file that names every game. Adding a game is one
-// line here, besides its own folder (docs/adding-a-game.md).
+// The games Archipel ships, in display order: the only file that names every game. Adding a game is
+// one line here, besides its own folder (docs/adding-a-game.md).
 #include "engine/capa_doro/capa_doro.hpp"
 #include "engine/core/registry.hpp"
 #include "engine/costa_ruana/costa_ruana.hpp"

@@ -9,37 +9,47 @@ namespace archipel::protocol {
 namespace {
 
 const std::vector<CommandHelp> kCommands = {
-    {"help", "/help [command]", "list the commands, or explain one", "liste les commandes, ou en explique une"},
-    {"lang", "/lang <en|fr>", "the language the server writes to you in", "la langue dans laquelle le serveur vous écrit"},
+    {"help", "/help [command]", "list the commands, or explain one",
+     "liste les commandes, ou en explique une"},
+    {"lang", "/lang <en|fr>", "the language the server writes to you in",
+     "la langue dans laquelle le serveur vous écrit"},
     {"nick", "/nick <name>", "change your nickname", "change votre pseudo"},
     {"games", "/games", "list the games and their options", "liste les jeux et leurs options"},
     {"rooms", "/rooms", "list the rooms", "liste les salles"},
     {"create", "/create <game> [key=value ...]", "open a room for a game and sit in it as its host",
      "ouvre une salle pour un jeu et s'y assoit comme hôte"},
-    {"option", "/option <key>=<value>", "host, before the start: change an option of the room's game",
+    {"option", "/option <key>=<value>",
+     "host, before the start: change an option of the room's game",
      "hôte, avant le début : change une option du jeu de la salle"},
-    {"join", "/join [room] [seat]", "sit in a room (the one you watch, or the first open one); take your seat back after a drop",
-     "s'asseoir dans une salle (celle que vous regardez, ou la première ouverte) ; reprendre sa place après une coupure"},
+    {"join", "/join [room] [seat]",
+     "sit in a room (the one you watch, or the first open one); take your seat back after a drop",
+     "s'asseoir dans une salle (celle que vous regardez, ou la première ouverte) ; reprendre sa "
+     "place après une coupure"},
     {"leave", "/leave", "leave your room (during a game your seat waits for you)",
      "quitter sa salle (pendant une partie, votre place vous attend)"},
     {"watch", "/watch <room>", "watch a room as a spectator", "regarder une salle en spectateur"},
     {"start", "/start", "host: start the game once the seat count is within the game's range",
      "hôte : lancer la partie quand le nombre de joueurs convient au jeu"},
     {"addbot", "/addbot [strategy]", "seat a bot in the room", "asseoir un robot dans la salle"},
-    {"play", "/play <move>", "make a move, in the text form /moves lists", "jouer un coup, sous la forme que /moves donne"},
+    {"play", "/play <move>", "make a move, in the text form /moves lists",
+     "jouer un coup, sous la forme que /moves donne"},
     {"moves", "/moves", "list your legal moves", "liste vos coups possibles"},
-    {"who", "/who", "who is in your room (or online, in the lobby)", "qui est dans votre salle (ou en ligne, dans le hall)"},
+    {"who", "/who", "who is in your room (or online, in the lobby)",
+     "qui est dans votre salle (ou en ligne, dans le hall)"},
     {"log", "/log [room]", "the moves of a game so far (finished games too)",
      "les coups d'une partie jusqu'ici (parties finies comprises)"},
     {"kick", "/kick <name>", "host, before the start: remove a player from the room",
      "hôte, avant le début : retirer un joueur de la salle"},
-    {"rematch", "/rematch", "after a game: propose a new game with the same seats, bots and options, or accept one",
+    {"rematch", "/rematch",
+     "after a game: propose a new game with the same seats, bots and options, or accept one",
      "après une partie : proposer une revanche (mêmes places, robots et options) ou l'accepter"},
-    {"replay", "/replay <room> [step]", "a finished game move by move: the lines of a step (0: the set-up)",
+    {"replay", "/replay <room> [step]",
+     "a finished game move by move: the lines of a step (0: the set-up)",
      "une partie finie coup par coup : les lignes d'une étape (0 : la mise en place)"},
     {"handover", "/handover <seat or name>",
      "during a game: vote to let a bot play an absent player's seat until they /join again",
-     "pendant une partie : voter pour qu'un robot joue la place d'un joueur absent jusqu'à son /join"},
+     "pendant une partie : voter pour qu'un robot joue la place d'un joueur absent jusqu'à son "
+     "/join"},
 };
 
 std::vector<std::string_view> split_words(std::string_view s) {
@@ -87,7 +97,8 @@ Error usage_error(std::string_view name, const engine::LocalText& why) {
   return make_error(ErrorCode::bad_arguments, why);
 }
 
-Result<std::pair<std::string, std::string>> key_value(std::string_view name, std::string_view word) {
+Result<std::pair<std::string, std::string>> key_value(std::string_view name,
+                                                      std::string_view word) {
   auto eq = word.find('=');
   if (eq == std::string_view::npos || eq == 0 || eq + 1 == word.size())
     return usage_error(name, {"options are written key=value, not '" + excerpt(word, 32) + "'",
@@ -96,17 +107,23 @@ Result<std::pair<std::string, std::string>> key_value(std::string_view name, std
 }
 
 Error not_a_room(std::string_view name, std::string_view word) {
-  return usage_error(name, {"a room is a number from 1 to " + std::to_string(kMaxRoomId) + ", not '" + excerpt(word, 32) + "'",
-                            "une salle est un nombre de 1 à " + std::to_string(kMaxRoomId) + ", pas « " + excerpt(word, 32) + " »"});
+  return usage_error(name, {"a room is a number from 1 to " + std::to_string(kMaxRoomId) +
+                                ", not '" + excerpt(word, 32) + "'",
+                            "une salle est un nombre de 1 à " + std::to_string(kMaxRoomId) +
+                                ", pas « " + excerpt(word, 32) + " »"});
 }
 
 }  // namespace
 
-const std::vector<CommandHelp>& command_table() { return kCommands; }
+const std::vector<CommandHelp>& command_table() {
+  return kCommands;
+}
 
 const engine::LocalText kNameRule{
-    "a name is 1 to 24 letters, digits, '_', '-' or '.', with a letter, and not like a bot's (random-bot-1)",
-    "un pseudo a de 1 à 24 lettres, chiffres, « _ », « - » ou « . », dont une lettre, et ne ressemble pas à celui "
+    "a name is 1 to 24 letters, digits, '_', '-' or '.', with a letter, and not like a bot's "
+    "(random-bot-1)",
+    "un pseudo a de 1 à 24 lettres, chiffres, « _ », « - » ou « . », dont une lettre, et ne "
+    "ressemble pas à celui "
     "d'un robot (random-bot-1)"};
 
 std::string name_skeleton(std::string_view name) {
@@ -126,16 +143,18 @@ std::string name_skeleton(std::string_view name) {
 }
 
 bool bot_style_name(std::string_view name) {
-  // "<strategy>-bot-<n>" is how the server names the bots it seats; people may not look like one, whichever
-  // separators they use ("random_bot_3", "random.bot3").
+  // "<strategy>-bot-<n>" is how the server names the bots it seats; people may not look like one,
+  // whichever separators they use ("random_bot_3", "random.bot3").
   std::string folded = lower(name);
-  std::replace_if(folded.begin(), folded.end(), [](char c) { return c == '_' || c == '.'; }, '-');
+  std::replace_if(
+      folded.begin(), folded.end(), [](char c) { return c == '_' || c == '.'; }, '-');
   const auto at = folded.rfind("-bot");
   if (at == std::string::npos || at == 0) return false;
   std::size_t digits = at + 4;
   if (digits < folded.size() && folded[digits] == '-') ++digits;
-  return digits < folded.size() && std::all_of(folded.begin() + static_cast<std::ptrdiff_t>(digits), folded.end(),
-                                               [](char c) { return c >= '0' && c <= '9'; });
+  return digits < folded.size() &&
+         std::all_of(folded.begin() + static_cast<std::ptrdiff_t>(digits), folded.end(),
+                     [](char c) { return c >= '0' && c <= '9'; });
 }
 
 bool valid_name(std::string_view name) {
@@ -149,7 +168,8 @@ bool valid_name(std::string_view name) {
   return !all_digits && !name_skeleton(name).empty() && !bot_style_name(name);
 }
 
-Result<std::string> help_text(std::string_view topic, engine::Lang lang, const std::vector<std::string>& bots) {
+Result<std::string> help_text(std::string_view topic, engine::Lang lang,
+                              const std::vector<std::string>& bots) {
   const bool fr = lang == engine::Lang::fr;
   auto line = [&](const CommandHelp& c) {
     std::string text = std::string(c.usage) + " - " + std::string(fr ? c.summary_fr : c.summary);
@@ -163,13 +183,15 @@ Result<std::string> help_text(std::string_view topic, engine::Lang lang, const s
   std::string t = lower(trim(topic));
   if (!t.empty() && t.front() == '/') t.erase(0, 1);
   if (t.empty()) {
-    std::string text = fr ? "Commandes (le texte simple est du chat) :" : "Commands (plain text is chat):";
+    std::string text =
+        fr ? "Commandes (le texte simple est du chat) :" : "Commands (plain text is chat):";
     for (const auto& c : kCommands) text += "\n  " + line(c);
     return text;
   }
   for (const auto& c : kCommands)
     if (c.name == t) return line(c);
-  return make_error(ErrorCode::unknown_command, "no command /" + excerpt(t, 32) + "; /help lists them",
+  return make_error(ErrorCode::unknown_command,
+                    "no command /" + excerpt(t, 32) + "; /help lists them",
                     "pas de commande /" + excerpt(t, 32) + " ; /help les liste");
 }
 
@@ -191,7 +213,9 @@ Result<Command> parse_command(std::string_view line) {
   const auto args = split_words(tail);
 
   auto no_args = [&](Command c) -> Result<Command> {
-    if (!args.empty()) return usage_error(name, {"/" + name + " takes no arguments", "/" + name + " ne prend pas d'argument"});
+    if (!args.empty())
+      return usage_error(
+          name, {"/" + name + " takes no arguments", "/" + name + " ne prend pas d'argument"});
     return c;
   };
 
@@ -201,14 +225,15 @@ Result<Command> parse_command(std::string_view line) {
   }
   if (name == "nick") {
     if (args.size() != 1) return usage_error(name, {"give one name", "donnez un seul nom"});
-    if (!valid_name(args[0]))
-      return make_error(ErrorCode::bad_name, kNameRule);
+    if (!valid_name(args[0])) return make_error(ErrorCode::bad_name, kNameRule);
     return Command{cmd::Nick{std::string(args[0])}};
   }
   if (name == "games") return no_args(cmd::Games{});
   if (name == "rooms") return no_args(cmd::Rooms{});
   if (name == "create") {
-    if (args.empty()) return usage_error(name, {"name a game (/games lists them)", "nommez un jeu (/games les liste)"});
+    if (args.empty())
+      return usage_error(name,
+                         {"name a game (/games lists them)", "nommez un jeu (/games les liste)"});
     cmd::Create c{lower(args[0]), {}};
     for (std::size_t i = 1; i < args.size(); ++i) {
       auto kv = key_value(name, args[i]);
@@ -218,7 +243,8 @@ Result<Command> parse_command(std::string_view line) {
     return Command{std::move(c)};
   }
   if (name == "option") {
-    if (args.size() != 1) return usage_error(name, {"give one key=value", "donnez une seule clé=valeur"});
+    if (args.size() != 1)
+      return usage_error(name, {"give one key=value", "donnez une seule clé=valeur"});
     auto kv = key_value(name, args[0]);
     if (!kv.ok()) return kv.error();
     return Command{cmd::Option{kv->first, kv->second}};
@@ -233,7 +259,9 @@ Result<Command> parse_command(std::string_view line) {
     }
     if (args.size() == 2) {
       auto seat = positive_number(args[1]);
-      if (!seat || *seat > 64) return usage_error(name, {"a seat is a number from 1", "une place est un nombre à partir de 1"});
+      if (!seat || *seat > 64)
+        return usage_error(name,
+                           {"a seat is a number from 1", "une place est un nombre à partir de 1"});
       j.seat = static_cast<int>(*seat);
     }
     return Command{j};
@@ -247,11 +275,14 @@ Result<Command> parse_command(std::string_view line) {
   }
   if (name == "start") return no_args(cmd::Start{});
   if (name == "addbot") {
-    if (args.size() > 1) return usage_error(name, {"one strategy at most", "une stratégie au plus"});
+    if (args.size() > 1)
+      return usage_error(name, {"one strategy at most", "une stratégie au plus"});
     return Command{cmd::AddBot{args.empty() ? "random" : lower(args[0])}};
   }
   if (name == "play") {
-    if (tail.empty()) return usage_error(name, {"say which move (/moves lists them)", "dites quel coup (/moves les liste)"});
+    if (tail.empty())
+      return usage_error(
+          name, {"say which move (/moves lists them)", "dites quel coup (/moves les liste)"});
     return Command{cmd::Play{std::string(tail)}};
   }
   if (name == "moves") return no_args(cmd::Moves{});
@@ -271,31 +302,37 @@ Result<Command> parse_command(std::string_view line) {
     return Command{cmd::Kick{std::string(args[0])}};
   }
   if (name == "lang") {
-    if (args.size() != 1) return usage_error(name, {"name one language: en or fr", "nommez une langue : en ou fr"});
+    if (args.size() != 1)
+      return usage_error(name, {"name one language: en or fr", "nommez une langue : en ou fr"});
     auto lang = engine::parse_lang(lower(args[0]));
-    if (!lang) return usage_error(name, {"the languages are en and fr", "les langues sont en et fr"});
+    if (!lang)
+      return usage_error(name, {"the languages are en and fr", "les langues sont en et fr"});
     return Command{cmd::SetLang{*lang}};
   }
   if (name == "rematch") return no_args(cmd::Rematch{});
   if (name == "replay") {
     if (args.empty() || args.size() > 2)
-      return usage_error(name, {"name one room, then a step if you like", "nommez une salle, puis une étape si vous voulez"});
+      return usage_error(name, {"name one room, then a step if you like",
+                                "nommez une salle, puis une étape si vous voulez"});
     auto room = positive_number(args[0]);
     if (!room) return not_a_room(name, args[0]);
     cmd::Replay r{*room, 0};
     if (args.size() == 2) {
       auto step = args[1] == "0" ? std::optional<std::int64_t>(0) : positive_number(args[1]);
       if (!step || *step > 1000000)
-        return usage_error(name, {"a step is a number from 0", "une étape est un nombre à partir de 0"});
+        return usage_error(name,
+                           {"a step is a number from 0", "une étape est un nombre à partir de 0"});
       r.step = static_cast<int>(*step);
     }
     return Command{r};
   }
   if (name == "handover") {
-    if (args.size() != 1) return usage_error(name, {"name one seat or player", "nommez une place ou un joueur"});
+    if (args.size() != 1)
+      return usage_error(name, {"name one seat or player", "nommez une place ou un joueur"});
     return Command{cmd::Handover{std::string(args[0])}};
   }
-  return make_error(ErrorCode::unknown_command, "unknown command /" + excerpt(name, 32) + "; /help lists the commands",
+  return make_error(ErrorCode::unknown_command,
+                    "unknown command /" + excerpt(name, 32) + "; /help lists the commands",
                     "commande inconnue /" + excerpt(name, 32) + " ; /help liste les commandes");
 }
 

@@ -1,7 +1,8 @@
 #pragma once
-// Error codes with stable string ids: what a client or bot matches on in an `error` message. Game rule
-// violations travel with the engine's own rule ids (`not_your_turn`, `illegal_move`, `santa_cruz.*`);
-// everything the protocol and the server refuse uses one of these. docs/protocol.md lists them all.
+// Error codes with stable string ids: what a client or bot matches on in an `error` message. Game
+// rule violations travel with the engine's own rule ids (`not_your_turn`, `illegal_move`,
+// `santa_cruz.*`); everything the protocol and the server refuse uses one of these.
+// docs/protocol.md lists them all.
 
 #include <string>
 #include <string_view>
@@ -17,34 +18,37 @@ template <class T>
 using Result = engine::Result<T>;
 
 enum class ErrorCode {
-  bad_json,         // the frame is not JSON
-  bad_message,      // JSON, but not an object with a string "type", or a field of the wrong type
-  unknown_type,     // a "type" the server does not know
-  missing_field,    // a required field is absent
-  too_large,        // frame over the size cap (the connection is also closed)
-  rate_limited,     // too many messages too fast; the message was dropped
-  hello_first,      // anything but hello before hello
-  already_welcomed, // a second hello on the same connection
-  bad_name,         // a nickname that is empty, too long or has characters outside [A-Za-z0-9_-.]
-  name_taken,       // someone else has that nickname
-  bad_token,        // a resume token the server does not know
-  unknown_command,  // /something that is not a command
-  bad_arguments,    // a command with the wrong arguments (the message carries the usage)
-  unknown_game,     // /create with a game id not in /games
-  bad_option,       // an option key or value the game does not have
-  no_such_room,     // a room id that does not exist
-  not_in_room,      // a room command or action for a room one is not seated in
-  already_in_room,  // /join or /create while seated in another room
-  room_full,        // no free seat (or the asked seat is taken)
-  not_host,         // host-only command from someone else
-  already_started,  // /option, /kick or /join of a new player after start
-  not_started,      // /play, /moves before the game started
-  seat_count,       // /start with a seat count outside the game's range
-  not_available,    // a feature this server does not offer yet
-  handover_refused, // /handover against its rules (the seat's person is here, not away long enough, ...)
-  too_many_rooms,   // /create by a player who already holds seats in --max-rooms-per-player rooms they created
-  not_over,         // a replay of a game that is still waiting or being played
-  server_error,     // the server failed while handling the message (a bug, logged); the connection stays open
+  bad_json,          // the frame is not JSON
+  bad_message,       // JSON, but not an object with a string "type", or a field of the wrong type
+  unknown_type,      // a "type" the server does not know
+  missing_field,     // a required field is absent
+  too_large,         // frame over the size cap (the connection is also closed)
+  rate_limited,      // too many messages too fast; the message was dropped
+  hello_first,       // anything but hello before hello
+  already_welcomed,  // a second hello on the same connection
+  bad_name,          // a nickname that is empty, too long or has characters outside [A-Za-z0-9_-.]
+  name_taken,        // someone else has that nickname
+  bad_token,         // a resume token the server does not know
+  unknown_command,   // /something that is not a command
+  bad_arguments,     // a command with the wrong arguments (the message carries the usage)
+  unknown_game,      // /create with a game id not in /games
+  bad_option,        // an option key or value the game does not have
+  no_such_room,      // a room id that does not exist
+  not_in_room,       // a room command or action for a room one is not seated in
+  already_in_room,   // /join or /create while seated in another room
+  room_full,         // no free seat (or the asked seat is taken)
+  not_host,          // host-only command from someone else
+  already_started,   // /option, /kick or /join of a new player after start
+  not_started,       // /play, /moves before the game started
+  seat_count,        // /start with a seat count outside the game's range
+  not_available,     // a feature this server does not offer yet
+  handover_refused,  // /handover against its rules (the seat's person is here, not away long
+                     // enough, ...)
+  too_many_rooms,    // /create by a player who already holds seats in --max-rooms-per-player rooms
+                     // they created
+  not_over,          // a replay of a game that is still waiting or being played
+  server_error,      // the server failed while handling the message (a bug, logged); the connection
+                     // stays open
 };
 
 std::string_view to_string(ErrorCode code);

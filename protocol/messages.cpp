@@ -9,13 +9,16 @@
 namespace archipel::protocol {
 namespace {
 
-// Reads a room id from 0 to kMaxRoomId: a JSON integer, or a string of digits (bots written in loosely typed
-// languages). Anything else, negative numbers and numbers past the range included, is nullopt.
+// Reads a room id from 0 to kMaxRoomId: a JSON integer, or a string of digits (bots written in
+// loosely typed languages). Anything else, negative numbers and numbers past the range included, is
+// nullopt.
 std::optional<RoomId> room_number(const Json& j) {
   if (j.is_number_integer()) {  // signed or unsigned: compared in the type that holds it
     if (j.is_number_unsigned()) {
       const auto n = j.get<std::uint64_t>();
-      return n <= static_cast<std::uint64_t>(kMaxRoomId) ? std::optional<RoomId>(static_cast<RoomId>(n)) : std::nullopt;
+      return n <= static_cast<std::uint64_t>(kMaxRoomId)
+                 ? std::optional<RoomId>(static_cast<RoomId>(n))
+                 : std::nullopt;
     }
     const auto n = j.get<std::int64_t>();
     return n >= 0 && n <= kMaxRoomId ? std::optional<RoomId>(n) : std::nullopt;
@@ -39,9 +42,11 @@ const std::string& room_range_text() {
 }
 
 Result<RoomId> required_room(const Json& msg, const std::string& type) {
-  if (!msg.contains("room")) return make_error(ErrorCode::missing_field, type + " needs a \"room\"");
+  if (!msg.contains("room"))
+    return make_error(ErrorCode::missing_field, type + " needs a \"room\"");
   auto id = room_number(msg["room"]);
-  if (!id || *id < 1) return make_error(ErrorCode::bad_message, "\"room\" must be " + room_range_text());
+  if (!id || *id < 1)
+    return make_error(ErrorCode::bad_message, "\"room\" must be " + room_range_text());
   return *id;
 }
 
@@ -53,7 +58,8 @@ Result<std::optional<std::string>> optional_string(const Json& msg, const char* 
 }
 
 std::optional<RoomStatus> room_status(std::string_view s) {
-  for (auto status : {RoomStatus::waiting, RoomStatus::playing, RoomStatus::over})  // abandoned rooms are not listed
+  for (auto status : {RoomStatus::waiting, RoomStatus::playing,
+                      RoomStatus::over})  // abandoned rooms are not listed
     if (to_string(status) == s) return status;
   return std::nullopt;
 }
@@ -67,21 +73,25 @@ Result<ListRooms> list_rooms(const Json& msg) {
   if (!status.ok()) return status.error();
   if (status.value()) {
     list.filter.status = room_status(*status.value());
-    if (!list.filter.status) return make_error(ErrorCode::bad_message, "\"status\" is waiting, playing or over");
+    if (!list.filter.status)
+      return make_error(ErrorCode::bad_message, "\"status\" is waiting, playing or over");
   }
   if (msg.contains("free") && !msg["free"].is_null()) {
-    if (!msg["free"].is_boolean()) return make_error(ErrorCode::bad_message, "\"free\" must be true or false");
+    if (!msg["free"].is_boolean())
+      return make_error(ErrorCode::bad_message, "\"free\" must be true or false");
     list.filter.free_seats = msg["free"].get<bool>();
   }
   if (msg.contains("after") && !msg["after"].is_null()) {
     list.after = room_number(msg["after"]);
-    if (!list.after) return make_error(ErrorCode::bad_message, "\"after\" must be 0 or " + room_range_text());
+    if (!list.after)
+      return make_error(ErrorCode::bad_message, "\"after\" must be 0 or " + room_range_text());
   }
   if (msg.contains("limit") && !msg["limit"].is_null()) {
     const auto& limit = msg["limit"];
     if (!limit.is_number_integer() || limit.get<std::int64_t>() < 1 ||
         limit.get<std::int64_t>() > static_cast<std::int64_t>(kMaxRoomsPage))
-      return make_error(ErrorCode::bad_message, "\"limit\" must be a whole number from 1 to " + std::to_string(kMaxRoomsPage));
+      return make_error(ErrorCode::bad_message, "\"limit\" must be a whole number from 1 to " +
+                                                    std::to_string(kMaxRoomsPage));
     list.limit = limit.get<std::size_t>();
   }
   return list;
@@ -96,8 +106,10 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
   Json msg = Json::parse(frame.begin(), frame.end(), nullptr, /*allow_exceptions=*/false);
   if (msg.is_discarded()) return make_error(ErrorCode::bad_json, "the message is not valid JSON");
   if (!msg.is_object()) return make_error(ErrorCode::bad_message, "a message is a JSON object");
-  if (!msg.contains("type")) return make_error(ErrorCode::missing_field, "a message needs a \"type\"");
-  if (!msg["type"].is_string()) return make_error(ErrorCode::bad_message, "\"type\" must be a string");
+  if (!msg.contains("type"))
+    return make_error(ErrorCode::missing_field, "a message needs a \"type\"");
+  if (!msg["type"].is_string())
+    return make_error(ErrorCode::bad_message, "\"type\" must be a string");
   const std::string type = msg["type"].get<std::string>();
 
   if (type == "hello") {
@@ -118,17 +130,20 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
   }
   if (type == "chat") {
     if (!msg.contains("text")) return make_error(ErrorCode::missing_field, "chat needs a \"text\"");
-    if (!msg["text"].is_string()) return make_error(ErrorCode::bad_message, "\"text\" must be a string");
-    // Bidirectional controls could make a line read differently from what was sent (a name or a move
-    // reversed): they are taken out of every chat line before anything reads it.
+    if (!msg["text"].is_string())
+      return make_error(ErrorCode::bad_message, "\"text\" must be a string");
+    // Bidirectional controls could make a line read differently from what was sent (a name or a
+    // move reversed): they are taken out of every chat line before anything reads it.
     return ClientMessage{Chat{without_bidi_controls(msg["text"].get_ref<const std::string&>())}};
   }
   if (type == "action") {
     auto room = required_room(msg, type);
     if (!room.ok()) return room.error();
-    if (!msg.contains("action")) return make_error(ErrorCode::missing_field, "action needs an \"action\"");
+    if (!msg.contains("action"))
+      return make_error(ErrorCode::missing_field, "action needs an \"action\"");
     if (!msg["action"].is_object())
-      return make_error(ErrorCode::bad_message, "\"action\" must be an object, one of your view's legal[].action");
+      return make_error(ErrorCode::bad_message,
+                        "\"action\" must be an object, one of your view's legal[].action");
     return ClientMessage{Action{room.value(), std::move(msg["action"])}};
   }
   if (type == "sync") {
@@ -142,12 +157,14 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
     ReplayRequest request{room.value(), 0, false};
     if (msg.contains("step") && !msg["step"].is_null()) {
       const auto& step = msg["step"];
-      if (!step.is_number_integer() || step.get<std::int64_t>() < 0 || step.get<std::int64_t>() > 1000000)
+      if (!step.is_number_integer() || step.get<std::int64_t>() < 0 ||
+          step.get<std::int64_t>() > 1000000)
         return make_error(ErrorCode::bad_message, "\"step\" must be a whole number from 0");
       request.step = step.get<int>();
     }
     if (msg.contains("static") && !msg["static"].is_null()) {
-      if (!msg["static"].is_boolean()) return make_error(ErrorCode::bad_message, "\"static\" must be true or false");
+      if (!msg["static"].is_boolean())
+        return make_error(ErrorCode::bad_message, "\"static\" must be true or false");
       request.static_data = msg["static"].get<bool>();
     }
     return ClientMessage{request};
@@ -158,16 +175,21 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
     if (!list.ok()) return list.error();
     return ClientMessage{std::move(list).value()};
   }
-  return make_error(ErrorCode::unknown_type, "unknown message type '" + excerpt(type, 40) +
-                                                 "' (hello, chat, action, sync, games, rooms, replay)");
+  return make_error(ErrorCode::unknown_type,
+                    "unknown message type '" + excerpt(type, 40) +
+                        "' (hello, chat, action, sync, games, rooms, replay)");
 }
 
 std::string_view to_string(RoomStatus status) {
   switch (status) {
-    case RoomStatus::waiting: return "waiting";
-    case RoomStatus::playing: return "playing";
-    case RoomStatus::over: return "over";
-    case RoomStatus::abandoned: return "abandoned";
+    case RoomStatus::waiting:
+      return "waiting";
+    case RoomStatus::playing:
+      return "playing";
+    case RoomStatus::over:
+      return "over";
+    case RoomStatus::abandoned:
+      return "abandoned";
   }
   return "waiting";
 }
@@ -175,24 +197,33 @@ std::string_view to_string(RoomStatus status) {
 std::string_view status_label(RoomStatus status, engine::Lang lang) {
   if (lang == engine::Lang::en) return to_string(status);
   switch (status) {
-    case RoomStatus::waiting: return "en attente";
-    case RoomStatus::playing: return "en cours";
-    case RoomStatus::over: return "terminée";
-    case RoomStatus::abandoned: return "abandonnée";
+    case RoomStatus::waiting:
+      return "en attente";
+    case RoomStatus::playing:
+      return "en cours";
+    case RoomStatus::over:
+      return "terminée";
+    case RoomStatus::abandoned:
+      return "abandonnée";
   }
   return "";
 }
 
 Json welcome_message(const std::string& name, const std::string& token, engine::Lang lang) {
-  return Json{{"type", "welcome"}, {"name", name}, {"token", token}, {"version", kProtocolVersion},
+  return Json{{"type", "welcome"},
+              {"name", name},
+              {"token", token},
+              {"version", kProtocolVersion},
               {"lang", engine::lang_code(lang)}};
 }
 
 Json chat_message(std::optional<RoomId> room, const std::string& from, const std::string& text) {
-  return Json{{"type", "chat"}, {"room", room ? Json(*room) : Json()}, {"from", from}, {"text", text}};
+  return Json{
+      {"type", "chat"}, {"room", room ? Json(*room) : Json()}, {"from", from}, {"text", text}};
 }
 
-std::string chat_frame(std::optional<RoomId> room, const std::string& from, const std::string& text) {
+std::string chat_frame(std::optional<RoomId> room, const std::string& from,
+                       const std::string& text) {
   // Keys in serialize()'s order (sorted): from, room, text, type.
   std::string out;
   out.reserve(48 + from.size() + text.size());
@@ -261,8 +292,8 @@ void write_strings(engine::JsonTextWriter& w, const std::vector<std::string>& li
   w.raw("]");
 }
 
-// room_json (with `"type":"room"` when `as_message`), as serialize() writes it: nlohmann's objects are std::maps,
-// so the keys come sorted, and the optional ones only when room_json puts them.
+// room_json (with `"type":"room"` when `as_message`), as serialize() writes it: nlohmann's objects
+// are std::maps, so the keys come sorted, and the optional ones only when room_json puts them.
 void write_room(engine::JsonTextWriter& w, const RoomInfo& room, bool as_message) {
   w.raw(R"({"game":)");
   w.string(room.game);
@@ -340,7 +371,8 @@ std::string room_frame(const RoomInfo& room) {
   return out;
 }
 
-std::string rooms_frame(const std::vector<RoomInfo>& rooms, std::optional<RoomId> next, std::optional<RoomId> after) {
+std::string rooms_frame(const std::vector<RoomInfo>& rooms, std::optional<RoomId> next,
+                        std::optional<RoomId> after) {
   std::string out;
   out.reserve(64 + 320 * rooms.size());
   engine::JsonTextWriter w(out);
@@ -377,15 +409,18 @@ std::string rooms_delta_frame(const RoomsDelta& delta) {
 
 bool has_free_seat(const RoomInfo& room) {
   return room.status == RoomStatus::waiting &&
-         std::any_of(room.seats.begin(), room.seats.end(), [](const SeatInfo& s) { return s.name.empty(); });
+         std::any_of(room.seats.begin(), room.seats.end(),
+                     [](const SeatInfo& s) { return s.name.empty(); });
 }
 
 bool matches(const RoomFilter& filter, const RoomInfo& room) {
-  return (!filter.game || *filter.game == room.game) && (!filter.status || *filter.status == room.status) &&
+  return (!filter.game || *filter.game == room.game) &&
+         (!filter.status || *filter.status == room.status) &&
          (!filter.free_seats || has_free_seat(room));
 }
 
-Json rooms_message(const std::vector<RoomInfo>& rooms, std::optional<RoomId> next, std::optional<RoomId> after) {
+Json rooms_message(const std::vector<RoomInfo>& rooms, std::optional<RoomId> next,
+                   std::optional<RoomId> after) {
   Json list = Json::array();
   for (const auto& room : rooms) list.push_back(room_json(room));
   Json j{{"type", "rooms"}, {"rooms", list}, {"more", next.has_value()}};
@@ -398,12 +433,14 @@ Json rooms_delta_message(const RoomsDelta& delta) {
   Json added = Json::array(), changed = Json::array();
   for (const auto& room : delta.added) added.push_back(room_json(room));
   for (const auto& room : delta.changed) changed.push_back(room_json(room));
-  return Json{{"type", "rooms_delta"}, {"added", added}, {"changed", changed}, {"removed", delta.removed}};
+  return Json{
+      {"type", "rooms_delta"}, {"added", added}, {"changed", changed}, {"removed", delta.removed}};
 }
 
 Json state_message(RoomId room, std::int64_t version, Json view, std::optional<engine::Seat> seat,
                    const Json& static_data, const std::vector<std::string>& log) {
-  Json j{{"type", "state"}, {"room", room}, {"version", version}, {"seat", seat ? Json(*seat) : Json()},
+  Json j{{"type", "state"},         {"room", room},
+         {"version", version},      {"seat", seat ? Json(*seat) : Json()},
          {"view", std::move(view)}, {"log", log}};
   if (!static_data.empty()) j["static"] = static_data;
   return j;
@@ -411,16 +448,19 @@ Json state_message(RoomId room, std::int64_t version, Json view, std::optional<e
 
 Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, engine::Seat by,
                    const std::vector<std::string>& log) {
-  Json j{{"type", "patch"}, {"room", room}, {"from", from}, {"to", to}, {"by", by}, {"ops", std::move(ops)}};
+  Json j{{"type", "patch"}, {"room", room}, {"from", from},
+         {"to", to},        {"by", by},     {"ops", std::move(ops)}};
   if (!log.empty()) j["log"] = log;
   return j;
 }
 
-std::string state_frame(RoomId room, std::int64_t version, const Json& view, std::optional<engine::Seat> seat,
-                        std::string_view static_text, std::string_view log_text) {
+std::string state_frame(RoomId room, std::int64_t version, const Json& view,
+                        std::optional<engine::Seat> seat, std::string_view static_text,
+                        std::string_view log_text) {
   // Keys in serialize()'s order (sorted): log, room, seat, static, type, version, view.
   const std::string view_text = serialize(view);
-  const bool has_static = !static_text.empty() && static_text != "{}" && static_text != "[]" && static_text != "null";
+  const bool has_static =
+      !static_text.empty() && static_text != "{}" && static_text != "[]" && static_text != "null";
   std::string out;
   out.reserve(96 + view_text.size() + static_text.size() + log_text.size());
   out += R"({"log":)";
@@ -441,11 +481,12 @@ std::string state_frame(RoomId room, std::int64_t version, const Json& view, std
   return out;
 }
 
-std::string patch_frame(RoomId room, std::int64_t from, std::int64_t to, std::string_view shared_ops,
-                        std::string_view own_ops, engine::Seat by, std::string_view log_lines) {
-  // Written as serialize() writes patch_message: nlohmann's objects are std::maps, so the keys come sorted
-  // (by, from, log, ops, room, to, type), and its integers print as std::to_string's. Reserved once: the frame
-  // grew by doubling, several allocations for every frame of every move.
+std::string patch_frame(RoomId room, std::int64_t from, std::int64_t to,
+                        std::string_view shared_ops, std::string_view own_ops, engine::Seat by,
+                        std::string_view log_lines) {
+  // Written as serialize() writes patch_message: nlohmann's objects are std::maps, so the keys come
+  // sorted (by, from, log, ops, room, to, type), and its integers print as std::to_string's.
+  // Reserved once: the frame grew by doubling, several allocations for every frame of every move.
   std::string out;
   out.reserve(96 + shared_ops.size() + own_ops.size() + log_lines.size());
   out += R"({"by":)";
@@ -474,14 +515,17 @@ std::string patch_frame(RoomId room, std::int64_t from, std::int64_t to, std::st
   return out;
 }
 
-Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector<std::string>& names,
-                  engine::Lang lang) {
+Json over_message(RoomId room, const engine::Outcome& outcome,
+                  const std::vector<std::string>& names, engine::Lang lang) {
   Json ranking = Json::array();
   for (std::size_t i = 0; i < outcome.ranking.size(); ++i) {
     const auto seat = outcome.ranking[i];
     // A game that gives no places (an older engine) ranks every seat apart.
     const int place = outcome.places.empty() ? static_cast<int>(i) + 1 : outcome.places.at(seat);
-    ranking.push_back(Json{{"place", place}, {"seat", seat}, {"name", names.at(seat)}, {"score", outcome.scores.at(seat)}});
+    ranking.push_back(Json{{"place", place},
+                           {"seat", seat},
+                           {"name", names.at(seat)},
+                           {"score", outcome.scores.at(seat)}});
   }
   Json j{{"type", "over"}, {"room", room}, {"scores", outcome.scores}, {"ranking", ranking}};
   if (!outcome.places.empty()) j["places"] = outcome.places;
@@ -502,7 +546,9 @@ Json over_message(RoomId room, const engine::Outcome& outcome, const std::vector
   return j;
 }
 
-Json left_message(RoomId room) { return Json{{"type", "left"}, {"room", room}}; }
+Json left_message(RoomId room) {
+  return Json{{"type", "left"}, {"room", room}};
+}
 
 Json clock_message(RoomId room, Json clock) {
   clock["type"] = "clock";
@@ -512,14 +558,20 @@ Json clock_message(RoomId room, Json clock) {
 
 Json replay_message(RoomId room, int step, int steps, std::optional<engine::Seat> by, Json view,
                     const std::vector<std::string>& log, const Json& static_data) {
-  Json m{{"type", "replay"}, {"room", room}, {"step", step}, {"steps", steps},
-         {"by", by ? Json(*by) : Json(nullptr)}, {"view", std::move(view)}, {"log", log}};
+  Json m{{"type", "replay"},
+         {"room", room},
+         {"step", step},
+         {"steps", steps},
+         {"by", by ? Json(*by) : Json(nullptr)},
+         {"view", std::move(view)},
+         {"log", log}};
   if (!static_data.is_null()) m["static"] = static_data;
   return m;
 }
 
-Json games_message(const std::vector<const engine::GameSpec*>& specs, const std::vector<std::string>& bots,
-                   engine::Lang lang, const std::vector<engine::OptionSpec>& room_options) {
+Json games_message(const std::vector<const engine::GameSpec*>& specs,
+                   const std::vector<std::string>& bots, engine::Lang lang,
+                   const std::vector<engine::OptionSpec>& room_options) {
   Json games = Json::array();
   for (const auto* spec : specs) {
     Json options = Json::array();

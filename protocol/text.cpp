@@ -5,7 +5,8 @@ namespace archipel::protocol {
 std::string_view utf8_prefix(std::string_view text, std::size_t max_bytes) {
   if (text.size() <= max_bytes) return text;
   std::size_t end = max_bytes;
-  // Step back over continuation bytes (10xxxxxx) to the start of the character that straddles the cut.
+  // Step back over continuation bytes (10xxxxxx) to the start of the character that straddles the
+  // cut.
   while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
   return text.substr(0, end);
 }
@@ -25,8 +26,9 @@ std::size_t bidi_control_at(std::string_view text, std::size_t i) {
   if (byte(i) == 0xD8 && i + 1 < text.size() && byte(i + 1) == 0x9C) return 2;  // U+061C
   if (byte(i) != 0xE2 || i + 2 >= text.size()) return 0;
   const unsigned char b1 = byte(i + 1), b2 = byte(i + 2);
-  if (b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || (b2 >= 0xAA && b2 <= 0xAE))) return 3;  // U+200E-F, U+202A-E
-  if (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9) return 3;                                    // U+2066-9
+  if (b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || (b2 >= 0xAA && b2 <= 0xAE)))
+    return 3;                                            // U+200E-F, U+202A-E
+  if (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9) return 3;  // U+2066-9
   return 0;
 }
 
@@ -62,8 +64,10 @@ std::size_t json_nesting_depth(std::string_view text, std::size_t limit) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (in_string) {
-      if (c == '\\') ++i;  // the escaped character cannot end the string
-      else if (c == '"') in_string = false;
+      if (c == '\\')
+        ++i;  // the escaped character cannot end the string
+      else if (c == '"')
+        in_string = false;
       continue;
     }
     if (c == '"') {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds everything and runs every test: the GoogleTest suites through ctest (the store
-# suite over PostgreSQL too, on a server the tests start themselves), the
+# Installs what is missing, checks the C++ layout (scripts/format.sh), builds everything and runs every test: the
+# GoogleTest suites through ctest (the store suite over PostgreSQL too, on a server the tests start themselves), the
 # install step, the JavaScript bot example, the browser tests in headless Chromium, then the same suites under
 # AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh), each fuzz target for 20 seconds
 # (scripts/fuzz.sh, from the sanitizer build) and the server tests under ThreadSanitizer (scripts/tsan.sh).
@@ -36,7 +36,9 @@ print_step_times() {
 trap print_step_times EXIT
 
 step "dependencies (docker/install_deps.sh)"
-"$root/docker/install_deps.sh" --browser --fuzz --postgres
+"$root/docker/install_deps.sh" --browser --fuzz --postgres --format
+step "the C++ layout (scripts/format.sh --check)"
+"$root/scripts/format.sh" --check
 step "build (scripts/build.sh all)"
 "$root/scripts/build.sh" all "$root/build"
 

@@ -17,20 +17,24 @@ void Audience::begin_game(const engine::GameInstance& game, std::int64_t version
   static_text_ = protocol::serialize(static_data_);
 }
 
-// ---- words ---------------------------------------------------------------------------------------------
+// ---- words
+// ---------------------------------------------------------------------------------------------
 
 void Audience::broadcast(const Table& table, const Frame& frame) {
   each_connected(table, [&](Client& c) { c.send(frame); });
 }
 
-void Audience::broadcast(const Table& table, const json& message) { broadcast(table, make_frame(message)); }
+void Audience::broadcast(const Table& table, const json& message) {
+  broadcast(table, make_frame(message));
+}
 
 void Audience::to_everyone(const Table& table, LocalFrames& frames) {
   each_connected(table, [&](Client& c) { frames.send_to(c); });
 }
 
 void Audience::announce(const Table& table, const engine::LocalText& text) {
-  LocalFrames frames([&](engine::Lang lang) { return protocol::info_message(text.in(lang), table.id); });
+  LocalFrames frames(
+      [&](engine::Lang lang) { return protocol::info_message(text.in(lang), table.id); });
   to_everyone(table, frames);
 }
 
@@ -45,11 +49,13 @@ engine::Lang Audience::lang_of(const Table& table, const std::string& token) {
 
 std::string Audience::log_text(const Table& table, engine::Lang lang, std::size_t first_line) {
   json lines = json::array();
-  for (std::size_t i = first_line; i < table.log.size(); ++i) lines.push_back(table.log[i].in(lang));
+  for (std::size_t i = first_line; i < table.log.size(); ++i)
+    lines.push_back(table.log[i].in(lang));
   return protocol::serialize(lines);
 }
 
-// ---- views ---------------------------------------------------------------------------------------------
+// ---- views
+// ---------------------------------------------------------------------------------------------
 
 void Audience::state_to(const Table& table, const std::string& token) {
   const Member* m = table.member(token);
@@ -57,37 +63,46 @@ void Audience::state_to(const Table& table, const std::string& token) {
   const int seat = table.seat_of(token);
   const auto viewer = seat >= 0 ? engine::Viewer::of(seat) : engine::Viewer::spectator();
   const auto seat_shown = seat >= 0 ? std::optional<int>(seat) : std::nullopt;
-  m->client->send(text_frame(protocol::state_frame(table.id, version_, views_.full_view(*table.game, viewer), seat_shown,
-                                                   static_text_, log_text(table, m->client->lang()))));
+  m->client->send(text_frame(
+      protocol::state_frame(table.id, version_, views_.full_view(*table.game, viewer), seat_shown,
+                            static_text_, log_text(table, m->client->lang()))));
 }
 
 void Audience::state_to_stand_in(const Table& table, Client& bot, int seat) {
   if (!table.game) return;
-  bot.send(text_frame(protocol::state_frame(table.id, version_, views_.full_view(*table.game, engine::Viewer::of(seat)),
+  bot.send(text_frame(protocol::state_frame(table.id, version_,
+                                            views_.full_view(*table.game, engine::Viewer::of(seat)),
                                             seat, static_text_, {})));
 }
 
 void Audience::state_to_spectators(const Table& table) {
   const auto watching = [](const Member& s) { return s.client != nullptr; };
-  if (!table.game || std::none_of(table.spectators.begin(), table.spectators.end(), watching)) return;
+  if (!table.game || std::none_of(table.spectators.begin(), table.spectators.end(), watching))
+    return;
   const json view = views_.full_view(*table.game, engine::Viewer::spectator());
   auto frames = LocalFrames::of_text([&](engine::Lang lang) {  // once per language
-    return protocol::state_frame(table.id, version_, view, std::nullopt, static_text_, log_text(table, lang));
+    return protocol::state_frame(table.id, version_, view, std::nullopt, static_text_,
+                                 log_text(table, lang));
   });
-  each_connected(table, [&](Client& c) { frames.send_to(c); }, false);
+  each_connected(
+      table, [&](Client& c) { frames.send_to(c); }, false);
 }
 
 void Audience::after_move(const Table& table, const std::vector<ClientPtr>& stand_ins, int seat,
                           std::size_t first_line) {
   const std::int64_t from = version_++;
   const auto watching = [](const Member& s) { return s.client != nullptr; };
-  const auto stand_in = [&](std::size_t i) { return i < stand_ins.size() ? stand_ins[i] : nullptr; };
-  std::vector<bool> present{std::any_of(table.spectators.begin(), table.spectators.end(), watching)};
+  const auto stand_in = [&](std::size_t i) {
+    return i < stand_ins.size() ? stand_ins[i] : nullptr;
+  };
+  std::vector<bool> present{
+      std::any_of(table.spectators.begin(), table.spectators.end(), watching)};
   for (std::size_t i = 0; i < table.seats.size(); ++i)
     present.push_back(table.seats[i] && (table.seats[i]->client || stand_in(i)));
   const auto patches = views_.patches(*table.game, present);
   const std::string& shared = patches.shared;  // the public part's ops, written once for everyone
-  // The move's log lines ride in its patch, in each reader's language: serialized once per language.
+  // The move's log lines ride in its patch, in each reader's language: serialized once per
+  // language.
   std::array<std::optional<std::string>, 2> log_lines;
   auto lines = [&](engine::Lang lang) -> const std::string& {
     auto& text = log_lines[static_cast<std::size_t>(lang)];
@@ -112,9 +127,11 @@ void Audience::after_move(const Table& table, const std::vector<ClientPtr>& stan
   if (!present[0]) return;
   if (!patches.own[0]) return state_to_spectators(table);
   auto frames = LocalFrames::of_text([&](engine::Lang lang) {  // once per language
-    return protocol::patch_frame(table.id, from, version_, shared, *patches.own[0], seat, lines(lang));
+    return protocol::patch_frame(table.id, from, version_, shared, *patches.own[0], seat,
+                                 lines(lang));
   });
-  each_connected(table, [&](Client& c) { frames.send_to(c); }, false);
+  each_connected(
+      table, [&](Client& c) { frames.send_to(c); }, false);
 }
 
 }  // namespace archipel::server

@@ -19,8 +19,8 @@ void AudienceViews::reset(int num_seats) {
 
 json AudienceViews::full_view(const engine::GameInstance& game, engine::Viewer viewer) {
   const engine::ClientViews& views = game.client_views();
-  // The public part is current unless nobody was there at the last move, and then no audience is current
-  // either: rebuilding it here leaves no audience's patches based on an older one.
+  // The public part is current unless nobody was there at the last move, and then no audience is
+  // current either: rebuilding it here leaves no audience's patches based on an older one.
   if (!public_current_) {
     public_ = views.public_part();
     public_current_ = true;
@@ -35,7 +35,8 @@ json AudienceViews::full_view(const engine::GameInstance& game, engine::Viewer v
   return view;
 }
 
-AudienceViews::Patches AudienceViews::patches(const engine::GameInstance& game, const std::vector<bool>& present) {
+AudienceViews::Patches AudienceViews::patches(const engine::GameInstance& game,
+                                              const std::vector<bool>& present) {
   Patches out;
   out.own.resize(current_.size());
   if (std::none_of(present.begin(), present.end(), [](bool p) { return p; })) {
@@ -44,7 +45,8 @@ AudienceViews::Patches AudienceViews::patches(const engine::GameInstance& game, 
     return out;
   }
   const engine::ClientViews& views = game.client_views();
-  // What changed: the last action's changes when the views are exactly one action old, else everything.
+  // What changed: the last action's changes when the views are exactly one action old, else
+  // everything.
   const auto now_age = views.age();
   const bool one_action = now_age.instance != 0 && now_age.instance == age_.instance &&
                           now_age.actions == age_.actions + 1;
@@ -72,7 +74,8 @@ AudienceViews::Patches AudienceViews::patches(const engine::GameInstance& game, 
     if (legal_moves) {
       std::string legal = views.legal_text(viewer);
       if (legal != legal_[k]) {
-        engine::append_op_text(ops, "replace", engine::pointer_to(std::string(), engine::kLegalKey), legal);
+        engine::append_op_text(ops, "replace", engine::pointer_to(std::string(), engine::kLegalKey),
+                               legal);
         legal_[k] = std::move(legal);
       }
     }
@@ -81,10 +84,11 @@ AudienceViews::Patches AudienceViews::patches(const engine::GameInstance& game, 
   return out;
 }
 
-std::string AudienceViews::patch_public(const engine::ClientViews& views, const engine::ViewChanges& changes) {
+std::string AudienceViews::patch_public(const engine::ClientViews& views,
+                                        const engine::ViewChanges& changes) {
   auto update = views.public_update(changes);
-  // The kept sections leave the old part before the comparison and join the new one after it: untouched, or
-  // with the entries built alone put in place.
+  // The kept sections leave the old part before the comparison and join the new one after it:
+  // untouched, or with the entries built alone put in place.
   auto& old_keys = public_.get_ref<json::object_t&>();
   json::object_t kept_nodes;
   for (const auto key : update.kept)
@@ -98,14 +102,16 @@ std::string AudienceViews::patch_public(const engine::ClientViews& views, const 
   return std::move(ops).array();
 }
 
-void AudienceViews::patch_entry(json::object_t& sections, engine::SectionEntry entry, engine::PatchText& ops) {
-  // A section of entries is always in the public part (view_sections.hpp), so it is among the kept ones.
+void AudienceViews::patch_entry(json::object_t& sections, engine::SectionEntry entry,
+                                engine::PatchText& ops) {
+  // A section of entries is always in the public part (view_sections.hpp), so it is among the kept
+  // ones.
   json& section = sections.at(std::string(entry.section));
   std::string path = engine::pointer_to(std::string(), entry.section);
   if (entry.name.empty()) {  // an array's element: always there
     json& element = section.at(entry.index);
-    engine::append_view_patch(ops, engine::pointer_to(std::move(path), std::to_string(entry.index)), element,
-                              *entry.value);
+    engine::append_view_patch(ops, engine::pointer_to(std::move(path), std::to_string(entry.index)),
+                              element, *entry.value);
     engine::free_tree(element);
     element = std::move(*entry.value);
     return;
@@ -114,8 +120,8 @@ void AudienceViews::patch_entry(json::object_t& sections, engine::SectionEntry e
   auto& members = section.get_ref<json::object_t&>();
   const auto old = members.find(entry.name);
   const bool was = old != members.end();
-  engine::append_member_patch(ops, engine::pointer_to(std::move(path), entry.name), was ? &old->second : nullptr,
-                              entry.value ? &*entry.value : nullptr);
+  engine::append_member_patch(ops, engine::pointer_to(std::move(path), entry.name),
+                              was ? &old->second : nullptr, entry.value ? &*entry.value : nullptr);
   if (was) engine::free_tree(old->second);
   if (entry.value && was)
     old->second = std::move(*entry.value);

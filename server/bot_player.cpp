@@ -1,7 +1,8 @@
-// A seat filled by /addbot. The bot is a client like any other: it receives the frames a browser would receive
-// for its seat (room, state, patch, over), keeps its view with a ViewTracker, and answers with the messages a
-// browser sends, through `submit`. It never touches a room or a game directly, so it cannot see more than its
-// seat's view. Thinking runs on its own executor so a search never holds up the network threads.
+// A seat filled by /addbot. The bot is a client like any other: it receives the frames a browser
+// would receive for its seat (room, state, patch, over), keeps its view with a ViewTracker, and
+// answers with the messages a browser sends, through `submit`. It never touches a room or a game
+// directly, so it cannot see more than its seat's view. Thinking runs on its own executor so a
+// search never holds up the network threads.
 #include "server/bot_player.hpp"
 
 #include <atomic>
@@ -19,7 +20,8 @@ std::atomic<std::uint64_t> next_bot_id{1ULL << 62};  // apart from WebSocket ses
 class BotPlayer final : public Client, public std::enable_shared_from_this<BotPlayer> {
  public:
   BotPlayer(net::any_io_executor think_executor, SubmitMessage submit, std::string game_id,
-            std::unique_ptr<bots::Strategy> strategy, std::uint64_t seed, std::chrono::milliseconds delay)
+            std::unique_ptr<bots::Strategy> strategy, std::uint64_t seed,
+            std::chrono::milliseconds delay)
       : strand_(net::make_strand(think_executor)),
         submit_(std::move(submit)),
         game_id_(std::move(game_id)),
@@ -30,7 +32,8 @@ class BotPlayer final : public Client, public std::enable_shared_from_this<BotPl
 
   void send(Frame frame) override {
     if (closed_) return;
-    net::post(strand_, [self = shared_from_this(), frame = std::move(frame)] { self->on_frame(*frame); });
+    net::post(strand_,
+              [self = shared_from_this(), frame = std::move(frame)] { self->on_frame(*frame); });
   }
   void close() override { closed_ = true; }
   std::uint64_t id() const override { return id_; }
@@ -69,8 +72,10 @@ void BotPlayer::on_frame(const std::string& frame) {
     room_ = message["room"].get<std::int64_t>();
   const auto update = tracker_.on_message(message);
   if (update == bots::ViewTracker::Update::need_sync) return submit(protocol::Sync{room_});
-  if (update != bots::ViewTracker::Update::updated || !tracker_.may_act() || move_scheduled_) return;
-  // Answer after a short pause people can follow; if the view moves on meanwhile, the newest view decides.
+  if (update != bots::ViewTracker::Update::updated || !tracker_.may_act() || move_scheduled_)
+    return;
+  // Answer after a short pause people can follow; if the view moves on meanwhile, the newest view
+  // decides.
   move_scheduled_ = true;
   auto timer = std::make_shared<net::steady_timer>(strand_, delay_);
   timer->async_wait([self = shared_from_this(), timer](error_code ec) {
@@ -80,7 +85,8 @@ void BotPlayer::on_frame(const std::string& frame) {
     std::size_t choice = 0;
     try {
       choice = self->strategy_->choose(self->game_id_, view, *self->tracker_.seat(), self->rng_);
-    } catch (const std::exception& e) {  // a strategy bug must not stall the room, nor end the bot thread
+    } catch (const std::exception&
+                 e) {  // a strategy bug must not stall the room, nor end the bot thread
       spdlog::error("event=bot_strategy_failed bot={} what={}", self->id_, e.what());
     }
     if (choice >= view["legal"].size()) choice = 0;
@@ -100,7 +106,8 @@ class StrategyBotFactory final : public BotFactory {
                  SubmitMessage submit) override {
     auto chosen = bots::make_strategy(strategy);
     if (!chosen) return nullptr;
-    return std::make_shared<BotPlayer>(think_executor_, std::move(submit), game_id, std::move(chosen), seed, delay_);
+    return std::make_shared<BotPlayer>(think_executor_, std::move(submit), game_id,
+                                       std::move(chosen), seed, delay_);
   }
 
  private:
@@ -110,7 +117,8 @@ class StrategyBotFactory final : public BotFactory {
 
 }  // namespace
 
-std::shared_ptr<BotFactory> make_bot_factory(net::any_io_executor think_executor, std::chrono::milliseconds delay) {
+std::shared_ptr<BotFactory> make_bot_factory(net::any_io_executor think_executor,
+                                             std::chrono::milliseconds delay) {
   return std::make_shared<StrategyBotFactory>(std::move(think_executor), delay);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// The seam between the game logic (lobby, rooms) and the network: whatever a message is sent to. The real one
-// is a WebSocket session; room tests use a recording one, so rooms run in-process without sockets.
+// The seam between the game logic (lobby, rooms) and the network: whatever a message is sent to.
+// The real one is a WebSocket session; room tests use a recording one, so rooms run in-process
+// without sockets.
 
 #include <array>
 #include <atomic>
@@ -26,23 +27,28 @@ inline Frame make_frame(const nlohmann::json& message) {
 }
 
 /// A message already written as text (protocol's *_frame functions), shared as it is.
-inline Frame text_frame(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
+inline Frame text_frame(std::string text) {
+  return std::make_shared<const std::string>(std::move(text));
+}
 
 class Client {
  public:
   virtual ~Client() = default;
-  /// Thread-safe. Queues the frame; a client whose queue is full is disconnected, never buffered without bound.
+  /// Thread-safe. Queues the frame; a client whose queue is full is disconnected, never buffered
+  /// without bound.
   virtual void send(Frame frame) = 0;
   /// Thread-safe. Closes the connection (the disconnect then reaches the lobby as for any drop).
   virtual void close() = 0;
-  /// Thread-safe. Closes the connection because the server is restarting (SIGTERM): a WebSocket closes with 1012
-  /// (service restart) rather than close()'s 1001, which tells a client to come back with its token. A client
-  /// that is not a socket (a recording one in tests, a bot the server hosts) just closes.
+  /// Thread-safe. Closes the connection because the server is restarting (SIGTERM): a WebSocket
+  /// closes with 1012 (service restart) rather than close()'s 1001, which tells a client to come
+  /// back with its token. A client that is not a socket (a recording one in tests, a bot the server
+  /// hosts) just closes.
   virtual void close_for_restart() { close(); }
   /// Unique for the process's lifetime.
   virtual std::uint64_t id() const = 0;
 
-  /// The language this person reads: hello's `lang`, then /lang. Thread-safe: rooms read it on their strands.
+  /// The language this person reads: hello's `lang`, then /lang. Thread-safe: rooms read it on
+  /// their strands.
   engine::Lang lang() const { return lang_.load(std::memory_order_relaxed); }
   void set_lang(engine::Lang lang) { lang_.store(lang, std::memory_order_relaxed); }
 
@@ -52,12 +58,15 @@ class Client {
 
 using ClientPtr = std::shared_ptr<Client>;
 
-/// A message whose words depend on the reader's language, serialized at most once per language however many
-/// people it goes to (a broadcast in a room of French and English readers makes two frames).
+/// A message whose words depend on the reader's language, serialized at most once per language
+/// however many people it goes to (a broadcast in a room of French and English readers makes two
+/// frames).
 class LocalFrames {
  public:
   explicit LocalFrames(std::function<nlohmann::json(engine::Lang)> build)
-      : build_([build = std::move(build)](engine::Lang lang) { return protocol::serialize(build(lang)); }) {}
+      : build_([build = std::move(build)](engine::Lang lang) {
+          return protocol::serialize(build(lang));
+        }) {}
   /// From a builder of the serialized message (protocol::patch_frame).
   static LocalFrames of_text(std::function<std::string(engine::Lang)> build) {
     return LocalFrames(std::move(build), 0);

@@ -12,11 +12,17 @@
 
 namespace archipel::server {
 
-std::string default_web_root() { return ARCHIPEL_DEFAULT_WEB_ROOT; }
+std::string default_web_root() {
+  return ARCHIPEL_DEFAULT_WEB_ROOT;
+}
 
-int threads_for_cores(unsigned cores) { return cores > 2 ? static_cast<int>(std::min(cores - 1, 64u)) : 1; }
+int threads_for_cores(unsigned cores) {
+  return cores > 2 ? static_cast<int>(std::min(cores - 1, 64u)) : 1;
+}
 
-int default_threads() { return threads_for_cores(std::thread::hardware_concurrency()); }
+int default_threads() {
+  return threads_for_cores(std::thread::hardware_concurrency());
+}
 
 std::optional<std::chrono::milliseconds> parse_duration(std::string_view text) {
   std::size_t digits = 0;
@@ -28,13 +34,20 @@ std::optional<std::chrono::milliseconds> parse_duration(std::string_view text) {
   if (digits == 0) return std::nullopt;
   const std::string_view unit = text.substr(digits);
   std::int64_t ms_per_unit = 0;
-  if (unit.empty() || unit == "s") ms_per_unit = 1000;
-  else if (unit == "ms") ms_per_unit = 1;
-  else if (unit == "m") ms_per_unit = 60 * 1000;
-  else if (unit == "h") ms_per_unit = 3600 * 1000;
-  else if (unit == "d") ms_per_unit = 24 * 3600 * 1000;
-  else return std::nullopt;
-  if (n > std::int64_t{365} * 24 * 3600 * 1000 * 100 / ms_per_unit) return std::nullopt;  // over a century
+  if (unit.empty() || unit == "s")
+    ms_per_unit = 1000;
+  else if (unit == "ms")
+    ms_per_unit = 1;
+  else if (unit == "m")
+    ms_per_unit = 60 * 1000;
+  else if (unit == "h")
+    ms_per_unit = 3600 * 1000;
+  else if (unit == "d")
+    ms_per_unit = 24 * 3600 * 1000;
+  else
+    return std::nullopt;
+  if (n > std::int64_t{365} * 24 * 3600 * 1000 * 100 / ms_per_unit)
+    return std::nullopt;  // over a century
   return std::chrono::milliseconds(n * ms_per_unit);
 }
 
@@ -44,9 +57,9 @@ bool is_postgresql_url(std::string_view text) {
 
 namespace {
 
-// Where the passwords are in a libpq URL, scheme://[user[:password]@]host.../db[?key=value&...]: the user part ends
-// at the first '@' before any '/' (as libpq reads it), and a password may also come as a parameter. Each as
-// (start, length), in the order they come.
+// Where the passwords are in a libpq URL, scheme://[user[:password]@]host.../db[?key=value&...]:
+// the user part ends at the first '@' before any '/' (as libpq reads it), and a password may also
+// come as a parameter. Each as (start, length), in the order they come.
 std::vector<std::pair<std::size_t, std::size_t>> passwords(std::string_view url) {
   std::vector<std::pair<std::size_t, std::size_t>> found;
   const auto scheme = url.find("://");
@@ -70,7 +83,8 @@ std::vector<std::pair<std::size_t, std::size_t>> passwords(std::string_view url)
 std::string without_password(std::string_view url) {
   std::string out(url);
   const auto found = passwords(url);
-  for (auto it = found.rbegin(); it != found.rend(); ++it) out.replace(it->first, it->second, "***");
+  for (auto it = found.rbegin(); it != found.rend(); ++it)
+    out.replace(it->first, it->second, "***");
   return out;
 }
 
@@ -99,86 +113,130 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
   CLI::App app{"archipel-server: board games online, played with chat commands"};
   app.option_defaults()->always_capture_default();
   app.add_option("--bind", c.bind, "address to listen on")->envname("ARCHIPEL_BIND");
-  app.add_option("--port", c.port, "port for HTTP and WebSocket (0: any free port)")->envname("ARCHIPEL_PORT");
-  app.add_option("--data", c.data_dir, "data folder for the SQLite store (\"memory\": keep nothing)")->envname("ARCHIPEL_DATA");
-  app.add_option("--store", c.store,
-                 "a PostgreSQL database to keep the games in instead, as a postgresql:// (or postgres://) URL; "
-                 "--data is then unused (a password is better in PGPASSWORD or ~/.pgpass than in the URL)")
+  app.add_option("--port", c.port, "port for HTTP and WebSocket (0: any free port)")
+      ->envname("ARCHIPEL_PORT");
+  app.add_option("--data", c.data_dir,
+                 "data folder for the SQLite store (\"memory\": keep nothing)")
+      ->envname("ARCHIPEL_DATA");
+  app.add_option(
+         "--store", c.store,
+         "a PostgreSQL database to keep the games in instead, as a postgresql:// (or postgres://) "
+         "URL; "
+         "--data is then unused (a password is better in PGPASSWORD or ~/.pgpass than in the URL)")
       ->envname("ARCHIPEL_STORE")
       ->check(CLI::Validator(
           [](std::string& v) {
             // Not echoed: a mistyped value may hold a password.
-            return v.empty() || is_postgresql_url(v) ? std::string() : "not a postgresql:// or postgres:// URL";
+            return v.empty() || is_postgresql_url(v) ? std::string()
+                                                     : "not a postgresql:// or postgres:// URL";
           },
           "URL"));
-  app.add_option("--web-root", c.web_root, "folder of the web client's files")->envname("ARCHIPEL_WEB_ROOT");
-  app.add_option("--threads", c.threads, "network threads (the io_context's); default one fewer than the cores, at least 1")->envname("ARCHIPEL_THREADS")->check(CLI::Range(1, 64));
+  app.add_option("--web-root", c.web_root, "folder of the web client's files")
+      ->envname("ARCHIPEL_WEB_ROOT");
+  app.add_option("--threads", c.threads,
+                 "network threads (the io_context's); default one fewer than the cores, at least 1")
+      ->envname("ARCHIPEL_THREADS")
+      ->check(CLI::Range(1, 64));
   app.add_option("--log-level", c.log_level, "trace, debug, info, warn, error or off")
       ->envname("ARCHIPEL_LOG_LEVEL")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
   app.add_option("--max-frame", c.max_frame_bytes, "largest WebSocket message accepted, in bytes")
-      ->envname("ARCHIPEL_MAX_FRAME")->check(CLI::Range(1024, 16 * 1024 * 1024));
-  app.add_option("--max-queue", c.max_queue, "frames queued for one client before it is dropped as too slow")
-      ->envname("ARCHIPEL_MAX_QUEUE")->check(CLI::Range(8, 100000));
+      ->envname("ARCHIPEL_MAX_FRAME")
+      ->check(CLI::Range(1024, 16 * 1024 * 1024));
+  app.add_option("--max-queue", c.max_queue,
+                 "frames queued for one client before it is dropped as too slow")
+      ->envname("ARCHIPEL_MAX_QUEUE")
+      ->check(CLI::Range(8, 100000));
   app.add_option("--rate", c.rate_per_second, "messages per second one client may send, sustained")
-      ->envname("ARCHIPEL_RATE")->check(CLI::Range(0.1, 100000.0));
+      ->envname("ARCHIPEL_RATE")
+      ->check(CLI::Range(0.1, 100000.0));
   app.add_option("--burst", c.rate_burst, "messages one client may send in a burst")
-      ->envname("ARCHIPEL_BURST")->check(CLI::Range(1, 100000));
-  app.add_option("--idle-timeout", c.idle_timeout_seconds, "seconds without traffic before a client is dropped")
-      ->envname("ARCHIPEL_IDLE_TIMEOUT")->check(CLI::Range(2, 86400));
+      ->envname("ARCHIPEL_BURST")
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--idle-timeout", c.idle_timeout_seconds,
+                 "seconds without traffic before a client is dropped")
+      ->envname("ARCHIPEL_IDLE_TIMEOUT")
+      ->check(CLI::Range(2, 86400));
   app.add_option("--seat-grace", c.seat_grace_seconds,
                  "seconds a dropped player's seat is kept in a room that has not started")
-      ->envname("ARCHIPEL_SEAT_GRACE")->check(CLI::Range(0, 86400));
+      ->envname("ARCHIPEL_SEAT_GRACE")
+      ->check(CLI::Range(0, 86400));
   app.add_option("--bot-delay", c.bot_delay_ms, "milliseconds a /addbot bot waits before each move")
-      ->envname("ARCHIPEL_BOT_DELAY")->check(CLI::Range(0, 60000));
-  app.add_option("--max-queue-bytes", c.max_queue_bytes, "bytes queued for one client before it is dropped as too slow")
-      ->envname("ARCHIPEL_MAX_QUEUE_BYTES")->check(CLI::Range(std::size_t{64 * 1024}, std::size_t{1} << 32));
+      ->envname("ARCHIPEL_BOT_DELAY")
+      ->check(CLI::Range(0, 60000));
+  app.add_option("--max-queue-bytes", c.max_queue_bytes,
+                 "bytes queued for one client before it is dropped as too slow")
+      ->envname("ARCHIPEL_MAX_QUEUE_BYTES")
+      ->check(CLI::Range(std::size_t{64 * 1024}, std::size_t{1} << 32));
   app.add_option("--max-connections", c.max_connections,
-                 "open sockets the server accepts before answering HTTP 503 (0: the open-file limit less a reserve)")
+                 "open sockets the server accepts before answering HTTP 503 (0: the open-file "
+                 "limit less a reserve)")
       ->envname("ARCHIPEL_MAX_CONNECTIONS");
-  app.add_option("--max-per-address", c.max_per_address, "WebSocket connections from one client address")
-      ->envname("ARCHIPEL_MAX_PER_ADDRESS")->check(CLI::Range(std::size_t{1}, std::size_t{1000000}));
-  app.add_option("--hello-timeout", c.hello_timeout_seconds, "seconds a new connection has to say hello")
-      ->envname("ARCHIPEL_HELLO_TIMEOUT")->check(CLI::Range(1, 3600));
-  app.add_option("--lobby-flush", c.lobby_flush_ms,
-                 "milliseconds room-list changes are gathered before lobby clients get them as one update")
-      ->envname("ARCHIPEL_LOBBY_FLUSH")->check(CLI::Range(0, 10000));
+  app.add_option("--max-per-address", c.max_per_address,
+                 "WebSocket connections from one client address")
+      ->envname("ARCHIPEL_MAX_PER_ADDRESS")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}));
+  app.add_option("--hello-timeout", c.hello_timeout_seconds,
+                 "seconds a new connection has to say hello")
+      ->envname("ARCHIPEL_HELLO_TIMEOUT")
+      ->check(CLI::Range(1, 3600));
+  app.add_option(
+         "--lobby-flush", c.lobby_flush_ms,
+         "milliseconds room-list changes are gathered before lobby clients get them as one update")
+      ->envname("ARCHIPEL_LOBBY_FLUSH")
+      ->check(CLI::Range(0, 10000));
   std::string abandon_after = "24h";
   app.add_option("--abandon-after", abandon_after,
-                 "a game whose seated people have all been away this long ends as abandoned: 90s, 30m, 24h, 7d "
+                 "a game whose seated people have all been away this long ends as abandoned: 90s, "
+                 "30m, 24h, 7d "
                  "(a number alone: seconds; 0: never)")
       ->envname("ARCHIPEL_ABANDON_AFTER")
-      ->check(CLI::Validator([](std::string& v) { return parse_duration(v) ? std::string() : "not a duration: " + v; },
-                             "DURATION"));
+      ->check(CLI::Validator(
+          [](std::string& v) { return parse_duration(v) ? std::string() : "not a duration: " + v; },
+          "DURATION"));
   std::string handover_after = "60s";
   app.add_option("--handover-after", handover_after,
-                 "a seated person away this long during a game may have their seat handed to a bot by a vote of "
+                 "a seated person away this long during a game may have their seat handed to a bot "
+                 "by a vote of "
                  "the others (/handover): 30s, 2m (a number alone: seconds)")
       ->envname("ARCHIPEL_HANDOVER_AFTER")
-      ->check(CLI::Validator([](std::string& v) { return parse_duration(v) ? std::string() : "not a duration: " + v; },
-                             "DURATION"));
+      ->check(CLI::Validator(
+          [](std::string& v) { return parse_duration(v) ? std::string() : "not a duration: " + v; },
+          "DURATION"));
   app.add_option("--name-grace", c.name_grace_seconds,
                  "seconds a dropped player's name and token stay theirs when they were in no room")
-      ->envname("ARCHIPEL_NAME_GRACE")->check(CLI::Range(0, 86400));
-  app.add_option("--allowed-origins", c.allowed_origins,
-                 "origins (scheme://host[:port]) a browser may open a WebSocket from, comma-separated, or * for any "
-                 "(default: the page's own origin only; clients sending no Origin are always accepted)")
-      ->envname("ARCHIPEL_ALLOWED_ORIGINS")->delimiter(',');
+      ->envname("ARCHIPEL_NAME_GRACE")
+      ->check(CLI::Range(0, 86400));
+  app.add_option(
+         "--allowed-origins", c.allowed_origins,
+         "origins (scheme://host[:port]) a browser may open a WebSocket from, comma-separated, or "
+         "* for any "
+         "(default: the page's own origin only; clients sending no Origin are always accepted)")
+      ->envname("ARCHIPEL_ALLOWED_ORIGINS")
+      ->delimiter(',');
   std::string sqlite_sync = "normal";
-  app.add_option("--sqlite-sync", sqlite_sync,
-                 "normal: a killed process loses nothing committed, a power loss may lose the last commits; "
-                 "full: a power loss loses nothing committed either, each commit waits for the disk")
-      ->envname("ARCHIPEL_SQLITE_SYNC")->check(CLI::IsMember({"normal", "full"}));
-  app.add_option("--commit-interval", c.commit_interval_ms,
-                 "milliseconds: the store commits at most once this often, and the moves of all rooms arriving "
-                 "meanwhile share the commit (a move waits at most this long; 0: each commit at once)")
-      ->envname("ARCHIPEL_COMMIT_INTERVAL")->check(CLI::Range(0, 1000));
+  app.add_option(
+         "--sqlite-sync", sqlite_sync,
+         "normal: a killed process loses nothing committed, a power loss may lose the last "
+         "commits; "
+         "full: a power loss loses nothing committed either, each commit waits for the disk")
+      ->envname("ARCHIPEL_SQLITE_SYNC")
+      ->check(CLI::IsMember({"normal", "full"}));
+  app.add_option(
+         "--commit-interval", c.commit_interval_ms,
+         "milliseconds: the store commits at most once this often, and the moves of all rooms "
+         "arriving "
+         "meanwhile share the commit (a move waits at most this long; 0: each commit at once)")
+      ->envname("ARCHIPEL_COMMIT_INTERVAL")
+      ->check(CLI::Range(0, 1000));
   app.add_option("--max-rooms-per-player", c.max_rooms_per_player,
                  "rooms, waiting or playing, that one player may have created and still sit in")
-      ->envname("ARCHIPEL_MAX_ROOMS_PER_PLAYER")->check(CLI::Range(1, 1000));
+      ->envname("ARCHIPEL_MAX_ROOMS_PER_PLAYER")
+      ->check(CLI::Range(1, 1000));
   app.add_option("--port-file", c.port_file, "write the bound port to this file once listening");
   app.add_flag("--health-check", c.health_check,
-               "do not serve: GET /healthz from the server these flags and variables configure, exit 0 if it "
+               "do not serve: GET /healthz from the server these flags and variables configure, "
+               "exit 0 if it "
                "answers 200, else 1 (the image's HEALTHCHECK)");
   try {
     app.parse(argc, argv);

@@ -22,7 +22,8 @@ ConnectionLimits::Ticket ConnectionLimits::admit_socket() {
 
 bool ConnectionLimits::admit_websocket(Ticket& ticket, const std::string& address) {
   std::lock_guard lock(mutex_);
-  const std::size_t websocket_cap = max_sockets_ > 2 * kHttpReserve ? max_sockets_ - kHttpReserve : max_sockets_ / 2;
+  const std::size_t websocket_cap =
+      max_sockets_ > 2 * kHttpReserve ? max_sockets_ - kHttpReserve : max_sockets_ / 2;
   if (websockets_ >= websocket_cap) return false;
   auto& count = per_address_[address];
   if (count >= max_per_address_) {
@@ -59,11 +60,13 @@ void raise_open_file_limit() {
   rlimit limit{};
   if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
   limit.rlim_cur = limit.rlim_max;
-  setrlimit(RLIMIT_NOFILE, &limit);  // if refused, the soft limit stays and is what event=limits reports
+  setrlimit(RLIMIT_NOFILE,
+            &limit);  // if refused, the soft limit stays and is what event=limits reports
 }
 
 std::size_t default_max_sockets() {
-  // Kept back: the database and its WAL, log output, the listener, threads' eventfds, a margin for bursts.
+  // Kept back: the database and its WAL, log output, the listener, threads' eventfds, a margin for
+  // bursts.
   constexpr std::size_t kReserve = 64;
   const std::size_t limit = open_file_limit();
   return limit > 2 * kReserve ? limit - kReserve : limit / 2;

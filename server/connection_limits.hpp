@@ -1,8 +1,9 @@
 #pragma once
-// How many sockets the server holds, in all and per client address. Every accepted socket takes a ticket for its
-// whole life (HTTP, then WebSocket after the upgrade); past the total cap a connection gets HTTP 503 and is
-// closed, before the process runs out of file descriptors, so /healthz and the other clients keep working.
-// Thread-safe: tickets are taken on the listener's strand and returned from any session's.
+// How many sockets the server holds, in all and per client address. Every accepted socket takes a
+// ticket for its whole life (HTTP, then WebSocket after the upgrade); past the total cap a
+// connection gets HTTP 503 and is closed, before the process runs out of file descriptors, so
+// /healthz and the other clients keep working. Thread-safe: tickets are taken on the listener's
+// strand and returned from any session's.
 
 #include <cstddef>
 #include <memory>
@@ -38,9 +39,9 @@ class ConnectionLimits : public std::enable_shared_from_this<ConnectionLimits> {
 
   /// A ticket for a new socket, or an empty one past the total cap.
   Ticket admit_socket();
-  /// Counts `ticket`'s socket against `address` as a WebSocket; false (ticket unchanged) past the per-address
-  /// cap, or when WebSockets already fill all but kHttpReserve of the sockets (kept so /healthz, /metrics and
-  /// the page itself still answer on a full server).
+  /// Counts `ticket`'s socket against `address` as a WebSocket; false (ticket unchanged) past the
+  /// per-address cap, or when WebSockets already fill all but kHttpReserve of the sockets (kept so
+  /// /healthz, /metrics and the page itself still answer on a full server).
   bool admit_websocket(Ticket& ticket, const std::string& address);
 
   std::size_t sockets() const;
@@ -57,12 +58,13 @@ class ConnectionLimits : public std::enable_shared_from_this<ConnectionLimits> {
   std::unordered_map<std::string, std::size_t> per_address_;
 };
 
-/// The process's open-file limit (RLIMIT_NOFILE, soft), and the socket cap derived from it: the limit less a
-/// reserve for the database, logs and the listener.
+/// The process's open-file limit (RLIMIT_NOFILE, soft), and the socket cap derived from it: the
+/// limit less a reserve for the database, logs and the listener.
 std::size_t open_file_limit();
 std::size_t default_max_sockets();
-/// Raises the soft open-file limit to the hard one (a container's or a shell's soft limit is often 1024 while
-/// the hard limit allows far more sockets); called once at start, before the socket cap is derived.
+/// Raises the soft open-file limit to the hard one (a container's or a shell's soft limit is often
+/// 1024 while the hard limit allows far more sockets); called once at start, before the socket cap
+/// is derived.
 void raise_open_file_limit();
 
 }  // namespace archipel::server

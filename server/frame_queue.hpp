@@ -1,8 +1,8 @@
 #pragma once
-// The frames a session has yet to write, first in first out. A vector and the index of its front, not a
-// std::deque: libstdc++'s deque allocates a 512-byte block and its map as soon as it is made, about 600 bytes
-// for every idle socket (issue 11 measures memory per idle socket); an empty vector allocates nothing, and one
-// that has drained keeps only room for the frames it held at once.
+// The frames a session has yet to write, first in first out. A vector and the index of its front,
+// not a std::deque: libstdc++'s deque allocates a 512-byte block and its map as soon as it is made,
+// about 600 bytes for every idle socket (issue 11 measures memory per idle socket); an empty vector
+// allocates nothing, and one that has drained keeps only room for the frames it held at once.
 
 #include <cstddef>
 #include <utility>
@@ -26,8 +26,8 @@ class FrameQueue {
       frames_.clear();
       head_ = 0;
     } else if (head_ >= kCompactAfter && 2 * head_ >= frames_.size()) {
-      // Drop the spent front once it is half of the vector: a queue that never drains stays bounded,
-      // and each frame is moved O(1) times on average.
+      // Drop the spent front once it is half of the vector: a queue that never drains stays
+      // bounded, and each frame is moved O(1) times on average.
       frames_.erase(frames_.begin(), frames_.begin() + static_cast<std::ptrdiff_t>(head_));
       head_ = 0;
     }

@@ -53,7 +53,8 @@ int run_health_probe(const Config& config, int timeout_seconds) {
     http::async_write(stream, request, [&](error_code write_ec, std::size_t) {
       if ((ec = write_ec)) return;
       step = "read";
-      http::async_read(stream, buffer, response, [&](error_code read_ec, std::size_t) { ec = read_ec; });
+      http::async_read(stream, buffer, response,
+                       [&](error_code read_ec, std::size_t) { ec = read_ec; });
     });
   });
   ioc.run();

@@ -2,8 +2,8 @@
 
 #include <filesystem>
 
-#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
 
 #include "server/web_security.hpp"
 #include "server/websocket_session.hpp"
@@ -40,8 +40,9 @@ http::response<Body> base_response(const http::request<http::string_body>& req, 
   return res;
 }
 
-http::message_generator text_response(const http::request<http::string_body>& req, http::status status,
-                                      std::string_view type, std::string body) {
+http::message_generator text_response(const http::request<http::string_body>& req,
+                                      http::status status, std::string_view type,
+                                      std::string body) {
   auto res = base_response<http::string_body>(req, status, type);
   res.set(http::field::cache_control, "no-store");
   res.body() = req.method() == http::verb::head ? std::string() : std::move(body);
@@ -52,7 +53,8 @@ http::message_generator text_response(const http::request<http::string_body>& re
 
 }  // namespace
 
-http::message_generator handle_http_request(const ServerContext& context, http::request<http::string_body>&& req) {
+http::message_generator handle_http_request(const ServerContext& context,
+                                            http::request<http::string_body>&& req) {
   context.metrics->http_requests++;
   if (req.method() != http::verb::get && req.method() != http::verb::head)
     return text_response(req, http::status::method_not_allowed, "text/plain", "GET or HEAD only\n");
@@ -67,11 +69,14 @@ http::message_generator handle_http_request(const ServerContext& context, http::
     return text_response(req, http::status::ok, "application/json", health.dump());
   }
   if (target == "/metrics")
-    return text_response(req, http::status::ok, "text/plain; version=0.0.4", context.metrics->prometheus_text());
+    return text_response(req, http::status::ok, "text/plain; version=0.0.4",
+                         context.metrics->prometheus_text());
   if (target == "/ws")
-    return text_response(req, http::status::upgrade_required, "text/plain", "WebSocket only: see docs/protocol.md\n");
+    return text_response(req, http::status::upgrade_required, "text/plain",
+                         "WebSocket only: see docs/protocol.md\n");
 
-  // Static files of the web client. No "..", no NUL, no backslash: nothing outside the web root is served.
+  // Static files of the web client. No "..", no NUL, no backslash: nothing outside the web root is
+  // served.
   if (target.empty() || target[0] != '/' || target.find("..") != std::string::npos ||
       target.find('\0') != std::string::npos || target.find('\\') != std::string::npos)
     return text_response(req, http::status::bad_request, "text/plain", "bad path\n");
@@ -112,7 +117,8 @@ void refuse_socket(tcp::socket& socket) {
 }
 
 void HttpSession::run() {
-  net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
+  net::dispatch(stream_.get_executor(),
+                beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
 }
 
 void HttpSession::do_read() {
@@ -120,7 +126,8 @@ void HttpSession::do_read() {
   parser_->body_limit(8 * 1024);  // requests carry no bodies worth having
   parser_->header_limit(16 * 1024);
   stream_.expires_after(std::chrono::seconds(30));
-  http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+  http::async_read(stream_, buffer_, *parser_,
+                   beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
 }
 
 void HttpSession::on_read(error_code ec, std::size_t) {
@@ -134,42 +141,50 @@ void HttpSession::on_read(error_code ec, std::size_t) {
       stream_.socket().shutdown(tcp::socket::shutdown_both, ec);
       return;
     }
-    // A browser says which page opened the socket; one from another site may not play in its visitor's name.
+    // A browser says which page opened the socket; one from another site may not play in its
+    // visitor's name.
     const auto& upgrade = parser_->get();
-    if (auto origin = upgrade.find(http::field::origin); origin != upgrade.end() &&
-        !origin_allowed(origin->value(), upgrade[http::field::host], context_->config.allowed_origins))
+    if (auto origin = upgrade.find(http::field::origin);
+        origin != upgrade.end() && !origin_allowed(origin->value(), upgrade[http::field::host],
+                                                   context_->config.allowed_origins))
       return refuse_origin(parser_->release());
     error_code address_ec;
     const auto remote = stream_.socket().remote_endpoint(address_ec);
     const std::string address = address_ec ? std::string("?") : remote.address().to_string();
-    if (!context_->limits->admit_websocket(ticket_, address)) return refuse_upgrade(parser_->release());
-    std::make_shared<WebsocketSession>(stream_.release_socket(), context_, std::move(ticket_))->run(parser_->release());
+    if (!context_->limits->admit_websocket(ticket_, address))
+      return refuse_upgrade(parser_->release());
+    std::make_shared<WebsocketSession>(stream_.release_socket(), context_, std::move(ticket_))
+        ->run(parser_->release());
     return;
   }
   auto request = parser_->release();
   const bool keep_alive = request.keep_alive();
-  beast::async_write(stream_, handle_http_request(*context_, std::move(request)),
-                     beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));
+  beast::async_write(
+      stream_, handle_http_request(*context_, std::move(request)),
+      beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));
 }
 
 void HttpSession::refuse_upgrade(http::request<http::string_body> request) {
   spdlog::debug("event=websocket_refused reason=connection_cap");
   context_->metrics->connections_refused++;
   request.keep_alive(false);
-  beast::async_write(stream_,
-                     text_response(request, http::status::service_unavailable, "text/plain",
-                                   "the server is full, or your address has too many connections; retry later\n"),
-                     beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), false));
+  beast::async_write(
+      stream_,
+      text_response(request, http::status::service_unavailable, "text/plain",
+                    "the server is full, or your address has too many connections; retry later\n"),
+      beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), false));
 }
 
 void HttpSession::refuse_origin(http::request<http::string_body> request) {
-  spdlog::debug("event=websocket_refused reason=origin origin=\"{}\"", std::string(request[http::field::origin]));
+  spdlog::debug("event=websocket_refused reason=origin origin=\"{}\"",
+                std::string(request[http::field::origin]));
   context_->metrics->origins_refused++;
   request.keep_alive(false);
-  beast::async_write(stream_,
-                     text_response(request, http::status::forbidden, "text/plain",
-                                   "this page's origin may not open a WebSocket here (--allowed-origins)\n"),
-                     beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), false));
+  beast::async_write(
+      stream_,
+      text_response(request, http::status::forbidden, "text/plain",
+                    "this page's origin may not open a WebSocket here (--allowed-origins)\n"),
+      beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), false));
 }
 
 void HttpSession::on_write(bool keep_alive, error_code ec, std::size_t) {

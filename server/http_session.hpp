@@ -1,6 +1,6 @@
 #pragma once
-// One HTTP connection: serves the web client's files, /healthz and /metrics, and hands a WebSocket upgrade
-// on /ws over to a WebsocketSession. One port does both.
+// One HTTP connection: serves the web client's files, /healthz and /metrics, and hands a WebSocket
+// upgrade on /ws over to a WebsocketSession. One port does both.
 
 #include <memory>
 #include <optional>
@@ -12,7 +12,8 @@ namespace archipel::server {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context, ConnectionLimits::Ticket ticket);
+  HttpSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context,
+              ConnectionLimits::Ticket ticket);
   void run();
 
  private:
@@ -30,10 +31,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   ConnectionLimits::Ticket ticket_;  // this socket's place under the connection caps
 };
 
-/// Answers a socket the server has no room for with HTTP 503 and closes it (never blocks: one small write).
+/// Answers a socket the server has no room for with HTTP 503 and closes it (never blocks: one small
+/// write).
 void refuse_socket(tcp::socket& socket);
 
 /// The response to one plain HTTP request (exposed for tests).
-http::message_generator handle_http_request(const ServerContext& context, http::request<http::string_body>&& req);
+http::message_generator handle_http_request(const ServerContext& context,
+                                            http::request<http::string_body>&& req);
 
 }  // namespace archipel::server

@@ -1,11 +1,12 @@
 #pragma once
-// A timer that runs only its latest wait: each set() replaces the wait before it, and cancel() drops it. A room
-// has three (the turn clock, the handover's away times, the abandonment count), each re-aimed after every move
-// or change of who is connected. Cancelling an Asio timer does not stop a handler already queued to run, so an
-// epoch counts the waits and a handler that is not the latest one's does nothing.
+// A timer that runs only its latest wait: each set() replaces the wait before it, and cancel()
+// drops it. A room has three (the turn clock, the handover's away times, the abandonment count),
+// each re-aimed after every move or change of who is connected. Cancelling an Asio timer does not
+// stop a handler already queued to run, so an epoch counts the waits and a handler that is not the
+// latest one's does nothing.
 //
-// The wait holds its owner weakly: a room closed meanwhile is not kept alive by a timer, and its handler finds
-// nobody to call. Used on the owner's strand only (the timer is bound to it).
+// The wait holds its owner weakly: a room closed meanwhile is not kept alive by a timer, and its
+// handler finds nobody to call. Used on the owner's strand only (the timer is bound to it).
 
 #include <chrono>
 #include <cstdint>
@@ -22,8 +23,9 @@ class LatestTimer {
 
   explicit LatestTimer(const net::strand<net::any_io_executor>& strand) : timer_(strand) {}
 
-  /// Runs `then(owner)` on the strand just after `at` (5 ms past it, so that `at` has passed when the owner
-  /// looks), in place of any earlier wait; no `at`: no wait at all (the same as cancel()).
+  /// Runs `then(owner)` on the strand just after `at` (5 ms past it, so that `at` has passed when
+  /// the owner looks), in place of any earlier wait; no `at`: no wait at all (the same as
+  /// cancel()).
   template <class Owner, class F>
   void set(std::weak_ptr<Owner> owner, std::optional<Clock::time_point> at, F then) {
     const std::uint64_t mine = ++epoch_;
@@ -31,7 +33,8 @@ class LatestTimer {
     armed_ = at.has_value();
     if (!at) return;
     timer_.expires_at(*at + std::chrono::milliseconds(5));
-    timer_.async_wait([this, owner = std::move(owner), mine, then = std::move(then)](error_code ec) mutable {
+    timer_.async_wait([this, owner = std::move(owner), mine,
+                       then = std::move(then)](error_code ec) mutable {
       auto self = owner.lock();  // first: while the owner lives, so does this timer (its member)
       if (ec || !self || epoch_ != mine) return;
       armed_ = false;

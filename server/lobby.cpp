@@ -19,29 +19,38 @@ using protocol::RoomStatus;
 
 namespace {
 
-// Finished games stay listed (and their rooms open for a last look) until this many newer ones have ended;
-// their logs stay in the store for /log.
+// Finished games stay listed (and their rooms open for a last look) until this many newer ones have
+// ended; their logs stay in the store for /log.
 constexpr std::size_t kFinishedRoomsKept = 20;
-// The /rooms text lists at most this many rooms (a person reads it; programs page the list with `rooms`).
+// The /rooms text lists at most this many rooms (a person reads it; programs page the list with
+// `rooms`).
 constexpr std::size_t kRoomsInText = 50;
 
-std::string room_text(RoomId id) { return std::to_string(id); }
+std::string room_text(RoomId id) {
+  return std::to_string(id);
+}
 
 protocol::Error name_taken(const std::string& name) {
-  return make_error(ErrorCode::name_taken, "the name " + name + " is taken", "le pseudo " + name + " est pris");
+  return make_error(ErrorCode::name_taken, "the name " + name + " is taken",
+                    "le pseudo " + name + " est pris");
 }
 protocol::Error already_in_room(RoomId id) {
-  return make_error(ErrorCode::already_in_room, "you are seated in room " + room_text(id) + "; /leave first",
+  return make_error(ErrorCode::already_in_room,
+                    "you are seated in room " + room_text(id) + "; /leave first",
                     "vous êtes assis dans la salle " + room_text(id) + " ; /leave d'abord");
 }
 protocol::Error no_such_room(RoomId id) {
-  return make_error(ErrorCode::no_such_room, "there is no room " + room_text(id), "il n'y a pas de salle " + room_text(id));
+  return make_error(ErrorCode::no_such_room, "there is no room " + room_text(id),
+                    "il n'y a pas de salle " + room_text(id));
 }
 
 }  // namespace
 
 Lobby::Lobby(net::any_io_executor executor, RoomContext context)
-    : strand_(net::make_strand(executor)), executor_(executor), context_(std::move(context)), flush_timer_(strand_) {}
+    : strand_(net::make_strand(executor)),
+      executor_(executor),
+      context_(std::move(context)),
+      flush_timer_(strand_) {}
 
 void Lobby::restore_games() {
   next_room_ = context_.store->max_room_id() + 1;
@@ -62,15 +71,18 @@ void Lobby::restore_games() {
       p.room = record.id;
       placed(p);
     }
-    spdlog::info("event=game_restored room={} game={} actions={}", record.id, record.game, record.actions.size());
+    spdlog::info("event=game_restored room={} game={} actions={}", record.id, record.game,
+                 record.actions.size());
     r->publish();
   }
 }
 
-// ---- entry points --------------------------------------------------------------------------------------
+// ---- entry points
+// --------------------------------------------------------------------------------------
 
 void Lobby::handler_failed(const ClientPtr& client, const char* what) {
-  spdlog::error("event=handler_failed where=lobby client={} error=\"{}\"", client ? client->id() : 0, what);
+  spdlog::error("event=handler_failed where=lobby client={} error=\"{}\"",
+                client ? client->id() : 0, what);
   if (client)
     send_error(client, make_error(ErrorCode::server_error, "the server failed on your last message",
                                   "le serveur a échoué sur votre dernier message"));
@@ -78,44 +90,54 @@ void Lobby::handler_failed(const ClientPtr& client, const char* what) {
 
 void Lobby::on_request(ClientPtr client, protocol::Request request) {
   ClientPtr sender = client;
-  post([client = std::move(client), request = std::move(request)](Lobby& l) mutable {
-    if (auto* hello = std::get_if<protocol::Hello>(&request)) return l.hello(client, *hello);
-    Player* player = l.players_.by_client(client);
-    if (!player) return l.send_error(client, make_error(ErrorCode::hello_first, "say hello first (a name or a token)"));
-    const std::string token = player->token;
-    std::visit(
-        protocol::Overloaded{
-            [&](protocol::Hello&) {},  // answered above
-            [&](protocol::LobbyCommand& c) {
-              l.command(*player, c);
-              l.placed_again(token);
+  post(
+      [client = std::move(client), request = std::move(request)](Lobby& l) mutable {
+        if (auto* hello = std::get_if<protocol::Hello>(&request)) return l.hello(client, *hello);
+        Player* player = l.players_.by_client(client);
+        if (!player)
+          return l.send_error(
+              client, make_error(ErrorCode::hello_first, "say hello first (a name or a token)"));
+        const std::string token = player->token;
+        std::visit(
+            protocol::Overloaded{
+                [&](protocol::Hello&) {},  // answered above
+                [&](protocol::LobbyCommand& c) {
+                  l.command(*player, c);
+                  l.placed_again(token);
+                },
+                [&](protocol::RoomCommand& c) {
+                  l.room_command(*player, c);
+                  l.placed_again(token);
+                },
+                [&](protocol::Action& m) {
+                  if (player->room != m.room)
+                    return l.send_error(
+                        client,
+                        make_error(ErrorCode::not_in_room,
+                                   "you are not seated in room " + room_text(m.room),
+                                   "vous n'êtes pas assis dans la salle " + room_text(m.room)));
+                  if (auto r = l.room(m.room)) r->action(player->token, std::move(m.action));
+                },
+                [&](protocol::Sync& m) {
+                  if (player->room != m.room && player->watching != m.room)
+                    return l.send_error(
+                        client, make_error(ErrorCode::not_in_room,
+                                           "you are not in room " + room_text(m.room),
+                                           "vous n'êtes pas dans la salle " + room_text(m.room)));
+                  if (auto r = l.room(m.room)) r->sync(player->token);
+                },
+                [&](protocol::ListGames&) { l.send_games(client); },
+                [&](protocol::ListRooms& m) { l.send_rooms(client, m); },
+                [&](protocol::ReplayRequest& m) { l.replay(*player, m, false); },
             },
-            [&](protocol::RoomCommand& c) {
-              l.room_command(*player, c);
-              l.placed_again(token);
-            },
-            [&](protocol::Action& m) {
-              if (player->room != m.room)
-                return l.send_error(client, make_error(ErrorCode::not_in_room, "you are not seated in room " + room_text(m.room),
-                                                           "vous n'êtes pas assis dans la salle " + room_text(m.room)));
-              if (auto r = l.room(m.room)) r->action(player->token, std::move(m.action));
-            },
-            [&](protocol::Sync& m) {
-              if (player->room != m.room && player->watching != m.room)
-                return l.send_error(client, make_error(ErrorCode::not_in_room, "you are not in room " + room_text(m.room),
-                                                           "vous n'êtes pas dans la salle " + room_text(m.room)));
-              if (auto r = l.room(m.room)) r->sync(player->token);
-            },
-            [&](protocol::ListGames&) { l.send_games(client); },
-            [&](protocol::ListRooms& m) { l.send_rooms(client, m); },
-            [&](protocol::ReplayRequest& m) { l.replay(*player, m, false); },
-        },
-        request);
-  }, std::move(sender));
+            request);
+      },
+      std::move(sender));
 }
 
 void Lobby::placed_again(const std::string& token) {
-  // A command may have moved the player (a seat, a room watched, a rename), or ended them (a bot's /leave).
+  // A command may have moved the player (a seat, a room watched, a rename), or ended them (a bot's
+  // /leave).
   if (Player* still = players_.by_token(token)) placed(*still);
 }
 
@@ -133,7 +155,9 @@ void Lobby::command(Player& player, protocol::LobbyCommand& command) {
                  [&](cmd::Who&) { who(player); },
                  [&](cmd::Log& c) { log(player, c.room); },
                  [&](cmd::SetLang& c) { set_lang(player, c.lang); },
-                 [&](cmd::Replay& c) { replay(player, protocol::ReplayRequest{c.room, c.step, false}, true); },
+                 [&](cmd::Replay& c) {
+                   replay(player, protocol::ReplayRequest{c.room, c.step, false}, true);
+                 },
              },
              command);
 }
@@ -144,7 +168,8 @@ void Lobby::room_command(Player& player, protocol::RoomCommand& command) {
     return;
   }
   // The room checks the rest (a member, seated, host, started) and answers the player itself.
-  if (auto r = room_for_command(player)) r->member_command(player.client, player.token, std::move(command));
+  if (auto r = room_for_command(player))
+    r->member_command(player.client, player.token, std::move(command));
 }
 
 void Lobby::on_close(ClientPtr client) {
@@ -162,11 +187,14 @@ void Lobby::on_close(ClientPtr client) {
     } else if (l.name_grace_.count() <= 0) {
       l.players_.erase(p->token);  // nothing to come back to: the name is free again
     } else {
-      // A reload or a flaky network: the name and token stay theirs a while, so nobody takes the name over.
+      // A reload or a flaky network: the name and token stay theirs a while, so nobody takes the
+      // name over.
       auto timer = std::make_shared<net::steady_timer>(l.strand_, l.name_grace_);
-      timer->async_wait([lobby = l.shared_from_this(), token = p->token, drop = ++p->drops, timer](error_code ec) {
+      timer->async_wait([lobby = l.shared_from_this(), token = p->token, drop = ++p->drops,
+                         timer](error_code ec) {
         Player* gone = ec ? nullptr : lobby->players_.by_token(token);
-        if (gone && !gone->client && gone->drops == drop && !gone->present_in()) lobby->players_.erase(token);
+        if (gone && !gone->client && gone->drops == drop && !gone->present_in())
+          lobby->players_.erase(token);
       });
     }
   });
@@ -174,13 +202,16 @@ void Lobby::on_close(ClientPtr client) {
 
 void Lobby::shutdown() {
   post([](Lobby& l) {
-    // Every game is already stored move by move (a move is acknowledged only once committed), and the store
-    // writer finishes its queue before the process exits: so each player is told, in their language, that the
-    // game is kept, and the connection closes with 1012 (service restart), after which clients come back with
-    // their token (docs/protocol.md, `info` with code server_restarting).
+    // Every game is already stored move by move (a move is acknowledged only once committed), and
+    // the store writer finishes its queue before the process exits: so each player is told, in
+    // their language, that the game is kept, and the connection closes with 1012 (service restart),
+    // after which clients come back with their token (docs/protocol.md, `info` with code
+    // server_restarting).
     const engine::LocalText notice{
-        "The server is restarting; your game is kept and goes on once it is back (this page reconnects by itself)",
-        "Le serveur redémarre ; votre partie est gardée et reprend dès son retour (la page se reconnecte d'elle-même)"};
+        "The server is restarting; your game is kept and goes on once it is back (this page "
+        "reconnects by itself)",
+        "Le serveur redémarre ; votre partie est gardée et reprend dès son retour (la page se "
+        "reconnecte d'elle-même)"};
     int told = 0;
     l.players_.for_each([&](Player& p) {
       if (!p.client) return;
@@ -196,21 +227,23 @@ void Lobby::shutdown() {
 }
 
 void Lobby::release_after_stop() {
-  // Sessions hold the lobby (through the server context) and the lobby and its rooms hold sessions: let go
-  // of ours so every session is freed once its last operation ends.
+  // Sessions hold the lobby (through the server context) and the lobby and its rooms hold sessions:
+  // let go of ours so every session is freed once its last operation ends.
   players_.clear();
   rooms_.clear();
   room_list_ = RoomList{};
   flush_timer_.cancel();
 }
 
-// ---- what rooms tell the lobby ---------------------------------------------------------------------------
+// ---- what rooms tell the lobby
+// ---------------------------------------------------------------------------
 
 void Lobby::room_changed(const protocol::RoomInfo& info) {
   post([info](Lobby& l) {
     if (!l.rooms_.count(info.id)) return;
     const protocol::RoomInfo* before = l.room_list_.find(info.id);
-    const bool newly_over = info.status == RoomStatus::over && (!before || before->status != RoomStatus::over);
+    const bool newly_over =
+        info.status == RoomStatus::over && (!before || before->status != RoomStatus::over);
     l.room_list_.update(info);
     if (newly_over) {
       l.finished_.push_back(info.id);
@@ -266,16 +299,18 @@ void Lobby::bot_requested(RoomId room, const std::string& strategy) {
   });
 }
 
-void Lobby::rematch_requested(RoomId room, const engine::GameSpec& spec, const engine::Options& options,
-                              const std::vector<Member>& seats, const std::string& by) {
+void Lobby::rematch_requested(RoomId room, const engine::GameSpec& spec,
+                              const engine::Options& options, const std::vector<Member>& seats,
+                              const std::string& by) {
   post([room, spec = &spec, options, seats, by](Lobby& l) {
     auto finished = l.room(room);
     if (!finished) return;
     const RoomId id = l.next_room_++;
-    auto r = std::make_shared<Room>(l.executor_, id, *spec, options, l.context_, l.weak_from_this());
+    auto r =
+        std::make_shared<Room>(l.executor_, id, *spec, options, l.context_, l.weak_from_this());
     l.rooms_[id] = r;
-    // Every seat is kept for whoever sat there: the people, and the bots, seated again under new tokens (a bot
-    // of the finished game may still sit there).
+    // Every seat is kept for whoever sat there: the people, and the bots, seated again under new
+    // tokens (a bot of the finished game may still sit there).
     std::vector<std::string> kept;
     std::vector<std::pair<Player*, int>> bots;
     for (std::size_t i = 0; i < seats.size(); ++i) {
@@ -314,8 +349,10 @@ void Lobby::rematch_accepted(const std::string& token, RoomId finished, RoomId r
   });
 }
 
-void Lobby::move_to_rematch(Player& player, RoomId finished, const std::shared_ptr<Room>& rematch, int seat) {
-  if (player.room != finished) return;  // left the finished table meanwhile: /join the rematch room instead
+void Lobby::move_to_rematch(Player& player, RoomId finished, const std::shared_ptr<Room>& rematch,
+                            int seat) {
+  if (player.room != finished)
+    return;  // left the finished table meanwhile: /join the rematch room instead
   if (auto r = room(finished)) r->leave(player.token);
   player.room.reset();
   player.pending_join = rematch->id();
@@ -323,11 +360,12 @@ void Lobby::move_to_rematch(Player& player, RoomId finished, const std::shared_p
   rematch->join(member_of(player), seat);
 }
 
-Player* Lobby::make_bot(const std::string& game_id, const std::string& strategy, const std::string& name,
-                        const std::string& token_wanted) {
+Player* Lobby::make_bot(const std::string& game_id, const std::string& strategy,
+                        const std::string& name, const std::string& token_wanted) {
   if (!context_.bots) return nullptr;
   std::string bot_name = name;
-  while (bot_name.empty() || players_.by_name(bot_name)) bot_name = strategy + "-bot-" + std::to_string(++bots_made_);
+  while (bot_name.empty() || players_.by_name(bot_name))
+    bot_name = strategy + "-bot-" + std::to_string(++bots_made_);
   const std::string token = token_wanted.empty() ? new_token() : token_wanted;
   auto client = context_.bots->make(game_id, strategy, context_.new_seed(), bot_submit_);
   if (!client) return nullptr;
@@ -357,27 +395,32 @@ void Lobby::forget_room(RoomId room) {
   }
 }
 
-// ---- hello ---------------------------------------------------------------------------------------------
+// ---- hello
+// ---------------------------------------------------------------------------------------------
 
 void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
   if (players_.by_client(client))
-    return send_error(client, make_error(ErrorCode::already_welcomed, "this connection has already said hello"));
+    return send_error(
+        client, make_error(ErrorCode::already_welcomed, "this connection has already said hello"));
   Player* player = nullptr;
   if (hello.token) {
     player = players_.by_token(*hello.token);
     if (!player)
-      return send_error(client, make_error(ErrorCode::bad_token, "unknown resume token; say hello with a name instead"));
+      return send_error(client, make_error(ErrorCode::bad_token,
+                                           "unknown resume token; say hello with a name instead"));
     if (player->client) {  // the same player from a new connection: the old one goes
-      json bye = protocol::info_message(engine::LocalText{"You connected from elsewhere; this connection closes",
-                                                          "Vous vous êtes connecté ailleurs ; cette connexion se ferme"}
-                                            .in(player->client->lang()));
+      json bye = protocol::info_message(
+          engine::LocalText{"You connected from elsewhere; this connection closes",
+                            "Vous vous êtes connecté ailleurs ; cette connexion se ferme"}
+              .in(player->client->lang()));
       bye["code"] = "session_replaced";
       player->client->send(make_frame(bye));
       player->client->close();
     }
   } else {
     const std::string& name = *hello.name;
-    if (!protocol::valid_name(name)) return send_error(client, make_error(ErrorCode::bad_name, protocol::kNameRule));
+    if (!protocol::valid_name(name))
+      return send_error(client, make_error(ErrorCode::bad_name, protocol::kNameRule));
     if (players_.by_name(name)) return send_error(client, name_taken(name));
     player = &players_.add(new_token(), name);
   }
@@ -388,17 +431,21 @@ void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
   send_rooms(client);
   if (auto at = player->room ? player->room : player->pending_join) {
     if (auto r = room(*at)) r->connect(player->token, client);
-    placed(*player);  // after connect: the room knows this connection before a linked message reaches it
+    placed(*player);  // after connect: the room knows this connection before a linked message
+                      // reaches it
   } else {
     placed(*player);
-    send_info(client, {"Welcome to Archipel, " + player->name +
-                           ": board games to play online with people and bots. /help lists the commands.",
-                       "Bienvenue sur Archipel, " + player->name +
-                           " : des jeux de société à jouer en ligne, avec des gens et des robots. /help liste les commandes."});
+    send_info(client,
+              {"Welcome to Archipel, " + player->name +
+                   ": board games to play online with people and bots. /help lists the commands.",
+               "Bienvenue sur Archipel, " + player->name +
+                   " : des jeux de société à jouer en ligne, avec des gens et des robots. /help "
+                   "liste les commandes."});
   }
 }
 
-// ---- operations for the router -----------------------------------------------------------------------
+// ---- operations for the router
+// -----------------------------------------------------------------------
 
 void Lobby::say(Player& player, const std::string& text) {
   // Table talk goes to the room (the router sends it there); this is chat in the lobby.
@@ -406,8 +453,9 @@ void Lobby::say(Player& player, const std::string& text) {
 }
 
 void Lobby::help(Player& player, const std::string& topic) {
-  auto text = protocol::help_text(topic, lang_of(player),
-                                  context_.bots ? context_.bots->strategies() : std::vector<std::string>{});
+  auto text =
+      protocol::help_text(topic, lang_of(player),
+                          context_.bots ? context_.bots->strategies() : std::vector<std::string>{});
   if (!text.ok()) return send_error(player.client, text.error());
   send(player.client, protocol::info_message(text.value()));
 }
@@ -416,8 +464,9 @@ void Lobby::games_text(Player& player) {
   const bool fr = lang_of(player) == engine::Lang::fr;
   std::string text = fr ? "Jeux :" : "Games:";
   for (const auto& g : context_.registry->games()) {
-    text += "\n  " + g.spec->id + " - " + g.spec->title + ", " + std::to_string(g.spec->min_players) + "-" +
-            std::to_string(g.spec->max_players) + (fr ? " joueurs" : " players");
+    text += "\n  " + g.spec->id + " - " + g.spec->title + ", " +
+            std::to_string(g.spec->min_players) + "-" + std::to_string(g.spec->max_players) +
+            (fr ? " joueurs" : " players");
     auto options = g.spec->options;
     options.push_back(clock_option());  // the room's, offered with every game
     for (const auto& o : options) {
@@ -431,19 +480,23 @@ void Lobby::games_text(Player& player) {
 
 void Lobby::rooms_text(Player& player) {
   const bool fr = lang_of(player) == engine::Lang::fr;
-  std::string text = room_list_.size() == 0 ? (fr ? "Pas encore de salle ; /create <jeu> en ouvre une"
-                                                  : "No rooms yet; /create <game> opens one")
-                                            : (fr ? "Salles :" : "Rooms:");
+  std::string text = room_list_.size() == 0
+                         ? (fr ? "Pas encore de salle ; /create <jeu> en ouvre une"
+                               : "No rooms yet; /create <game> opens one")
+                         : (fr ? "Salles :" : "Rooms:");
   for (const protocol::RoomInfo* i : room_list_.first(kRoomsInText)) {
     int seated = 0;
     for (const auto& s : i->seats) seated += !s.name.empty();
-    text += "\n  " + room_text(i->id) + ": " + i->title + ", " + std::string(protocol::status_label(i->status, lang_of(player))) + ", " +
-            std::to_string(seated) + "/" + std::to_string(i->seats.size()) + (fr ? " assis, hôte " : " seated, host ") +
-            i->host;
+    text += "\n  " + room_text(i->id) + ": " + i->title + ", " +
+            std::string(protocol::status_label(i->status, lang_of(player))) + ", " +
+            std::to_string(seated) + "/" + std::to_string(i->seats.size()) +
+            (fr ? " assis, hôte " : " seated, host ") + i->host;
   }
   if (room_list_.size() > kRoomsInText)
-    text += fr ? "\n  ... et " + std::to_string(room_list_.size() - kRoomsInText) + " de plus (le client web pagine la liste)"
-               : "\n  ... and " + std::to_string(room_list_.size() - kRoomsInText) + " more (the web client pages the list)";
+    text += fr ? "\n  ... et " + std::to_string(room_list_.size() - kRoomsInText) +
+                     " de plus (le client web pagine la liste)"
+               : "\n  ... and " + std::to_string(room_list_.size() - kRoomsInText) +
+                     " more (the web client pages the list)";
   send(player.client, protocol::info_message(text));
 }
 
@@ -451,16 +504,22 @@ void Lobby::create(Player& player, const protocol::cmd::Create& create) {
   if (auto at = player.room ? player.room : player.pending_join)
     return send_error(player.client, already_in_room(*at));
   const engine::GameEntry* entry = context_.registry->find(create.game);
-  if (!entry) return send_error(player.client, make_error(ErrorCode::unknown_game, "no game called '" + create.game + "'; /games lists them",
-                                                                 "pas de jeu « " + create.game + " » ; /games les liste"));
-  // The turn clock is the room's option (server/turn_clock.hpp): checked here, the rest by the game.
+  if (!entry)
+    return send_error(player.client,
+                      make_error(ErrorCode::unknown_game,
+                                 "no game called '" + create.game + "'; /games lists them",
+                                 "pas de jeu « " + create.game + " » ; /games les liste"));
+  // The turn clock is the room's option (server/turn_clock.hpp): checked here, the rest by the
+  // game.
   auto game_options = create.options;
   std::optional<std::string> clock;
   if (auto c = game_options.find("clock"); c != game_options.end()) {
     if (!parse_clock(c->second))
-      return send_error(player.client, make_error(ErrorCode::bad_arguments,
-                                                  "clock=off, or a time per player from 5s to 180m such as clock=10m",
-                                                  "clock=off, ou un temps par joueur de 5s à 180m comme clock=10m"));
+      return send_error(
+          player.client,
+          make_error(ErrorCode::bad_arguments,
+                     "clock=off, or a time per player from 5s to 180m such as clock=10m",
+                     "clock=off, ou un temps par joueur de 5s à 180m comme clock=10m"));
     clock = c->second;
     game_options.erase(c);
   }
@@ -468,24 +527,27 @@ void Lobby::create(Player& player, const protocol::cmd::Create& create) {
   if (!options.ok()) return send_error(player.client, options.error());
   if (clock) options.value()["clock"] = *clock;
   if (rooms_created_and_held(player) >= max_rooms_per_player_) {
-    const engine::LocalText why{
-        "you already have " + std::to_string(max_rooms_per_player_) +
-            " rooms open (waiting or playing, with your seat); finish or leave one before creating another",
-        "vous avez déjà " + std::to_string(max_rooms_per_player_) +
-            " salles ouvertes (en attente ou en cours, avec votre place) ; terminez-en ou quittez-en une avant d'en "
-            "créer une autre"};
+    const engine::LocalText why{"you already have " + std::to_string(max_rooms_per_player_) +
+                                    " rooms open (waiting or playing, with your seat); finish or "
+                                    "leave one before creating another",
+                                "vous avez déjà " + std::to_string(max_rooms_per_player_) +
+                                    " salles ouvertes (en attente ou en cours, avec votre place) ; "
+                                    "terminez-en ou quittez-en une avant d'en "
+                                    "créer une autre"};
     return send_error(player.client, make_error(ErrorCode::too_many_rooms, why));
   }
   stop_watching(player);
   const RoomId id = next_room_++;
   player.created.push_back(id);
-  auto r = std::make_shared<Room>(executor_, id, *entry->spec, options.value(), context_, weak_from_this());
+  auto r = std::make_shared<Room>(executor_, id, *entry->spec, options.value(), context_,
+                                  weak_from_this());
   rooms_[id] = r;
   player.pending_join = id;
-  send_info(player.client, {"Room " + room_text(id) + " created for " + entry->spec->title + "; others join with /join " +
-                                room_text(id) + ", then /start",
-                            "Salle " + room_text(id) + " ouverte pour " + entry->spec->title + " ; les autres la rejoignent par /join " +
-                                room_text(id) + ", puis /start"});
+  send_info(player.client,
+            {"Room " + room_text(id) + " created for " + entry->spec->title +
+                 "; others join with /join " + room_text(id) + ", then /start",
+             "Salle " + room_text(id) + " ouverte pour " + entry->spec->title +
+                 " ; les autres la rejoignent par /join " + room_text(id) + ", puis /start"});
   r->join(member_of(player), std::nullopt);
 }
 
@@ -494,8 +556,11 @@ void Lobby::join(Player& player, const protocol::cmd::Join& join) {
   if (!target) target = player.present_in();
   if (!target) {  // the first room with a free seat
     target = room_list_.first_open();
-    if (!target) return send_error(player.client, make_error(ErrorCode::no_such_room, "no open room; /create <game> opens one",
-                                                                         "pas de salle ouverte ; /create <jeu> en ouvre une"));
+    if (!target)
+      return send_error(
+          player.client,
+          make_error(ErrorCode::no_such_room, "no open room; /create <game> opens one",
+                     "pas de salle ouverte ; /create <jeu> en ouvre une"));
   }
   auto r = room(*target);
   if (!r) return send_error(player.client, no_such_room(*target));
@@ -503,14 +568,16 @@ void Lobby::join(Player& player, const protocol::cmd::Join& join) {
     return send_error(player.client, already_in_room(*at));
   if (player.watching != target) stop_watching(player);
   player.watching.reset();
-  if (!player.room) player.pending_join = target;  // the room confirms or refuses through seat_changed
+  if (!player.room)
+    player.pending_join = target;  // the room confirms or refuses through seat_changed
   r->join(member_of(player), join.seat ? std::optional<int>(*join.seat - 1) : std::nullopt);
 }
 
 void Lobby::watch(Player& player, RoomId id) {
   auto r = room(id);
   if (!r) return send_error(player.client, no_such_room(id));
-  if (player.room == id) return r->connect(player.token, player.client);  // seated here already: just resync
+  if (player.room == id)
+    return r->connect(player.token, player.client);  // seated here already: just resync
   if (player.watching != id) stop_watching(player);
   player.watching = id;
   r->watch(member_of(player));
@@ -531,7 +598,8 @@ void Lobby::leave(Player& player) {
   } else if (player.watching) {
     stop_watching(player);
   } else {
-    return send_error(player.client, make_error(ErrorCode::not_in_room, "you are not in a room", "vous n'êtes dans aucune salle"));
+    return send_error(player.client, make_error(ErrorCode::not_in_room, "you are not in a room",
+                                                "vous n'êtes dans aucune salle"));
   }
   send_rooms(player.client);
 }
@@ -540,7 +608,8 @@ void Lobby::nick(Player& player, const std::string& name) {
   Player* other = players_.by_name(name);
   if (other && other != &player) return send_error(player.client, name_taken(name));
   players_.rename(player, name);
-  send(player.client, protocol::welcome_message(player.name, player.token, lang_of(player)));  // your identity, renamed
+  send(player.client, protocol::welcome_message(player.name, player.token,
+                                                lang_of(player)));  // your identity, renamed
   send_info(player.client, {"You are now " + name, "Vous êtes maintenant " + name});
   if (auto at = player.present_in()) {
     if (auto r = room(*at)) r->rename(player.token, name);
@@ -549,30 +618,43 @@ void Lobby::nick(Player& player, const std::string& name) {
 
 void Lobby::log(Player& player, std::optional<RoomId> id) {
   if (!id) id = player.present_in();
-  if (!id) return send_error(player.client, make_error(ErrorCode::bad_arguments, "usage: /log [room] (you are in no room)",
-                                                                     "usage : /log [salle] (vous n'êtes dans aucune salle)"));
+  if (!id)
+    return send_error(
+        player.client,
+        make_error(ErrorCode::bad_arguments, "usage: /log [room] (you are in no room)",
+                   "usage : /log [salle] (vous n'êtes dans aucune salle)"));
   if (auto r = room(*id); r && player.present_in() == id) return r->log(player.token);
-  // Not in that room: the log is replayed from the record, as for a finished game. The record is read on the
-  // store's thread (a network thread never waits on the disk) and replayed back here.
-  context_.writer->load_game(*id, strand_, [self = shared_from_this(), client = player.client, id = *id,
-                                            lang = lang_of(player)](std::optional<GameRecord> record) {
-    self->post([client, id, lang, record = std::move(record)](Lobby& lobby) {
-      lobby.send_log(client, id, record, lang);
-    }, client);
-  });
+  // Not in that room: the log is replayed from the record, as for a finished game. The record is
+  // read on the store's thread (a network thread never waits on the disk) and replayed back here.
+  context_.writer->load_game(*id, strand_,
+                             [self = shared_from_this(), client = player.client, id = *id,
+                              lang = lang_of(player)](std::optional<GameRecord> record) {
+                               self->post(
+                                   [client, id, lang, record = std::move(record)](Lobby& lobby) {
+                                     lobby.send_log(client, id, record, lang);
+                                   },
+                                   client);
+                             });
 }
 
-void Lobby::send_log(const ClientPtr& client, RoomId id, const std::optional<GameRecord>& record, engine::Lang lang) {
-  if (!record) return send_error(client, make_error(ErrorCode::no_such_room, "no game was played in room " + room_text(id),
-                                                                   "aucune partie n'a été jouée dans la salle " + room_text(id)));
+void Lobby::send_log(const ClientPtr& client, RoomId id, const std::optional<GameRecord>& record,
+                     engine::Lang lang) {
+  if (!record)
+    return send_error(
+        client, make_error(ErrorCode::no_such_room, "no game was played in room " + room_text(id),
+                           "aucune partie n'a été jouée dans la salle " + room_text(id)));
   auto replayed = replay_record(*context_.registry, *record);
-  if (!replayed.ok()) return send_error(client, make_error(ErrorCode::no_such_room, "the game in room " + room_text(id) + " cannot be replayed",
-                                                                   "la partie de la salle " + room_text(id) + " ne se rejoue pas"));
+  if (!replayed.ok())
+    return send_error(client,
+                      make_error(ErrorCode::no_such_room,
+                                 "the game in room " + room_text(id) + " cannot be replayed",
+                                 "la partie de la salle " + room_text(id) + " ne se rejoue pas"));
   send(client, protocol::info_message(log_listing(id, replayed.value().log, lang)));
 }
 
 void Lobby::replay(Player& player, const protocol::ReplayRequest& request, bool as_text) {
-  // Anyone may look back at a finished game the server still holds; the room checks that it is over.
+  // Anyone may look back at a finished game the server still holds; the room checks that it is
+  // over.
   auto r = room(request.room);
   if (!r) return send_error(player.client, no_such_room(request.room));
   r->replay(player.client, request.step, request.static_data, as_text);
@@ -587,7 +669,8 @@ void Lobby::who(Player& player) {
     if (p.client && !p.bot) names.push_back(p.name);
   });
   std::sort(names.begin(), names.end());
-  std::string text = (lang_of(player) == engine::Lang::fr ? "En ligne (" : "Online (") + std::to_string(names.size()) +
+  std::string text = (lang_of(player) == engine::Lang::fr ? "En ligne (" : "Online (") +
+                     std::to_string(names.size()) +
                      (lang_of(player) == engine::Lang::fr ? ") :" : "):");
   for (const auto& n : names) text += " " + n;
   send(player.client, protocol::info_message(text));
@@ -596,8 +679,9 @@ void Lobby::who(Player& player) {
 std::shared_ptr<Room> Lobby::room_for_command(Player& player) {
   auto at = player.present_in();
   if (!at) {
-    send_error(player.client, make_error(ErrorCode::not_in_room, "join a room first (/rooms lists them)",
-                                         "rejoignez d'abord une salle (/rooms les liste)"));
+    send_error(player.client,
+               make_error(ErrorCode::not_in_room, "join a room first (/rooms lists them)",
+                          "rejoignez d'abord une salle (/rooms les liste)"));
     return nullptr;
   }
   auto r = room(*at);
@@ -605,7 +689,8 @@ std::shared_ptr<Room> Lobby::room_for_command(Player& player) {
   return r;
 }
 
-// ---- helpers -------------------------------------------------------------------------------------------
+// ---- helpers
+// -------------------------------------------------------------------------------------------
 
 std::shared_ptr<Room> Lobby::room(RoomId id) {
   auto it = rooms_.find(id);
@@ -636,17 +721,19 @@ engine::Lang Lobby::lang_of(const Player& player) {
 void Lobby::set_lang(Player& player, engine::Lang lang) {
   if (!player.client) return;
   player.client->set_lang(lang);
-  send_info(player.client, {"The server writes to you in English", "Le serveur vous écrit en français"});
-  // A room sends its log lines in each reader's language from now on; the whole state again brings the log
-  // already shown into the new language.
+  send_info(player.client,
+            {"The server writes to you in English", "Le serveur vous écrit en français"});
+  // A room sends its log lines in each reader's language from now on; the whole state again brings
+  // the log already shown into the new language.
   if (auto at = player.present_in())
     if (auto r = room(*at)) r->sync(player.token);
 }
 
 void Lobby::send_rooms(const ClientPtr& client, const protocol::ListRooms& request) {
   const protocol::ListRooms first_page;
-  const bool is_first_page = !request.filter.game && !request.filter.status && !request.filter.free_seats &&
-                             !request.after && request.limit == first_page.limit;
+  const bool is_first_page = !request.filter.game && !request.filter.status &&
+                             !request.filter.free_seats && !request.after &&
+                             request.limit == first_page.limit;
   if (is_first_page && first_page_) {
     if (client) client->send(first_page_);
     return;
@@ -659,27 +746,32 @@ void Lobby::send_rooms(const ClientPtr& client, const protocol::ListRooms& reque
 
 void Lobby::placed(Player& player) {
   players_.update_places(player);
-  const std::optional<RoomId> want = player.client ? (player.room ? player.room : player.watching) : std::nullopt;
+  const std::optional<RoomId> want =
+      player.client ? (player.room ? player.room : player.watching) : std::nullopt;
   if (want == player.linked) return;
   auto* link = dynamic_cast<RoomLink*>(player.client.get());
   if (!link) return;  // a bot, or a test's client: its room messages go through the lobby
   auto r = want ? room(*want) : nullptr;
   player.linked = r ? want : std::nullopt;
-  if (r) link->link_room(r, *want, player.token);
-  else link->unlink_room();
+  if (r)
+    link->link_room(r, *want, player.token);
+  else
+    link->unlink_room();
 }
 
 int Lobby::rooms_created_and_held(Player& player) {
-  // A room counts while the player created it and still holds a seat there, waiting or playing (the seat of
-  // a game left with /leave waits for its player, so that game counts). Finished, abandoned and closed rooms,
-  // and rooms the player has left before the start, are dropped from the list here.
+  // A room counts while the player created it and still holds a seat there, waiting or playing (the
+  // seat of a game left with /leave waits for its player, so that game counts). Finished, abandoned
+  // and closed rooms, and rooms the player has left before the start, are dropped from the list
+  // here.
   std::erase_if(player.created, [&](RoomId id) {
     if (!rooms_.count(id)) return true;
     const protocol::RoomInfo* info = room_list_.find(id);
     if (!info) return false;  // just created, not listed yet
     if (info->status != RoomStatus::waiting && info->status != RoomStatus::playing) return true;
-    return std::none_of(info->seats.begin(), info->seats.end(),
-                        [&](const protocol::SeatInfo& s) { return !s.bot && s.name == player.name; });
+    return std::none_of(info->seats.begin(), info->seats.end(), [&](const protocol::SeatInfo& s) {
+      return !s.bot && s.name == player.name;
+    });
   });
   return static_cast<int>(player.created.size());
 }
@@ -687,8 +779,7 @@ int Lobby::rooms_created_and_held(Player& player) {
 void Lobby::schedule_flush() {
   if (flush_armed_) return;
   flush_armed_ = true;
-  if (flush_interval_.count() <= 0)
-    return post([](Lobby& l) { l.flush(); });
+  if (flush_interval_.count() <= 0) return post([](Lobby& l) { l.flush(); });
   flush_timer_.expires_after(flush_interval_);
   flush_timer_.async_wait([self = shared_from_this()](error_code ec) {
     if (!ec) self->flush();
@@ -700,7 +791,7 @@ void Lobby::flush() {
   if (!room_list_.has_changes()) return;
   auto delta = room_list_.take_delta();
   if (delta.empty()) return;
-  first_page_.reset();  // the published list changed
+  first_page_.reset();                   // the published list changed
   if (players_.in_lobby() == 0) return;  // nobody to tell: the delta is taken all the same
   broadcast_lobby(text_frame(protocol::rooms_delta_frame(delta)));
 }
@@ -708,8 +799,9 @@ void Lobby::flush() {
 void Lobby::send_games(const ClientPtr& client) {
   std::vector<const engine::GameSpec*> specs;
   for (const auto& g : context_.registry->games()) specs.push_back(g.spec);
-  send(client, protocol::games_message(specs, context_.bots ? context_.bots->strategies() : std::vector<std::string>{},
-                                       client ? client->lang() : engine::Lang::en, {clock_option()}));
+  send(client, protocol::games_message(
+                   specs, context_.bots ? context_.bots->strategies() : std::vector<std::string>{},
+                   client ? client->lang() : engine::Lang::en, {clock_option()}));
 }
 
 void Lobby::broadcast_lobby(const json& message) {

@@ -1,16 +1,18 @@
 #pragma once
-// The lobby: the shared state of the server (Beast chat-multi's shared_state, grown up). It runs on its own
-// strand and owns the players (server/players.hpp) and the room list (server/room_list.hpp). The router
-// (server/router.hpp) brings it every request that is not a linked room's (on_request); it answers the lobby's
-// commands itself (one visit of protocol::LobbyCommand, in lobby.cpp) and passes a room command on to the room
-// the player is in. Seating has one owner: the room decides and tells the lobby (seat_changed),
-// which records only confirmed seats; a join on its way is Player::pending_join. Errors go to their sender only.
+// The lobby: the shared state of the server (Beast chat-multi's shared_state, grown up). It runs on
+// its own strand and owns the players (server/players.hpp) and the room list
+// (server/room_list.hpp). The router (server/router.hpp) brings it every request that is not a
+// linked room's (on_request); it answers the lobby's commands itself (one visit of
+// protocol::LobbyCommand, in lobby.cpp) and passes a room command on to the room the player is in.
+// Seating has one owner: the room decides and tells the lobby (seat_changed), which records only
+// confirmed seats; a join on its way is Player::pending_join. Errors go to their sender only.
 //
-// At scale: no work here grows with the number of players or rooms per message. Room changes are published
-// to lobby clients as `rooms_delta` updates, coalesced over a flush window (set_flush_interval) and each
-// serialized once for every lobby client; the list itself is read a page at a time. Once a seat is confirmed
-// (or watching begins) the player's connection is linked to the room (RoomLink) and its room messages go to
-// the room's strand without passing through this one, so a busy lobby does not delay a game.
+// At scale: no work here grows with the number of players or rooms per message. Room changes are
+// published to lobby clients as `rooms_delta` updates, coalesced over a flush window
+// (set_flush_interval) and each serialized once for every lobby client; the list itself is read a
+// page at a time. Once a seat is confirmed (or watching begins) the player's connection is linked
+// to the room (RoomLink) and its room messages go to the room's strand without passing through this
+// one, so a busy lobby does not delay a game.
 
 #include <chrono>
 #include <deque>
@@ -35,11 +37,13 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
 
   /// Rebuilds every unfinished game from the store (call once, before accepting connections).
   void restore_games();
-  /// How long room changes are gathered before lobby clients get them as one update (0: at once, still one
-  /// update for everything that changed meanwhile). Call before accepting connections. Default 250 ms.
+  /// How long room changes are gathered before lobby clients get them as one update (0: at once,
+  /// still one update for everything that changed meanwhile). Call before accepting connections.
+  /// Default 250 ms.
   void set_flush_interval(std::chrono::milliseconds interval) { flush_interval_ = interval; }
 
-  /// How long a dropped player who was in no room keeps their name and token (0: freed at once). Default 60 s.
+  /// How long a dropped player who was in no room keeps their name and token (0: freed at once).
+  /// Default 60 s.
   void set_name_grace(std::chrono::milliseconds grace) { name_grace_ = grace; }
   /// How many rooms, waiting or playing, one player may have created and still sit in. Default 3.
   void set_max_rooms_per_player(int n) { max_rooms_per_player_ = n; }
@@ -47,19 +51,20 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   /// The most rooms a page request looks at (RoomList::page), whatever its filter.
   static constexpr std::size_t kMaxRoomsScanned = 2000;
 
-  /// How the bots the lobby seats send their messages: through the router, as a connection's would (the server
-  /// sets it; the lobby does not include the router, which sits above it).
+  /// How the bots the lobby seats send their messages: through the router, as a connection's would
+  /// (the server sets it; the lobby does not include the router, which sits above it).
   void set_bot_submit(SubmitMessage submit) { bot_submit_ = std::move(submit); }
 
   // Entry points: thread-safe, run later on the lobby's strand.
-  /// A request from `client` that no linked room took (the router): answered here, or passed to a room.
+  /// A request from `client` that no linked room took (the router): answered here, or passed to a
+  /// room.
   void on_request(ClientPtr client, protocol::Request request);
   void on_close(ClientPtr client);
   /// Closes every client connection (graceful shutdown).
   void shutdown();
-  /// Lets go of every player and room at once, without posting: only once no thread runs the io_context (the
-  /// Server's destructor). Breaks the session -> server context -> lobby -> session cycle that shutdown() breaks
-  /// on the strand, for a server stopped without it.
+  /// Lets go of every player and room at once, without posting: only once no thread runs the
+  /// io_context (the Server's destructor). Breaks the session -> server context -> lobby -> session
+  /// cycle that shutdown() breaks on the strand, for a server stopped without it.
   void release_after_stop();
 
   // RoomObserver
@@ -69,7 +74,8 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   void bot_requested(RoomId room, const std::string& strategy) override;
   void rematch_requested(RoomId room, const engine::GameSpec& spec, const engine::Options& options,
                          const std::vector<Member>& seats, const std::string& by) override;
-  void rematch_accepted(const std::string& token, RoomId finished, RoomId rematch, int seat) override;
+  void rematch_accepted(const std::string& token, RoomId finished, RoomId rematch,
+                        int seat) override;
 
   /// An error to `client` alone (thread-safe).
   void send_error(const ClientPtr& client, const protocol::Error& error);
@@ -77,8 +83,8 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
  private:
   // The lobby's commands, on the strand: one visit of the list, each answering `player` only.
   void command(Player& player, protocol::LobbyCommand& command);
-  /// A room command from a player whose connection is not linked to the room (a bot, a join on its way): passed
-  /// to the room the player is in; Say from someone in no room is chat in the lobby.
+  /// A room command from a player whose connection is not linked to the room (a bot, a join on its
+  /// way): passed to the room the player is in; Say from someone in no room is chat in the lobby.
   void room_command(Player& player, protocol::RoomCommand& command);
   void say(Player& player, const std::string& text);
   void help(Player& player, const std::string& topic);
@@ -95,16 +101,18 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   void replay(Player& player, const protocol::ReplayRequest& request, bool as_text);
   /// The room `player` is in (seat, join on its way, or watching), or null with an error sent.
   std::shared_ptr<Room> room_for_command(Player& player);
-  void send_info(const ClientPtr& client, const engine::LocalText& text);  // in the client's language
+  void send_info(const ClientPtr& client,
+                 const engine::LocalText& text);  // in the client's language
   static engine::Lang lang_of(const Player& player);
   /// /lang: the language the server writes to `player` in, from now on.
   void set_lang(Player& player, engine::Lang lang);
 
-  /// Runs `f` on the lobby's strand. A handler that throws (a bug) ends that message only: it is logged, and
-  /// `client`, when given, is told with a server_error; the server goes on.
+  /// Runs `f` on the lobby's strand. A handler that throws (a bug) ends that message only: it is
+  /// logged, and `client`, when given, is told with a server_error; the server goes on.
   template <class F>
   void post(F&& f, ClientPtr client = nullptr) {
-    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f), client = std::move(client)]() mutable {
+    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f),
+                        client = std::move(client)]() mutable {
       try {
         f(*self);
       } catch (const std::exception& e) {
@@ -116,32 +124,38 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
 
   void hello(const ClientPtr& client, const protocol::Hello& hello);
   void stop_watching(Player& player);
-  void forget_room(RoomId room);  // drop a room from the lobby; its players and watchers are told `left`
+  void forget_room(
+      RoomId room);  // drop a room from the lobby; its players and watchers are told `left`
   std::shared_ptr<Room> room(RoomId id);
   Member member_of(const Player& player) const;
   /// Moves `player` from the finished game's seat to `seat` of the rematch room.
-  void move_to_rematch(Player& player, RoomId finished, const std::shared_ptr<Room>& rematch, int seat);
-  /// Creates a bot player (name "<strategy>-bot-N" unless given, a new token unless given) with its client;
-  /// null if the factory does not make that strategy.
-  Player* make_bot(const std::string& game_id, const std::string& strategy, const std::string& name = "",
-                   const std::string& token = "");
+  void move_to_rematch(Player& player, RoomId finished, const std::shared_ptr<Room>& rematch,
+                       int seat);
+  /// Creates a bot player (name "<strategy>-bot-N" unless given, a new token unless given) with its
+  /// client; null if the factory does not make that strategy.
+  Player* make_bot(const std::string& game_id, const std::string& strategy,
+                   const std::string& name = "", const std::string& token = "");
   void send(const ClientPtr& client, const nlohmann::json& message);
-  /// /log of a room the player is not in: the game's log lines from its record (nullopt: no such game).
-  void send_log(const ClientPtr& client, RoomId id, const std::optional<GameRecord>& record, engine::Lang lang);
+  /// /log of a room the player is not in: the game's log lines from its record (nullopt: no such
+  /// game).
+  void send_log(const ClientPtr& client, RoomId id, const std::optional<GameRecord>& record,
+                engine::Lang lang);
   void send_rooms(const ClientPtr& client, const protocol::ListRooms& request = {});
-  /// Called after anything that may change where `player` is: keeps the lobby index and the connection's room
-  /// link (RoomLink) up to date. O(1).
+  /// Called after anything that may change where `player` is: keeps the lobby index and the
+  /// connection's room link (RoomLink) up to date. O(1).
   void placed(Player& player);
-  /// placed() for the player with `token`, if a command has not ended them (called after each command).
+  /// placed() for the player with `token`, if a command has not ended them (called after each
+  /// command).
   void placed_again(const std::string& token);
   /// Room changes wait for the next flush; arms the flush timer if it is not.
   void schedule_flush();
   void flush();
   void send_games(const ClientPtr& client);
-  void broadcast_lobby(const nlohmann::json& message);  // to everyone not in a room: one frame, O(lobby clients)
+  void broadcast_lobby(
+      const nlohmann::json& message);  // to everyone not in a room: one frame, O(lobby clients)
   void broadcast_lobby(const Frame& frame);
-  /// The rooms `player` created that are waiting or playing with the player still seated (prunes the rest
-  /// from Player::created). A room created moments ago and not yet listed counts.
+  /// The rooms `player` created that are waiting or playing with the player still seated (prunes
+  /// the rest from Player::created). A room created moments ago and not yet listed counts.
   int rooms_created_and_held(Player& player);
   std::string new_token();
 
@@ -150,17 +164,19 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   RoomContext context_;
   SubmitMessage bot_submit_;  // set_bot_submit
   Players players_;
-  std::unordered_map<RoomId, std::shared_ptr<Room>> rooms_;  // by id, O(1): the list's order is room_list_'s
-  RoomList room_list_;                                     // as last published by each room
-  // The first page of the published list, unfiltered, as sent (what every hello and every return to the lobby
-  // asks for): built once per flush that changes the list, then shared. Null when it must be built again.
+  std::unordered_map<RoomId, std::shared_ptr<Room>>
+      rooms_;           // by id, O(1): the list's order is room_list_'s
+  RoomList room_list_;  // as last published by each room
+  // The first page of the published list, unfiltered, as sent (what every hello and every return to
+  // the lobby asks for): built once per flush that changes the list, then shared. Null when it must
+  // be built again.
   Frame first_page_;
   net::steady_timer flush_timer_;
   std::chrono::milliseconds flush_interval_{250};
   bool flush_armed_ = false;
   std::chrono::milliseconds name_grace_{std::chrono::seconds(60)};
   int max_rooms_per_player_ = 3;
-  std::deque<RoomId> finished_;                            // rooms whose game is over, oldest first
+  std::deque<RoomId> finished_;  // rooms whose game is over, oldest first
   RoomId next_room_ = 1;
   int bots_made_ = 0;
 };

@@ -1,6 +1,7 @@
 #pragma once
-// spdlog set-up. Lines are `time level event=name key=value ...`: structured enough to grep and parse, quiet
-// by default (info: start, stop, games starting and ending; connections and messages at debug).
+// spdlog set-up. Lines are `time level event=name key=value ...`: structured enough to grep and
+// parse, quiet by default (info: start, stop, games starting and ending; connections and messages
+// at debug).
 
 #include <string>
 

@@ -1,6 +1,8 @@
-// archipel-server: read the configuration, set up logging, open the store, run the server until SIGINT or
-// SIGTERM, then stop in two stages (close every client, then stop the threads after a grace period). With
-// --health-check it serves nothing: it probes the running server's /healthz and exits (server/health_probe.hpp).
+// archipel-server: read the configuration, set up logging, open the store, run the server until
+// SIGINT or SIGTERM, then stop in two stages (close every client, then stop the threads after a
+// grace period). With
+// --health-check it serves nothing: it probes the running server's /healthz and exits
+// (server/health_probe.hpp).
 #include <fstream>
 #include <thread>
 #include <vector>
@@ -28,18 +30,24 @@ int main(int argc, char** argv) {
   try {
     // --store names a PostgreSQL database; without it, --data a SQLite folder, or "memory".
     std::unique_ptr<Store> store;
-    if (!config->store.empty()) store = make_postgresql_store(config->store);
-    else if (keeps_nothing(*config)) store = make_memory_store();
-    else store = make_sqlite_store(config->data_dir, config->sqlite_sync_full ? SqliteSync::full : SqliteSync::normal);
-    // Where /addbot bots think, away from the network threads. Declared before the io_context so it is destroyed
-    // after it: handlers left on the io_context at the end hold rooms, whose bots hold strands on this pool.
+    if (!config->store.empty())
+      store = make_postgresql_store(config->store);
+    else if (keeps_nothing(*config))
+      store = make_memory_store();
+    else
+      store = make_sqlite_store(config->data_dir,
+                                config->sqlite_sync_full ? SqliteSync::full : SqliteSync::normal);
+    // Where /addbot bots think, away from the network threads. Declared before the io_context so it
+    // is destroyed after it: handlers left on the io_context at the end hold rooms, whose bots hold
+    // strands on this pool.
     net::thread_pool bot_pool{1};
     net::io_context ioc{config->threads};
-    Server server(ioc, *config, archipel::engine::default_registry(), *store,
-                  make_bot_factory(bot_pool.get_executor(), std::chrono::milliseconds(config->bot_delay_ms)));
+    Server server(
+        ioc, *config, archipel::engine::default_registry(), *store,
+        make_bot_factory(bot_pool.get_executor(), std::chrono::milliseconds(config->bot_delay_ms)));
     const auto port = server.start();
-    spdlog::info("event=listening bind={} port={} web_root={} store={} threads={}", config->bind, port,
-                 config->web_root, store_description(*config), config->threads);
+    spdlog::info("event=listening bind={} port={} web_root={} store={} threads={}", config->bind,
+                 port, config->web_root, store_description(*config), config->threads);
     if (!config->port_file.empty()) std::ofstream(config->port_file) << port << "\n";
 
     net::signal_set signals(ioc, SIGINT, SIGTERM);

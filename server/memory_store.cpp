@@ -75,6 +75,8 @@ class MemoryStore final : public Store {
 
 }  // namespace
 
-std::unique_ptr<Store> make_memory_store() { return std::make_unique<MemoryStore>(); }
+std::unique_ptr<Store> make_memory_store() {
+  return std::make_unique<MemoryStore>();
+}
 
 }  // namespace archipel::server

@@ -3,7 +3,8 @@
 namespace archipel::server {
 namespace {
 
-void add(std::string& out, const char* name, const char* kind, const char* help, std::int64_t value) {
+void add(std::string& out, const char* name, const char* kind, const char* help,
+         std::int64_t value) {
   out += std::string("# HELP archipel_") + name + " " + help + "\n";
   out += std::string("# TYPE archipel_") + name + " " + kind + "\n";
   out += std::string("archipel_") + name + " " + std::to_string(value) + "\n";
@@ -18,20 +19,22 @@ std::string Metrics::prometheus_text() const {
   add(out, "rooms", "gauge", "Rooms in memory.", rooms);
   add(out, "games_running", "gauge", "Games started and not over.", games_running);
   add(out, "games_finished_total", "counter", "Games played to the end.", games_finished);
-  add(out, "games_abandoned_total", "counter", "Games ended because every person in them was away too long.",
-      games_abandoned);
+  add(out, "games_abandoned_total", "counter",
+      "Games ended because every person in them was away too long.", games_abandoned);
   add(out, "messages_in_total", "counter", "WebSocket messages received.", messages_in);
   add(out, "messages_out_total", "counter", "WebSocket messages sent.", messages_out);
   add(out, "errors_sent_total", "counter", "Error messages sent to clients.", errors_sent);
-  add(out, "slow_clients_dropped_total", "counter", "Clients dropped for a full write queue.", slow_clients_dropped);
+  add(out, "slow_clients_dropped_total", "counter", "Clients dropped for a full write queue.",
+      slow_clients_dropped);
   add(out, "rate_limited_total", "counter", "Messages dropped by the rate limit.", rate_limited);
   add(out, "actions_applied_total", "counter", "Game actions applied.", actions_applied);
   add(out, "http_requests_total", "counter", "HTTP requests served.", http_requests);
-  add(out, "origins_refused_total", "counter", "WebSocket upgrades answered 403: an Origin not allowed.",
-      origins_refused);
+  add(out, "origins_refused_total", "counter",
+      "WebSocket upgrades answered 403: an Origin not allowed.", origins_refused);
   add(out, "connections_refused_total", "counter", "Connections answered 503: over the socket cap.",
       connections_refused);
-  add(out, "accept_errors_total", "counter", "Failed accepts (out of file descriptors).", accept_errors);
+  add(out, "accept_errors_total", "counter", "Failed accepts (out of file descriptors).",
+      accept_errors);
   return out;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// Process-wide counters, rendered as Prometheus text at /metrics. Atomics: they are bumped from every strand.
+// Process-wide counters, rendered as Prometheus text at /metrics. Atomics: they are bumped from
+// every strand.
 
 #include <atomic>
 #include <cstdint>
@@ -8,9 +9,9 @@
 namespace archipel::server {
 
 struct Metrics {
-  std::atomic<std::int64_t> connections{0};        // open WebSocket connections
+  std::atomic<std::int64_t> connections{0};  // open WebSocket connections
   std::atomic<std::int64_t> connections_total{0};
-  std::atomic<std::int64_t> rooms{0};              // rooms in memory (any status)
+  std::atomic<std::int64_t> rooms{0};  // rooms in memory (any status)
   std::atomic<std::int64_t> games_running{0};
   std::atomic<std::int64_t> games_finished{0};
   std::atomic<std::int64_t> games_abandoned{0};
@@ -23,7 +24,7 @@ struct Metrics {
   std::atomic<std::int64_t> actions_applied{0};
   std::atomic<std::int64_t> http_requests{0};
   std::atomic<std::int64_t> connections_refused{0};  // answered 503: over the socket cap
-  std::atomic<std::int64_t> accept_errors{0};        // accept() failed (out of file descriptors ...)
+  std::atomic<std::int64_t> accept_errors{0};  // accept() failed (out of file descriptors ...)
 
   std::string prometheus_text() const;
 };

@@ -1,6 +1,7 @@
 #pragma once
 // Namespace aliases only (as in Beast's chat-multi example). Asio and Beast are compiled once, in
-// asio_impl.cpp and beast_impl.cpp, with the *_SEPARATE_COMPILATION definitions set by server/CMakeLists.txt.
+// asio_impl.cpp and beast_impl.cpp, with the *_SEPARATE_COMPILATION definitions set by
+// server/CMakeLists.txt.
 
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>

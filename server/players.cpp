@@ -67,8 +67,10 @@ void Players::update_places(Player& player) {
     player.indexed_in = std::move(now);
   }
   if (!player.client) return;
-  if (player.present_in()) in_lobby_.erase(player.client->id());
-  else in_lobby_.emplace(player.client->id(), player.client);
+  if (player.present_in())
+    in_lobby_.erase(player.client->id());
+  else
+    in_lobby_.emplace(player.client->id(), player.client);
 }
 
 std::vector<std::string> Players::in_room(RoomId room) const {

@@ -1,7 +1,7 @@
 #pragma once
-// The players the lobby knows: each by resume token, by connection and by name, every lookup O(1). A name is
-// looked up by its skeleton (protocol::name_skeleton), so "Victim", "VICTIM" and "Vlctim." are one name.
-// Lives on the lobby's strand; not thread-safe by itself.
+// The players the lobby knows: each by resume token, by connection and by name, every lookup O(1).
+// A name is looked up by its skeleton (protocol::name_skeleton), so "Victim", "VICTIM" and
+// "Vlctim." are one name. Lives on the lobby's strand; not thread-safe by itself.
 
 #include <cstdint>
 #include <optional>
@@ -20,18 +20,19 @@ using protocol::RoomId;
 struct Player {
   std::string token;
   std::string name;
-  ClientPtr client;                    // null while disconnected
-  std::optional<RoomId> room;          // the seat the room confirmed (seat_changed)
-  std::optional<RoomId> pending_join;  // a join or create sent to a room, not yet confirmed or refused
-  std::optional<RoomId> watching;      // spectating
-  bool bot = false;                    // seated by /addbot; its client is a bot's
-  std::string strategy;                // the bot's strategy
-  std::optional<RoomId> linked;        // the room its connection is linked to (RoomLink), as last told
-  std::vector<RoomId> indexed_in;      // the rooms Players::update_places last filed the player under
-  std::vector<RoomId> created;         // rooms this player opened with /create (pruned at each /create)
-  std::uint64_t drops = 0;             // connections lost so far: a name-grace timer acts on its own drop only
-  /// Where the player's table talk and room commands go: the seat, else the room being joined, else the one
-  /// watched.
+  ClientPtr client;            // null while disconnected
+  std::optional<RoomId> room;  // the seat the room confirmed (seat_changed)
+  std::optional<RoomId>
+      pending_join;                // a join or create sent to a room, not yet confirmed or refused
+  std::optional<RoomId> watching;  // spectating
+  bool bot = false;                // seated by /addbot; its client is a bot's
+  std::string strategy;            // the bot's strategy
+  std::optional<RoomId> linked;    // the room its connection is linked to (RoomLink), as last told
+  std::vector<RoomId> indexed_in;  // the rooms Players::update_places last filed the player under
+  std::vector<RoomId> created;     // rooms this player opened with /create (pruned at each /create)
+  std::uint64_t drops = 0;  // connections lost so far: a name-grace timer acts on its own drop only
+  /// Where the player's table talk and room commands go: the seat, else the room being joined, else
+  /// the one watched.
   std::optional<RoomId> present_in() const {
     return room ? room : pending_join ? pending_join : watching;
   }
@@ -47,15 +48,16 @@ class Players {
   /// A new player; the name must be free (by_name returned null).
   Player& add(const std::string& token, const std::string& name);
   void rename(Player& player, const std::string& name);
-  /// Binds a connection to the player (replacing any earlier one in the index). The new connection is linked
-  /// to no room and in no lobby index until update_lobby().
+  /// Binds a connection to the player (replacing any earlier one in the index). The new connection
+  /// is linked to no room and in no lobby index until update_lobby().
   void attach(Player& player, ClientPtr client);
   /// Forgets the player's connection (the player stays, e.g. seated while away).
   void detach(Player& player);
   void erase(const std::string& token);
 
-  /// Files the player under the rooms it is in (seat, join on its way, watching) and its connection in the
-  /// lobby index when connected and in no room (Player::present_in). Call after anything that changes these.
+  /// Files the player under the rooms it is in (seat, join on its way, watching) and its connection
+  /// in the lobby index when connected and in no room (Player::present_in). Call after anything
+  /// that changes these.
   void update_places(Player& player);
   /// The tokens of the players filed under `room` (a copy: `f` may erase players).
   std::vector<std::string> in_room(RoomId room) const;
@@ -78,8 +80,10 @@ class Players {
   std::unordered_map<std::string, Player> by_token_;
   std::unordered_map<std::uint64_t, std::string> by_client_;  // client id -> token
   std::unordered_map<std::string, std::string> by_name_;      // name skeleton -> token
-  std::unordered_map<std::uint64_t, ClientPtr> in_lobby_;     // client id -> connection, for those in no room
-  std::unordered_map<RoomId, std::unordered_set<std::string>> by_room_;  // room -> tokens of those in it
+  std::unordered_map<std::uint64_t, ClientPtr>
+      in_lobby_;  // client id -> connection, for those in no room
+  std::unordered_map<RoomId, std::unordered_set<std::string>>
+      by_room_;  // room -> tokens of those in it
 };
 
 }  // namespace archipel::server

@@ -1,19 +1,21 @@
-// The PostgreSQL store (--store postgresql://..., issue 34): the games and actions of the SQLite store, in a
-// database that several nodes can share. The writer thread (store_writer.hpp) hands it the actions waiting at
-// once, committed as one transaction before the rooms send their results, as with SQLite.
+// The PostgreSQL store (--store postgresql://..., issue 34): the games and actions of the SQLite
+// store, in a database that several nodes can share. The writer thread (store_writer.hpp) hands it
+// the actions waiting at once, committed as one transaction before the rooms send their results, as
+// with SQLite.
 //
-// One connection behind one mutex. libpq lets one thread at a time use a connection, and nearly every call
-// comes from the writer thread, one at a time (the lobby reads the running games at start, before any write):
-// a pool would hold connections the server never uses together, on a database that counts them.
+// One connection behind one mutex. libpq lets one thread at a time use a connection, and nearly
+// every call comes from the writer thread, one at a time (the lobby reads the running games at
+// start, before any write): a pool would hold connections the server never uses together, on a
+// database that counts them.
 //
-// A lost connection (the database restarted, a network cut) is made again, once per call; if that fails too the
-// call fails (false, nothing read) and the next one tries again: the room refuses the move with
-// `storage_failed`, and nothing unstored is acknowledged. An update is the same when made twice, so it is simply
-// made again; an insert is not, and when the connection died under it (its commit may have happened, its answer
-// lost) what the database holds decides (stored_already).
+// A lost connection (the database restarted, a network cut) is made again, once per call; if that
+// fails too the call fails (false, nothing read) and the next one tries again: the room refuses the
+// move with `storage_failed`, and nothing unstored is acknowledged. An update is the same when made
+// twice, so it is simply made again; an insert is not, and when the connection died under it (its
+// commit may have happened, its answer lost) what the database holds decides (stored_already).
 //
-// Games and actions are kept as JSON text, as in SQLite, not jsonb: jsonb refuses "\u0000" in a string, which a
-// player may type, and the stored bytes are what a replay reads back.
+// Games and actions are kept as JSON text, as in SQLite, not jsonb: jsonb refuses "\u0000" in a
+// string, which a player may type, and the stored bytes are what a replay reads back.
 #include <libpq-fe.h>
 
 #include <iterator>
@@ -33,9 +35,10 @@ namespace {
 
 using Json = nlohmann::json;
 
-// kMigrations[v - 1] takes a database from schema version v - 1 to v (store.hpp numbers them as the SQLite
-// store does). A migration that has shipped never changes: a new column or index is a new entry, and
-// kStoreSchemaVersion goes up. The seed is an unsigned 64-bit number, kept as text (BIGINT is signed).
+// kMigrations[v - 1] takes a database from schema version v - 1 to v (store.hpp numbers them as the
+// SQLite store does). A migration that has shipped never changes: a new column or index is a new
+// entry, and kStoreSchemaVersion goes up. The seed is an unsigned 64-bit number, kept as text
+// (BIGINT is signed).
 constexpr const char* kMigrations[] = {
     // 1: games and their actions; restore reads the running games by the status index.
     R"(CREATE TABLE games (
@@ -46,15 +49,16 @@ constexpr const char* kMigrations[] = {
          game BIGINT NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, seat INTEGER NOT NULL,
          action TEXT NOT NULL, PRIMARY KEY (game, idx));
        CREATE INDEX games_by_status ON games(status))",
-    // 2: since when every person of a running game has been away (milliseconds since the Unix epoch).
+    // 2: since when every person of a running game has been away (milliseconds since the Unix
+    // epoch).
     "ALTER TABLE games ADD COLUMN away_since BIGINT",
     // 3: who plays each seat, and the turn clock (SeatPlay's JSON).
     "ALTER TABLE games ADD COLUMN seat_play TEXT",
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
-// Held (pg_advisory_xact_lock) by whoever migrates, until its transaction ends: two nodes starting together on a
-// new database must not both create its tables. The number is "Archipel" in ASCII.
+// Held (pg_advisory_xact_lock) by whoever migrates, until its transaction ends: two nodes starting
+// together on a new database must not both create its tables. The number is "Archipel" in ASCII.
 constexpr const char* kMigrationLock = "4715261527013471596";  // 0x417263686970656c
 
 struct Statement {
@@ -62,16 +66,20 @@ struct Statement {
   const char* sql;
 };
 
-// Prepared on each connection. An action's index must be the next of its game's (the one after the last stored,
-// 0 for the first): a gap in a log would make the game impossible to replay.
+// Prepared on each connection. An action's index must be the next of its game's (the one after the
+// last stored, 0 for the first): a gap in a log would make the game impossible to replay.
 constexpr Statement kStatements[] = {
     {"save_game",
-     "INSERT INTO games (id, game, options, seed, seats, host, status, seat_play) VALUES ($1, $2, $3, $4, $5, $6, "
-     "$7, $8) ON CONFLICT (id) DO UPDATE SET game = EXCLUDED.game, options = EXCLUDED.options, seed = EXCLUDED.seed, "
-     "seats = EXCLUDED.seats, host = EXCLUDED.host, status = EXCLUDED.status, outcome = NULL, away_since = NULL, "
+     "INSERT INTO games (id, game, options, seed, seats, host, status, seat_play) VALUES ($1, $2, "
+     "$3, $4, $5, $6, "
+     "$7, $8) ON CONFLICT (id) DO UPDATE SET game = EXCLUDED.game, options = EXCLUDED.options, "
+     "seed = EXCLUDED.seed, "
+     "seats = EXCLUDED.seats, host = EXCLUDED.host, status = EXCLUDED.status, outcome = NULL, "
+     "away_since = NULL, "
      "seat_play = EXCLUDED.seat_play, created_at = now()"},  // as SQLite's INSERT OR REPLACE
     {"append_action",
-     "INSERT INTO actions (game, idx, seat, action) SELECT $1::bigint, $2::integer, $3::integer, $4::text "
+     "INSERT INTO actions (game, idx, seat, action) SELECT $1::bigint, $2::integer, $3::integer, "
+     "$4::text "
      "WHERE $2::integer = (SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE game = $1::bigint)"},
     {"stored_action", "SELECT seat, action FROM actions WHERE game = $1 AND idx = $2"},
     {"finish_game", "UPDATE games SET status = 'over', outcome = $2 WHERE id = $1"},
@@ -79,13 +87,16 @@ constexpr Statement kStatements[] = {
     {"set_away_since", "UPDATE games SET away_since = $2 WHERE id = $1"},
     {"set_seat_play", "UPDATE games SET seat_play = $2 WHERE id = $1"},
     {"load_game",
-     "SELECT id, game, options, seed, seats, host, status, outcome, away_since, seat_play FROM games WHERE id = $1"},
+     "SELECT id, game, options, seed, seats, host, status, outcome, away_since, seat_play FROM "
+     "games WHERE id = $1"},
     {"load_actions", "SELECT game, seat, action FROM actions WHERE game = $1 ORDER BY idx"},
     {"running_games",  // games_by_status
-     "SELECT id, game, options, seed, seats, host, status, outcome, away_since, seat_play FROM games "
+     "SELECT id, game, options, seed, seats, host, status, outcome, away_since, seat_play FROM "
+     "games "
      "WHERE status = 'playing' ORDER BY id"},
     {"running_actions",
-     "SELECT game, seat, action FROM actions WHERE game IN (SELECT id FROM games WHERE status = 'playing') "
+     "SELECT game, seat, action FROM actions WHERE game IN (SELECT id FROM games WHERE status = "
+     "'playing') "
      "ORDER BY game, idx"},
     {"max_room_id", "SELECT COALESCE(MAX(id), 0) FROM games"},
 };
@@ -99,17 +110,26 @@ bool ok(const Result& r) {
   return status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
 }
 
-int rows(const Result& r) { return PQntuples(r.get()); }
-std::string text(const Result& r, int row, int column) { return PQgetvalue(r.get(), row, column); }
-bool is_null(const Result& r, int row, int column) { return PQgetisnull(r.get(), row, column) != 0; }
+int rows(const Result& r) {
+  return PQntuples(r.get());
+}
+std::string text(const Result& r, int row, int column) {
+  return PQgetvalue(r.get(), row, column);
+}
+bool is_null(const Result& r, int row, int column) {
+  return PQgetisnull(r.get(), row, column) != 0;
+}
 
-// libpq's messages end with a newline and may span lines (the next one indented by a tab): one line, for the log.
+// libpq's messages end with a newline and may span lines (the next one indented by a tab): one
+// line, for the log.
 std::string one_line(const char* message) {
   std::string s;
   for (const char* p = message ? message : ""; *p; ++p) {
     const char c = *p == '"' ? '\'' : *p;
-    if (c != '\n' && c != '\r' && c != '\t') s += c;
-    else if (!s.empty() && s.back() != ' ') s += ' ';
+    if (c != '\n' && c != '\r' && c != '\t')
+      s += c;
+    else if (!s.empty() && s.back() != ' ')
+      s += ' ';
   }
   while (!s.empty() && s.back() == ' ') s.pop_back();
   return s;
@@ -137,9 +157,9 @@ std::optional<GameRecord> game_at(const Result& r, int row) {
   }
 }
 
-// Adds the rows of load_actions or running_actions (game, seat, action) to their games. Returns the games with
-// an action that cannot be read (logged): they are left out, as one whose record cannot be read, and the others
-// are restored.
+// Adds the rows of load_actions or running_actions (game, seat, action) to their games. Returns the
+// games with an action that cannot be read (logged): they are left out, as one whose record cannot
+// be read, and the others are restored.
 std::set<RoomId> add_actions(const Result& r, const std::map<RoomId, GameRecord*>& games) {
   std::set<RoomId> corrupt;
   for (int row = 0; row < rows(r); ++row) {
@@ -147,7 +167,8 @@ std::set<RoomId> add_actions(const Result& r, const std::map<RoomId, GameRecord*
     auto it = games.find(id);
     if (it == games.end() || corrupt.contains(id)) continue;
     try {
-      it->second->actions.push_back(ActionRecord{std::stoi(text(r, row, 1)), Json::parse(text(r, row, 2))});
+      it->second->actions.push_back(
+          ActionRecord{std::stoi(text(r, row, 1)), Json::parse(text(r, row, 2))});
     } catch (const std::exception& e) {
       spdlog::error("event=store_corrupt game={} error=\"{}\"", id, e.what());
       corrupt.insert(id);
@@ -160,20 +181,24 @@ class PostgresqlStore final : public Store {
  public:
   explicit PostgresqlStore(const std::string& url) : conn_(connect(url)) {
     if (PQstatus(conn_.get()) != CONNECTION_OK) {
-      const std::string why = "cannot connect to the PostgreSQL database " + without_password(url) + ": " +
-                              one_line(PQerrorMessage(conn_.get()));
+      const std::string why = "cannot connect to the PostgreSQL database " + without_password(url) +
+                              ": " + one_line(PQerrorMessage(conn_.get()));
       throw std::runtime_error(without_password_in(why, url));  // libpq's message may quote the URL
     }
-    // Notices (CREATE ... IF NOT EXISTS that found it there) go to the debug log, not to standard error.
+    // Notices (CREATE ... IF NOT EXISTS that found it there) go to the debug log, not to standard
+    // error.
     PQsetNoticeProcessor(
         conn_.get(),
-        [](void*, const char* message) { spdlog::debug("event=store_notice text=\"{}\"", one_line(message)); },
+        [](void*, const char* message) {
+          spdlog::debug("event=store_notice text=\"{}\"", one_line(message));
+        },
         nullptr);
     const int from = migrate();
     if (!prepare())
       throw std::runtime_error("PostgreSQL: cannot prepare the store's statements: " +
                                one_line(PQerrorMessage(conn_.get())));
-    spdlog::info("event=store_open store=postgresql schema_version={} migrated_from={}", kStoreSchemaVersion, from);
+    spdlog::info("event=store_open store=postgresql schema_version={} migrated_from={}",
+                 kStoreSchemaVersion, from);
   }
 
   bool save_game(const GameRecord& g) override {
@@ -191,8 +216,8 @@ class PostgresqlStore final : public Store {
     return insert_action(call, PendingAction{room, index, action});
   }
 
-  // One transaction for the group; if it fails (one bad write, or the connection lost), each is written alone so
-  // the others stand.
+  // One transaction for the group; if it fails (one bad write, or the connection lost), each is
+  // written alone so the others stand.
   std::vector<bool> append_actions(const std::vector<PendingAction>& actions) override {
     std::lock_guard lock(mutex_);
     Call call;
@@ -234,17 +259,21 @@ class PostgresqlStore final : public Store {
   bool set_seat_play(RoomId room, const SeatPlay& play) override {
     std::lock_guard lock(mutex_);
     Call call;
-    return ok(run(call, "set_seat_play", {std::to_string(room), seat_play_json(play).dump()}, Again::yes));
+    return ok(run(call, "set_seat_play", {std::to_string(room), seat_play_json(play).dump()},
+                  Again::yes));
   }
 
-  // Two reads in one snapshot (REPEATABLE READ): the running games, then all their actions, whatever their number.
+  // Two reads in one snapshot (REPEATABLE READ): the running games, then all their actions,
+  // whatever their number.
   std::vector<GameRecord> load_unfinished() override {
     std::lock_guard lock(mutex_);
     Call call;
     if (!command(call, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"))
-      throw std::runtime_error("PostgreSQL: cannot read the running games: " + one_line(PQerrorMessage(conn_.get())));
+      throw std::runtime_error("PostgreSQL: cannot read the running games: " +
+                               one_line(PQerrorMessage(conn_.get())));
     const Result games = run(call, "running_games", {}, Again::no);
-    const Result actions = ok(games) ? run(call, "running_actions", {}, Again::no) : Result(nullptr, &PQclear);
+    const Result actions =
+        ok(games) ? run(call, "running_actions", {}, Again::no) : Result(nullptr, &PQclear);
     const bool read = ok(games) && ok(actions);
     const std::string why = one_line(PQerrorMessage(conn_.get()));
     command(call, read ? "COMMIT" : "ROLLBACK");
@@ -270,7 +299,8 @@ class PostgresqlStore final : public Store {
     Call call;
     const Result r = run(call, "max_room_id", {}, Again::yes);
     if (!ok(r) || rows(r) != 1)
-      throw std::runtime_error("PostgreSQL: cannot read the highest room id: " + one_line(PQerrorMessage(conn_.get())));
+      throw std::runtime_error("PostgreSQL: cannot read the highest room id: " +
+                               one_line(PQerrorMessage(conn_.get())));
     return std::stoll(text(r, 0, 0));
   }
 
@@ -279,20 +309,27 @@ class PostgresqlStore final : public Store {
   struct Call {
     bool reconnected = false;
   };
-  enum class Again { no, yes };  // whether a statement whose connection was lost is run again on the new one
+  enum class Again {
+    no,
+    yes
+  };  // whether a statement whose connection was lost is run again on the new one
 
-  // The URL's settings win over these defaults, and the text is always UTF-8 both ways. A connection attempt
-  // gives up after 10 s; an idle connection to a server that vanished is noticed within about a minute
-  // (keepalives), not the system's two hours, and a statement sent to one within 30 s (tcp_user_timeout), not
-  // after the kernel's quarter of an hour of retransmissions: the writer thread waits on it meanwhile.
+  // The URL's settings win over these defaults, and the text is always UTF-8 both ways. A
+  // connection attempt gives up after 10 s; an idle connection to a server that vanished is noticed
+  // within about a minute (keepalives), not the system's two hours, and a statement sent to one
+  // within 30 s (tcp_user_timeout), not after the kernel's quarter of an hour of retransmissions:
+  // the writer thread waits on it meanwhile.
   static Connection connect(const std::string& url) {
-    const char* keys[] = {"connect_timeout",  "keepalives_idle", "keepalives_interval", "keepalives_count",
-                          "tcp_user_timeout", "application_name", "dbname", "client_encoding", nullptr};
-    const char* values[] = {"10", "30", "10", "3", "30000", "archipel-server", url.c_str(), "UTF8", nullptr};
+    const char* keys[] = {"connect_timeout",  "keepalives_idle",  "keepalives_interval",
+                          "keepalives_count", "tcp_user_timeout", "application_name",
+                          "dbname",           "client_encoding",  nullptr};
+    const char* values[] = {"10",        "30",   "10",   "3", "30000", "archipel-server",
+                            url.c_str(), "UTF8", nullptr};
     return Connection(PQconnectdbParams(keys, values, /*expand_dbname=*/1), &PQfinish);
   }
 
-  // Creates or migrates the schema in one transaction, under the migration lock. Returns the version found.
+  // Creates or migrates the schema in one transaction, under the migration lock. Returns the
+  // version found.
   int migrate() {
     auto exec = [this](const char* sql) {
       const Result r(PQexec(conn_.get(), sql), &PQclear);
@@ -306,13 +343,15 @@ class PostgresqlStore final : public Store {
     exec("BEGIN");
     const std::string lock = std::string("SELECT pg_advisory_xact_lock(") + kMigrationLock + ")";
     exec(lock.c_str());
-    exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, "
-         "applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
+    exec(
+        "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, "
+        "applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
     const int found = std::stoi(exec("SELECT COALESCE(MAX(version), 0) FROM schema_version"));
     if (found > kStoreSchemaVersion) {
       exec("ROLLBACK");
-      throw std::runtime_error("the PostgreSQL database has schema version " + std::to_string(found) +
-                               ", newer than this server's " + std::to_string(kStoreSchemaVersion) +
+      throw std::runtime_error("the PostgreSQL database has schema version " +
+                               std::to_string(found) + ", newer than this server's " +
+                               std::to_string(kStoreSchemaVersion) +
                                ": run a newer archipel-server (nothing was written)");
     }
     for (int v = found + 1; v <= kStoreSchemaVersion; ++v) {
@@ -338,7 +377,8 @@ class PostgresqlStore final : public Store {
     call.reconnected = true;
     PQreset(conn_.get());
     if (PQstatus(conn_.get()) != CONNECTION_OK || !prepare()) {
-      spdlog::error("event=store_reconnect_failed error=\"{}\"", one_line(PQerrorMessage(conn_.get())));
+      spdlog::error("event=store_reconnect_failed error=\"{}\"",
+                    one_line(PQerrorMessage(conn_.get())));
       return false;
     }
     spdlog::warn("event=store_reconnected");
@@ -348,21 +388,23 @@ class PostgresqlStore final : public Store {
   // A connection to run on: the one there, or a new one if it was lost.
   bool usable(Call& call) { return PQstatus(conn_.get()) == CONNECTION_OK || reconnect(call); }
 
-  // Runs a prepared statement (text parameters). A statement that fails because the connection was lost is run
-  // once more on a new one when `again` says it may be.
+  // Runs a prepared statement (text parameters). A statement that fails because the connection was
+  // lost is run once more on a new one when `again` says it may be.
   Result run(Call& call, const char* statement, const std::vector<Param>& params, Again again) {
     if (!usable(call)) return Result(nullptr, &PQclear);
     std::vector<const char*> values;
     for (const auto& p : params) values.push_back(p ? p->c_str() : nullptr);
     auto exec = [&] {
-      return Result(PQexecPrepared(conn_.get(), statement, static_cast<int>(values.size()), values.data(), nullptr,
-                                   nullptr, 0),
+      return Result(PQexecPrepared(conn_.get(), statement, static_cast<int>(values.size()),
+                                   values.data(), nullptr, nullptr, 0),
                     &PQclear);
     };
     Result r = exec();
-    if (!ok(r) && PQstatus(conn_.get()) == CONNECTION_BAD && again == Again::yes && reconnect(call)) r = exec();
+    if (!ok(r) && PQstatus(conn_.get()) == CONNECTION_BAD && again == Again::yes && reconnect(call))
+      r = exec();
     if (!ok(r))
-      spdlog::error("event=store_failed op={} error=\"{}\"", statement, one_line(PQerrorMessage(conn_.get())));
+      spdlog::error("event=store_failed op={} error=\"{}\"", statement,
+                    one_line(PQerrorMessage(conn_.get())));
     return r;
   }
 
@@ -371,14 +413,16 @@ class PostgresqlStore final : public Store {
     if (!usable(call)) return false;
     const Result r(PQexec(conn_.get(), sql), &PQclear);
     if (!ok(r)) {
-      spdlog::error("event=store_failed op=\"{}\" error=\"{}\"", sql, one_line(PQerrorMessage(conn_.get())));
+      spdlog::error("event=store_failed op=\"{}\" error=\"{}\"", sql,
+                    one_line(PQerrorMessage(conn_.get())));
       return false;
     }
     return std::string_view(sql) != "COMMIT" || std::string_view(PQcmdStatus(r.get())) == "COMMIT";
   }
 
   static std::vector<Param> action_params(const PendingAction& a) {
-    return {std::to_string(a.room), std::to_string(a.index), std::to_string(a.action.seat), a.action.action.dump()};
+    return {std::to_string(a.room), std::to_string(a.index), std::to_string(a.action.seat),
+            a.action.action.dump()};
   }
 
   bool insert_action(Call& call, const PendingAction& a) {
@@ -387,8 +431,8 @@ class PostgresqlStore final : public Store {
     if (ok(r)) return inserted(r, a);
     if (PQstatus(conn_.get()) == CONNECTION_BAD) reconnect(call);
     if (!call.reconnected || PQstatus(conn_.get()) != CONNECTION_OK) return false;
-    // The connection was lost during this call: this very write may have been committed with its answer lost
-    // (here, or in the group's COMMIT). What the database holds at its index decides.
+    // The connection was lost during this call: this very write may have been committed with its
+    // answer lost (here, or in the group's COMMIT). What the database holds at its index decides.
     const Result there = run(call, "stored_action", {params[0], params[1]}, Again::no);
     if (!ok(there)) return false;
     if (rows(there) == 1) return text(there, 0, 0) == *params[2] && text(there, 0, 1) == *params[3];
@@ -398,8 +442,10 @@ class PostgresqlStore final : public Store {
 
   static bool inserted(const Result& r, const PendingAction& a) {
     if (std::string_view(PQcmdTuples(r.get())) == "1") return true;
-    spdlog::error("event=store_failed op=append_action room={} index={} error=\"not the next index of a stored game\"",
-                  a.room, a.index);
+    spdlog::error(
+        "event=store_failed op=append_action room={} index={} error=\"not the next index of a "
+        "stored game\"",
+        a.room, a.index);
     return false;
   }
 

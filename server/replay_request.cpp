@@ -5,7 +5,8 @@
 
 namespace archipel::server {
 
-engine::Result<ReplayCursor> ReplayCursor::open(const engine::Registry& registry, GameRecord record) {
+engine::Result<ReplayCursor> ReplayCursor::open(const engine::Registry& registry,
+                                                GameRecord record) {
   auto start = set_up_record(registry, record);
   if (!start.ok()) return start.error();
   auto names = seat_names(record);
@@ -23,15 +24,18 @@ engine::Result<bool> ReplayCursor::forward() {
   ++moves_applied_;
   ++at_;
   if (static_cast<int>(lines_.size()) < at_) lines_.push_back(std::move(lines).value());
-  if (at_ % kCheckpointEvery == 0 && static_cast<int>(checkpoints_.size()) == at_ / kCheckpointEvery)
+  if (at_ % kCheckpointEvery == 0 &&
+      static_cast<int>(checkpoints_.size()) == at_ / kCheckpointEvery)
     checkpoints_.push_back(game_->clone());
   return true;
 }
 
 engine::Result<ReplayStep> ReplayCursor::go_to(int k) {
   if (k < 0 || k > steps())
-    return engine::fail("out_of_range", "step " + std::to_string(k) + " is not between 0 and " + std::to_string(steps()),
-                        "l'étape " + std::to_string(k) + " n'est pas entre 0 et " + std::to_string(steps()));
+    return engine::fail(
+        "out_of_range",
+        "step " + std::to_string(k) + " is not between 0 and " + std::to_string(steps()),
+        "l'étape " + std::to_string(k) + " n'est pas entre 0 et " + std::to_string(steps()));
   if (k < at_) {  // back: from the last checkpoint at or before k
     const int from = std::min(k / kCheckpointEvery, static_cast<int>(checkpoints_.size()) - 1);
     game_ = checkpoints_[static_cast<std::size_t>(from)]->clone();
@@ -52,13 +56,16 @@ engine::Result<ReplayStep> ReplayCursor::go_to(int k) {
   return out;
 }
 
-std::string replay_text(RoomId room, const ReplayStep& step, const std::vector<std::string>& names, engine::Lang lang) {
+std::string replay_text(RoomId room, const ReplayStep& step, const std::vector<std::string>& names,
+                        engine::Lang lang) {
   const bool fr = lang == engine::Lang::fr;
-  std::string text = (fr ? "Salle " : "Room ") + std::to_string(room) + (fr ? ", étape " : ", step ") +
-                     std::to_string(step.step) + (fr ? " sur " : " of ") + std::to_string(step.steps);
+  std::string text = (fr ? "Salle " : "Room ") + std::to_string(room) +
+                     (fr ? ", étape " : ", step ") + std::to_string(step.step) +
+                     (fr ? " sur " : " of ") + std::to_string(step.steps);
   if (!step.by) return text + (fr ? " : la mise en place" : ": the set-up");
   const auto seat = static_cast<std::size_t>(*step.by);
-  text += " (" + (seat < names.size() ? names[seat] : std::to_string(seat + 1)) + (fr ? ") :" : "):");
+  text +=
+      " (" + (seat < names.size() ? names[seat] : std::to_string(seat + 1)) + (fr ? ") :" : "):");
   for (const auto& line : step.log) text += "\n" + line.in(lang);
   return text;
 }

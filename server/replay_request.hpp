@@ -1,8 +1,9 @@
 #pragma once
-// A finished game's replay, step by step (the `replay` message, /replay): step k is the game after the record's
-// first k actions, shown as a spectator saw it then. Its room keeps one cursor between requests, so stepping on
-// costs one move and stepping back at most kCheckpointEvery moves (a copy of the game is kept every that many
-// steps: memory bounded by the game's length, freed with the room).
+// A finished game's replay, step by step (the `replay` message, /replay): step k is the game after
+// the record's first k actions, shown as a spectator saw it then. Its room keeps one cursor between
+// requests, so stepping on costs one move and stepping back at most kCheckpointEvery moves (a copy
+// of the game is kept every that many steps: memory bounded by the game's length, freed with the
+// room).
 
 #include <optional>
 #include <vector>
@@ -15,10 +16,10 @@ namespace archipel::server {
 /// What one step shows: the answer to a replay request.
 struct ReplayStep {
   int step = 0;
-  int steps = 0;                          // the record's action count: steps run from 0 to it
-  std::optional<engine::Seat> by;         // the seat whose move made this step (none at step 0)
-  nlohmann::json view;                    // the spectator's client view
-  std::vector<engine::LocalText> log;     // the lines this step's move wrote
+  int steps = 0;                       // the record's action count: steps run from 0 to it
+  std::optional<engine::Seat> by;      // the seat whose move made this step (none at step 0)
+  nlohmann::json view;                 // the spectator's client view
+  std::vector<engine::LocalText> log;  // the lines this step's move wrote
 };
 
 class ReplayCursor {
@@ -29,8 +30,8 @@ class ReplayCursor {
   static engine::Result<ReplayCursor> open(const engine::Registry& registry, GameRecord record);
 
   int steps() const { return static_cast<int>(record_.actions.size()); }
-  /// Moves to step `k` (0 to steps()) and shows it; out_of_range for another k, bad_record if an action does
-  /// not replay.
+  /// Moves to step `k` (0 to steps()) and shows it; out_of_range for another k, bad_record if an
+  /// action does not replay.
   engine::Result<ReplayStep> go_to(int k);
   const std::vector<std::string>& names() const { return names_; }
   /// How many moves were applied since the cursor opened (what a request cost).
@@ -38,18 +39,22 @@ class ReplayCursor {
 
  private:
   ReplayCursor(GameRecord record, std::vector<std::string> names, engine::GamePtr start);
-  engine::Result<bool> forward();  // one move on; records its lines and a checkpoint where one falls
+  engine::Result<bool>
+  forward();  // one move on; records its lines and a checkpoint where one falls
 
   GameRecord record_;
   std::vector<std::string> names_;
-  engine::GamePtr game_;                                // at step at_
+  engine::GamePtr game_;  // at step at_
   int at_ = 0;
-  std::vector<engine::GamePtr> checkpoints_;            // [i]: the game at step i * kCheckpointEvery
-  std::vector<std::vector<engine::LocalText>> lines_;   // [k-1]: the lines of step k, once it has been reached
+  std::vector<engine::GamePtr> checkpoints_;  // [i]: the game at step i * kCheckpointEvery
+  std::vector<std::vector<engine::LocalText>>
+      lines_;  // [k-1]: the lines of step k, once it has been reached
   long moves_applied_ = 0;
 };
 
-/// A step for a text client (/replay): "Room 3, step 5 of 87 (Anna):" and the step's lines, in `lang`.
-std::string replay_text(RoomId room, const ReplayStep& step, const std::vector<std::string>& names, engine::Lang lang);
+/// A step for a text client (/replay): "Room 3, step 5 of 87 (Anna):" and the step's lines, in
+/// `lang`.
+std::string replay_text(RoomId room, const ReplayStep& step, const std::vector<std::string>& names,
+                        engine::Lang lang);
 
 }  // namespace archipel::server

@@ -13,14 +13,13 @@
 
 namespace archipel::server {
 
+using engine::LocalText;
 using nlohmann::json;
 using protocol::ErrorCode;
 using protocol::make_error;
-using engine::LocalText;
 
-
-Room::Room(net::any_io_executor executor, RoomId id, const engine::GameSpec& spec, engine::Options options,
-           RoomContext context, std::weak_ptr<RoomObserver> observer)
+Room::Room(net::any_io_executor executor, RoomId id, const engine::GameSpec& spec,
+           engine::Options options, RoomContext context, std::weak_ptr<RoomObserver> observer)
     : strand_(net::make_strand(executor)),
       table_(id, spec, std::move(options)),
       context_(std::move(context)),
@@ -29,28 +28,31 @@ Room::Room(net::any_io_executor executor, RoomId id, const engine::GameSpec& spe
       handover_timer_(strand_),
       clock_timer_(strand_) {
   context_.metrics->rooms++;
-  // The turn clock is the room's, not the game's: taken out of the options the engine sees (the lobby has
-  // checked its value).
+  // The turn clock is the room's, not the game's: taken out of the options the engine sees (the
+  // lobby has checked its value).
   if (auto c = table_.options.find("clock"); c != table_.options.end()) {
     clock_.per_player = parse_clock(c->second).value_or(TurnClock::Duration{0});
     table_.options.erase(c);
   }
 }
 
-// The gauge counts rooms alive, whichever way they go (closed empty, pruned after the game, shutdown).
+// The gauge counts rooms alive, whichever way they go (closed empty, pruned after the game,
+// shutdown).
 Room::~Room() {
-  // A replay request waits here while the record is read on the store's thread; a room closed meanwhile (a
-  // finished room makes way for newer ones) would otherwise leave it unanswered.
+  // A replay request waits here while the record is read on the store's thread; a room closed
+  // meanwhile (a finished room makes way for newer ones) would otherwise leave it unanswered.
   for (const auto& w : replay_waiting_) {
     const std::string room = std::to_string(table_.id);
-    send_error_to(*w.client, make_error(ErrorCode::no_such_room, "room " + room + " closed before its replay was read",
-                                        "la salle " + room + " a fermé avant que son rejeu soit lu"));
+    send_error_to(
+        *w.client,
+        make_error(ErrorCode::no_such_room, "room " + room + " closed before its replay was read",
+                   "la salle " + room + " a fermé avant que son rejeu soit lu"));
   }
   context_.metrics->rooms--;
 }
 
-std::shared_ptr<Room> Room::restore(net::any_io_executor executor, const GameRecord& record, RoomContext context,
-                                    std::weak_ptr<RoomObserver> observer) {
+std::shared_ptr<Room> Room::restore(net::any_io_executor executor, const GameRecord& record,
+                                    RoomContext context, std::weak_ptr<RoomObserver> observer) {
   const engine::GameEntry* entry = context.registry->find(record.game);
   auto replayed = replay_record(*context.registry, record);
   if (!entry || !replayed.ok()) {
@@ -58,28 +60,33 @@ std::shared_ptr<Room> Room::restore(net::any_io_executor executor, const GameRec
                   entry ? replayed.error().message : "unknown game " + record.game);
     return nullptr;
   }
-  auto room = std::make_shared<Room>(executor, record.id, *entry->spec, record.options, context, observer);
+  auto room =
+      std::make_shared<Room>(executor, record.id, *entry->spec, record.options, context, observer);
   room->table_.game = std::move(replayed.value().game);
   room->table_.log = std::move(replayed.value().log);
   room->table_.actions = static_cast<int>(record.actions.size());
   room->table_.seed = record.seed;
   room->table_.host = record.host;
   room->table_.seats.clear();
-  for (const auto& s : record.seats) room->table_.seats.push_back(Member{s.token, s.name, nullptr, s.bot, s.strategy});
+  for (const auto& s : record.seats)
+    room->table_.seats.push_back(Member{s.token, s.name, nullptr, s.bot, s.strategy});
   room->table_.status = room->table_.game->over() ? Status::over : Status::playing;
   if (room->table_.status == Status::playing) context.metrics->games_running++;
   room->audience_.begin_game(*room->table_.game, room->table_.actions + 1);
-  room->away_since_ = record.away_since;  // nobody is connected yet: publish() starts the count from here
+  room->away_since_ =
+      record.away_since;  // nobody is connected yet: publish() starts the count from here
   room->reset_seat_play(room->table_.game->num_seats());
   // The seats handed to a bot: their bots start with publish(), once the room runs on its strand.
-  for (std::size_t i = 0; i < record.play.stand_ins.size() && i < room->stand_in_strategy_.size(); ++i)
+  for (std::size_t i = 0; i < record.play.stand_ins.size() && i < room->stand_in_strategy_.size();
+       ++i)
     room->stand_in_strategy_[i] = record.play.stand_ins[i];
   // The turn clock where it was stored; its banks run again from publish().
   room->clock_ = clock_from_record(record.play.clock, std::chrono::steady_clock::now());
   return room;
 }
 
-// ---- entry points --------------------------------------------------------------------------------------
+// ---- entry points
+// --------------------------------------------------------------------------------------
 
 void Room::join(Member m, std::optional<int> seat) {
   post([m = std::move(m), seat](Room& r) mutable { r.do_join(std::move(m), seat); });
@@ -114,8 +121,8 @@ void Room::connect(const std::string& token, ClientPtr client) {
     m->client = std::move(client);
     r.publish_room();
     if (r.table_.game) r.send_full_state(token);
-    if (const int seat = r.table_.seat_of(token); seat >= 0 && seat < static_cast<int>(r.stand_ins_.size()) &&
-                                           r.stand_ins_[seat] && !m->bot)
+    if (const int seat = r.table_.seat_of(token);
+        seat >= 0 && seat < static_cast<int>(r.stand_ins_.size()) && r.stand_ins_[seat] && !m->bot)
       r.send_info(token, {"A bot plays your seat while you were away: /join takes it back",
                           "Un robot joue votre place pendant votre absence : /join la reprend"});
   });
@@ -126,8 +133,9 @@ void Room::disconnect(const std::string& token) {
     const int seat = r.table_.seat_of(token);
     if (seat >= 0) {
       r.table_.seats[seat]->client = nullptr;
-      // During a game the seat waits for its player. Before the start it waits a grace period (a reload, a
-      // flaky connection), then frees itself so a player who is gone for good does not block the room.
+      // During a game the seat waits for its player. Before the start it waits a grace period (a
+      // reload, a flaky connection), then frees itself so a player who is gone for good does not
+      // block the room.
       if (r.table_.status == Status::waiting) {
         auto timer = std::make_shared<net::steady_timer>(r.strand_, r.context_.waiting_seat_grace);
         timer->async_wait([self = r.shared_from_this(), token, timer](error_code ec) {
@@ -149,7 +157,8 @@ void Room::rename(const std::string& token, std::string name) {
   });
 }
 void Room::command(const std::string& token, protocol::RoomCommand command) {
-  post([token, command = std::move(command)](Room& r) mutable { r.run_command(token, command); }, token);
+  post([token, command = std::move(command)](Room& r) mutable { r.run_command(token, command); },
+       token);
 }
 void Room::who(const std::string& token) {
   post([token](Room& r) { r.do_who(token); }, token);
@@ -164,13 +173,15 @@ void Room::sync(const std::string& token) {
   post([token](Room& r) { r.do_sync(token); });
 }
 void Room::member_command(ClientPtr from, std::string token, protocol::RoomCommand command) {
-  post_from(std::move(from), std::move(token), [command = std::move(command)](Room& r, const std::string& t) mutable {
-    r.run_command(t, command);
-  });
+  post_from(std::move(from), std::move(token),
+            [command = std::move(command)](Room& r, const std::string& t) mutable {
+              r.run_command(t, command);
+            });
 }
 
 void Room::member_action(ClientPtr from, std::string token, json a) {
-  post_from(std::move(from), std::move(token), [a = std::move(a)](Room& r, const std::string& t) { r.do_action(t, a); });
+  post_from(std::move(from), std::move(token),
+            [a = std::move(a)](Room& r, const std::string& t) { r.do_action(t, a); });
 }
 void Room::member_sync(ClientPtr from, std::string token) {
   post_from(std::move(from), std::move(token), [](Room& r, const std::string& t) { r.do_sync(t); });
@@ -191,7 +202,8 @@ void Room::publish() {
 void Room::keep_seats_for_rematch(const std::vector<std::string>& tokens, const std::string& host) {
   post([tokens, host](Room& r) {
     r.table_.kept_for.assign(r.table_.seats.size(), "");
-    for (std::size_t i = 0; i < tokens.size() && i < r.table_.kept_for.size(); ++i) r.table_.kept_for[i] = tokens[i];
+    for (std::size_t i = 0; i < tokens.size() && i < r.table_.kept_for.size(); ++i)
+      r.table_.kept_for[i] = tokens[i];
     r.table_.host = host;
     r.table_.auto_start = true;
   });
@@ -201,7 +213,8 @@ void Room::rematch_opened(RoomId rematch) {
     r.rematch_ = rematch;
     r.publish_room();
     for (const auto& token : std::exchange(r.rematch_waiting_, {}))
-      if (auto o = r.observer_.lock()) o->rematch_accepted(token, r.table_.id, rematch, r.table_.seat_of(token));
+      if (auto o = r.observer_.lock())
+        o->rematch_accepted(token, r.table_.id, rematch, r.table_.seat_of(token));
   });
 }
 
@@ -212,19 +225,23 @@ bool Room::is_connection_of(const std::string& token, const ClientPtr& client) {
 
 void Room::refuse_stranger(const ClientPtr& client) {
   if (client)
-    send_error_to(*client, make_error(ErrorCode::not_in_room, "you are not in room " + std::to_string(table_.id),
-                                      "vous n'êtes pas dans la salle " + std::to_string(table_.id)));
+    send_error_to(
+        *client,
+        make_error(ErrorCode::not_in_room, "you are not in room " + std::to_string(table_.id),
+                   "vous n'êtes pas dans la salle " + std::to_string(table_.id)));
 }
 
 void Room::do_say(const std::string& token, const std::string& text) {
-  if (Member* m = table_.member(token)) Audience::broadcast(table_, text_frame(protocol::chat_frame(table_.id, m->name, text)));
+  if (Member* m = table_.member(token))
+    Audience::broadcast(table_, text_frame(protocol::chat_frame(table_.id, m->name, text)));
 }
 
 void Room::do_play_text(const std::string& token, const std::string& move) {
   const int seat = table_.seat_of(token);
   if (seat < 0)
-    return send_error(token, make_error(ErrorCode::not_in_room, "only seated players play; /join first",
-                                        "seuls les joueurs assis jouent ; /join d'abord"));
+    return send_error(token,
+                      make_error(ErrorCode::not_in_room, "only seated players play; /join first",
+                                 "seuls les joueurs assis jouent ; /join d'abord"));
   if (!table_.game) return send_error(token, not_started_error());
   auto parsed = table_.game->parse_text(seat, move);
   if (!parsed.ok()) return send_error(token, with_whom_to_wait_for(parsed.error()));
@@ -232,10 +249,12 @@ void Room::do_play_text(const std::string& token, const std::string& move) {
 }
 
 protocol::Error Room::with_whom_to_wait_for(protocol::Error error) const {
-  // "Not your turn" says whose it is: a player who acts out of turn wants to know who the table waits for.
+  // "Not your turn" says whose it is: a player who acts out of turn wants to know who the table
+  // waits for.
   if (error.rule != "not_your_turn" || !table_.game || table_.game->over()) return error;
   std::string names;
-  for (const engine::Seat s : table_.game->to_act()) names += (names.empty() ? "" : ", ") + table_.seats.at(s)->name;
+  for (const engine::Seat s : table_.game->to_act())
+    names += (names.empty() ? "" : ", ") + table_.seats.at(s)->name;
   error.message = "not your turn: waiting for " + names;
   error.message_fr = "ce n'est pas votre tour : on attend " + names;
   return error;
@@ -256,7 +275,8 @@ void Room::handler_failed(const std::string& token, const char* what) {
                                  "le serveur a échoué sur votre dernier message"));
 }
 
-// ---- membership ----------------------------------------------------------------------------------------
+// ---- membership
+// ----------------------------------------------------------------------------------------
 
 void Room::do_join(Member m, std::optional<int> seat) {
   auto refuse = [&](const protocol::Error& e) {
@@ -265,10 +285,12 @@ void Room::do_join(Member m, std::optional<int> seat) {
   };
   if (m.bot && table_.bots_on_their_way > 0) --table_.bots_on_their_way;
   const int current = table_.seat_of(m.token);
-  if (current >= 0) {  // already seated: this is taking one's seat back (from the bot playing it, if one does)
+  if (current >=
+      0) {  // already seated: this is taking one's seat back (from the bot playing it, if one does)
     table_.seats[current]->client = m.client;
     table_.seats[current]->name = m.name;
-    if (current < static_cast<int>(stand_ins_.size()) && !stand_in_strategy_[current].empty()) give_back(current);
+    if (current < static_cast<int>(stand_ins_.size()) && !stand_in_strategy_[current].empty())
+      give_back(current);
     std::erase_if(table_.spectators, [&](const Member& s) { return s.token == m.token; });
     if (auto o = observer_.lock()) o->seat_changed(m.token, table_.id, true);
     publish_room();
@@ -282,7 +304,8 @@ void Room::do_join(Member m, std::optional<int> seat) {
   const std::string token = m.token;
   table_.sit(std::move(m), target);
   if (auto o = observer_.lock()) o->seat_changed(token, table_.id, true);
-  Audience::announce(table_, {name + " sits at seat " + std::to_string(target + 1), name + " s'assoit à la place " + std::to_string(target + 1)});
+  Audience::announce(table_, {name + " sits at seat " + std::to_string(target + 1),
+                              name + " s'assoit à la place " + std::to_string(target + 1)});
   publish_room();
   if (table_.auto_start && table_.all_kept_seats_taken()) do_start(table_.host);
 }
@@ -304,7 +327,7 @@ void Room::do_leave(const std::string& token) {
     m.client = nullptr;  // the seat waits: /join <room> takes it back
     const std::string room = std::to_string(table_.id);
     Audience::announce(table_, {name + " leaves the table; /join " + room + " takes the seat back",
-              name + " quitte la table ; /join " + room + " reprend la place"});
+                                name + " quitte la table ; /join " + room + " reprend la place"});
   }
   if (auto o = observer_.lock()) o->seat_changed(token, table_.id, false);
   publish_room();
@@ -313,8 +336,8 @@ void Room::do_leave(const std::string& token) {
 
 void Room::close_if_empty() {
   if (table_.status != Status::waiting || table_.has_people()) return;
-  // Bots only keep seats for people: once nobody else is left before the start, they go too (else a room of
-  // bots that nobody can start would stay listed forever).
+  // Bots only keep seats for people: once nobody else is left before the start, they go too (else a
+  // room of bots that nobody can start would stay listed forever).
   auto observer = observer_.lock();
   for (auto& s : table_.seats) {
     if (!s) continue;
@@ -325,7 +348,8 @@ void Room::close_if_empty() {
   if (observer) observer->room_closed(table_.id);
 }
 
-// ---- helpers -------------------------------------------------------------------------------------------
+// ---- helpers
+// -------------------------------------------------------------------------------------------
 
 protocol::RoomInfo Room::info() const {
   protocol::RoomInfo info;
@@ -354,7 +378,8 @@ protocol::RoomInfo Room::info() const {
       seat.may_hand_over = seats[i].may_hand_over && !seats[i].handed_over && seats[i].person &&
                            (!seats[i].present || seats[i].out_of_time);
       if (i < handover_votes_.by_target.size())
-        for (int v : handover_votes_.by_target[i]) seat.handover_votes.push_back(table_.seats[v]->name);
+        for (int v : handover_votes_.by_target[i])
+          seat.handover_votes.push_back(table_.seats[v]->name);
     }
   }
   for (const auto& s : table_.spectators) info.spectators.push_back(s.name);
@@ -363,7 +388,8 @@ protocol::RoomInfo Room::info() const {
 }
 
 void Room::send_info(const std::string& token, const LocalText& text) {
-  Audience::to(table_, token, protocol::info_message(text.in(Audience::lang_of(table_, token)), table_.id));
+  Audience::to(table_, token,
+               protocol::info_message(text.in(Audience::lang_of(table_, token)), table_.id));
 }
 
 void Room::send_error(const std::string& token, const protocol::Error& error) {

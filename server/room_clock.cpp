@@ -1,5 +1,6 @@
-// Room (server/room.hpp): the turn clock's timer and what the room does when a player runs out of time. The
-// clock's arithmetic is in server/turn_clock.cpp; this is the room's side of it, on the room's strand.
+// Room (server/room.hpp): the turn clock's timer and what the room does when a player runs out of
+// time. The clock's arithmetic is in server/turn_clock.cpp; this is the room's side of it, on the
+// room's strand.
 #include <chrono>
 
 #include <spdlog/spdlog.h>
@@ -8,7 +9,8 @@
 
 namespace archipel::server {
 
-// ---- the turn clock (server/turn_clock.hpp) -------------------------------------------------------------
+// ---- the turn clock (server/turn_clock.hpp)
+// -------------------------------------------------------------
 
 engine::Options Room::options_with_clock() const {
   auto options = table_.options;
@@ -17,7 +19,8 @@ engine::Options Room::options_with_clock() const {
 }
 
 void Room::run_clock() {
-  set_running(clock_, table_.game ? table_.game->to_act() : std::vector<engine::Seat>{}, std::chrono::steady_clock::now());
+  set_running(clock_, table_.game ? table_.game->to_act() : std::vector<engine::Seat>{},
+              std::chrono::steady_clock::now());
   arm_clock_timer();
 }
 
@@ -38,11 +41,15 @@ void Room::on_clock_timer() {
   for (const engine::Seat seat : out) {
     const std::string& name = table_.seats[seat]->name;
     spdlog::info("event=out_of_time room={} seat={}", table_.id, seat);
-    Audience::announce(table_, {name + " is out of time: the others may hand the seat to a bot (/handover " + name + ")",
-              name + " n'a plus de temps : les autres peuvent confier sa place à un robot (/handover " + name + ")"});
+    Audience::announce(
+        table_,
+        {name + " is out of time: the others may hand the seat to a bot (/handover " + name + ")",
+         name + " n'a plus de temps : les autres peuvent confier sa place à un robot (/handover " +
+             name + ")"});
   }
   if (!out.empty()) {
-    Audience::broadcast(table_, protocol::clock_message(table_.id, clock_json(clock_, clock_.since)));
+    Audience::broadcast(table_,
+                        protocol::clock_message(table_.id, clock_json(clock_, clock_.since)));
     store_seat_play();
     publish_room();  // the room message says the seat may be handed over
   }

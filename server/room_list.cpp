@@ -8,8 +8,10 @@ namespace archipel::server {
 void RoomList::update(const RoomInfo& info) {
   live_[info.id] = info;
   dirty_.insert(info.id);
-  if (protocol::has_free_seat(info)) open_.insert(info.id);
-  else open_.erase(info.id);
+  if (protocol::has_free_seat(info))
+    open_.insert(info.id);
+  else
+    open_.erase(info.id);
 }
 
 void RoomList::remove(RoomId id) {
@@ -30,7 +32,8 @@ std::optional<RoomId> RoomList::first_open() const {
 
 std::vector<const RoomInfo*> RoomList::first(std::size_t limit) const {
   std::vector<const RoomInfo*> rooms;
-  for (auto it = live_.begin(); it != live_.end() && rooms.size() < limit; ++it) rooms.push_back(&it->second);
+  for (auto it = live_.begin(); it != live_.end() && rooms.size() < limit; ++it)
+    rooms.push_back(&it->second);
   return rooms;
 }
 
@@ -40,7 +43,8 @@ protocol::RoomsDelta RoomList::take_delta() {
     auto live = live_.find(id);
     auto published = published_.find(id);
     if (live == live_.end()) {
-      if (published == published_.end()) continue;  // came and went within one window: nobody saw it
+      if (published == published_.end())
+        continue;  // came and went within one window: nobody saw it
       delta.removed.push_back(id);
       published_.erase(published);
     } else if (published == published_.end()) {
@@ -55,8 +59,8 @@ protocol::RoomsDelta RoomList::take_delta() {
   return delta;
 }
 
-RoomPage RoomList::page(const protocol::RoomFilter& filter, std::optional<RoomId> after, std::size_t limit,
-                        std::size_t max_scanned) const {
+RoomPage RoomList::page(const protocol::RoomFilter& filter, std::optional<RoomId> after,
+                        std::size_t limit, std::size_t max_scanned) const {
   RoomPage page;
   limit = std::max<std::size_t>(limit, 1);
   max_scanned = std::max<std::size_t>(max_scanned, 1);
@@ -64,7 +68,8 @@ RoomPage RoomList::page(const protocol::RoomFilter& filter, std::optional<RoomId
   std::size_t scanned = 0;
   for (; it != published_.end(); ++it) {
     if (page.rooms.size() == limit || scanned == max_scanned) {
-      page.next = std::prev(it)->first;  // stopped before the end: go on after the last room looked at
+      page.next =
+          std::prev(it)->first;  // stopped before the end: go on after the last room looked at
       break;
     }
     ++scanned;

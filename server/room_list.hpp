@@ -1,12 +1,13 @@
 #pragma once
-// The lobby's room list: what each room last told the lobby, and what lobby clients were last told. Free of
-// I/O (the lobby owns the timer and the sockets), so it is tested without either.
+// The lobby's room list: what each room last told the lobby, and what lobby clients were last told.
+// Free of I/O (the lobby owns the timer and the sockets), so it is tested without either.
 //
-// Two copies of the list: the live one (every change the rooms report, at once) and the published one (what
-// lobby clients have seen). Changes mark a room dirty; take_delta() turns the dirty rooms into one update
-// (added / changed / removed) and publishes it. So the lobby coalesces by calling take_delta() once per flush
-// window: a room changed ten times is one `changed`, a room added and removed in one window is not sent at all.
-// Pages are read from the published copy, so a page and the updates that follow it always agree.
+// Two copies of the list: the live one (every change the rooms report, at once) and the published
+// one (what lobby clients have seen). Changes mark a room dirty; take_delta() turns the dirty rooms
+// into one update (added / changed / removed) and publishes it. So the lobby coalesces by calling
+// take_delta() once per flush window: a room changed ten times is one `changed`, a room added and
+// removed in one window is not sent at all. Pages are read from the published copy, so a page and
+// the updates that follow it always agree.
 
 #include <cstddef>
 #include <map>
@@ -21,8 +22,8 @@ namespace archipel::server {
 using protocol::RoomId;
 using protocol::RoomInfo;
 
-/// One page of the published list: rooms by increasing id; `next` is set when more rooms may match (ask again
-/// with after = next).
+/// One page of the published list: rooms by increasing id; `next` is set when more rooms may match
+/// (ask again with after = next).
 struct RoomPage {
   std::vector<RoomInfo> rooms;
   std::optional<RoomId> next;
@@ -45,13 +46,14 @@ class RoomList {
 
   /// Whether changes wait to be published.
   bool has_changes() const { return !dirty_.empty(); }
-  /// What changed since the last call (each dirty room once, by id), and publishes it. Rooms whose summary
-  /// came back to what was published are left out. O(changes · log n).
+  /// What changed since the last call (each dirty room once, by id), and publishes it. Rooms whose
+  /// summary came back to what was published are left out. O(changes · log n).
   protocol::RoomsDelta take_delta();
 
-  /// Published rooms above `after` that match `filter`, by increasing id, at most `limit`. Looks at no more
-  /// than `max_scanned` rooms, so a request costs the same however many rooms there are; when it stops before
-  /// the end, `next` says where to go on (the page may then hold fewer than `limit` rooms, even none).
+  /// Published rooms above `after` that match `filter`, by increasing id, at most `limit`. Looks at
+  /// no more than `max_scanned` rooms, so a request costs the same however many rooms there are;
+  /// when it stops before the end, `next` says where to go on (the page may then hold fewer than
+  /// `limit` rooms, even none).
   RoomPage page(const protocol::RoomFilter& filter, std::optional<RoomId> after, std::size_t limit,
                 std::size_t max_scanned) const;
 

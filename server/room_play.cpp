@@ -1,6 +1,7 @@
-// Room (server/room.hpp): playing. An action is checked, stored, then applied, one at a time (validate, store,
-// apply: a crash after the store replays it; before it, nobody saw it); its patches go to the audience, and the
-// end of the game is stored and told. Same class as room.cpp, on the same strand.
+// Room (server/room.hpp): playing. An action is checked, stored, then applied, one at a time
+// (validate, store, apply: a crash after the store replays it; before it, nobody saw it); its
+// patches go to the audience, and the end of the game is stored and told. Same class as room.cpp,
+// on the same strand.
 #include <algorithm>
 #include <optional>
 
@@ -17,66 +18,84 @@ using protocol::make_error;
 
 namespace {
 
-// Moves that arrive while one is being stored wait; past this many the room says so instead of queuing.
+// Moves that arrive while one is being stored wait; past this many the room says so instead of
+// queuing.
 constexpr std::size_t kMaxWaitingActions = 64;
 
-json outcome_json(const engine::Outcome& o) { return json{{"scores", o.scores}, {"ranking", o.ranking}}; }
+json outcome_json(const engine::Outcome& o) {
+  return json{{"scores", o.scores}, {"ranking", o.ranking}};
+}
 
 }  // namespace
 
-// ---- playing -------------------------------------------------------------------------------------------
+// ---- playing
+// -------------------------------------------------------------------------------------------
 
 void Room::do_action(const std::string& token, const json& action, const ClientPtr& stand_in) {
-  if (storing_) {  // the previous action is being stored: this one is checked once that one is applied
+  if (storing_) {  // the previous action is being stored: this one is checked once that one is
+                   // applied
     if (waiting_actions_.size() >= kMaxWaitingActions)
-      return refuse_move(token, stand_in, make_error(ErrorCode::rate_limited, "too many moves at once; wait for the last one",
-                                                     "trop de coups à la fois ; attendez le dernier"));
+      return refuse_move(
+          token, stand_in,
+          make_error(ErrorCode::rate_limited, "too many moves at once; wait for the last one",
+                     "trop de coups à la fois ; attendez le dernier"));
     waiting_actions_.push_back(WaitingAction{token, action, stand_in});
     return;
   }
   const int seat = table_.seat_of(token);
   if (seat < 0)
-    return send_error(token, make_error(ErrorCode::not_in_room, "you are not seated in room " + std::to_string(table_.id),
-                                        "vous n'êtes pas assis dans la salle " + std::to_string(table_.id)));
-  if (!table_.game || table_.status == Status::waiting) return send_error(token, not_started_error());
-  // A handed-over seat is played by its bot alone; a bot whose seat was given back stops before this move.
-  const ClientPtr playing_for = seat < static_cast<int>(stand_ins_.size()) ? stand_ins_[seat] : nullptr;
+    return send_error(
+        token, make_error(ErrorCode::not_in_room,
+                          "you are not seated in room " + std::to_string(table_.id),
+                          "vous n'êtes pas assis dans la salle " + std::to_string(table_.id)));
+  if (!table_.game || table_.status == Status::waiting)
+    return send_error(token, not_started_error());
+  // A handed-over seat is played by its bot alone; a bot whose seat was given back stops before
+  // this move.
+  const ClientPtr playing_for =
+      seat < static_cast<int>(stand_ins_.size()) ? stand_ins_[seat] : nullptr;
   if (stand_in && stand_in != playing_for) return;
   if (!stand_in && playing_for)
-    return send_error(token, make_error(ErrorCode::handover_refused, "a bot plays your seat: /join to take it back",
+    return send_error(token, make_error(ErrorCode::handover_refused,
+                                        "a bot plays your seat: /join to take it back",
                                         "un robot joue votre place : /join pour la reprendre"));
-  // Validate, store, then apply: the action is stored before anything is sent (a crash after the store
-  // replays it; before it, nobody saw it), and a refused or unstored action leaves nothing to undo.
+  // Validate, store, then apply: the action is stored before anything is sent (a crash after the
+  // store replays it; before it, nobody saw it), and a refused or unstored action leaves nothing to
+  // undo.
   if (auto refused = table_.game->refusal(seat, action))
     return refuse_move(token, stand_in, with_whom_to_wait_for(*refused));
   storing_ = true;
-  // The writer calls back once: its copy of the action moves on to the room's strand (a JSON copy is one
-  // allocation per node).
+  // The writer calls back once: its copy of the action moves on to the room's strand (a JSON copy
+  // is one allocation per node).
   context_.writer->append_action(
       table_.id, table_.actions, ActionRecord{seat, action}, strand_,
       [self = shared_from_this(), token, seat, action, stand_in](bool stored) mutable {
         std::string key = token;
-        self->post([token = std::move(token), seat, action = std::move(action), stand_in = std::move(stand_in),
+        self->post([token = std::move(token), seat, action = std::move(action),
+                    stand_in = std::move(stand_in),
                     stored](Room& r) { r.on_stored(token, seat, action, stored, stand_in); },
                    std::move(key));
       });
 }
 
-void Room::refuse_move(const std::string& token, const ClientPtr& stand_in, const protocol::Error& error) {
+void Room::refuse_move(const std::string& token, const ClientPtr& stand_in,
+                       const protocol::Error& error) {
   if (!stand_in) return send_error(token, error);
   send_error_to(*stand_in, error);  // a stand-in bot's client reads English
 }
 
-void Room::on_stored(const std::string& token, int seat, const json& action, bool stored, const ClientPtr& stand_in) {
+void Room::on_stored(const std::string& token, int seat, const json& action, bool stored,
+                     const ClientPtr& stand_in) {
   storing_ = false;
   if (!stored) {
-    refuse_move(token, stand_in, protocol::Error{"storage_failed", "the move could not be saved; try again",
-                                                 "le coup n'a pas pu être enregistré ; réessayez"});
+    refuse_move(token, stand_in,
+                protocol::Error{"storage_failed", "the move could not be saved; try again",
+                                "le coup n'a pas pu être enregistré ; réessayez"});
   } else if (auto events = table_.game->apply_accepted(seat, action); !events.ok()) {
-    // do_action checked it (refusal) before the store, and nothing else moves while a move is stored.
-    // A game that refuses one of its own legal actions: a bug, stored but not applied.
-    spdlog::critical("event=legal_action_refused room={} rule={} message=\"{}\"", table_.id, events.error().rule,
-                     events.error().message);
+    // do_action checked it (refusal) before the store, and nothing else moves while a move is
+    // stored. A game that refuses one of its own legal actions: a bug, stored but not applied.
+    spdlog::critical("event=legal_action_refused room={} rule={} message=\"{}\"", table_.id,
+                     events.error().rule, events.error().message);
     send_error(token, make_error(ErrorCode::server_error, "the server failed on your last move",
                                  "le serveur a échoué sur votre dernier coup"));
   } else {
@@ -87,9 +106,11 @@ void Room::on_stored(const std::string& token, int seat, const json& action, boo
     for (const auto& e : events.value()) table_.log.push_back(table_.game->describe(e, names));
     audience_.after_move(table_, stand_ins_, seat, first_line);
     finish_if_over();
-    if (table_.status == Status::playing && clock_.on()) {  // the turn has moved: other banks run now
+    if (table_.status == Status::playing &&
+        clock_.on()) {  // the turn has moved: other banks run now
       run_clock();
-      Audience::broadcast(table_, protocol::clock_message(table_.id, clock_json(clock_, clock_.since)));
+      Audience::broadcast(table_,
+                          protocol::clock_message(table_.id, clock_json(clock_, clock_.since)));
       store_seat_play();
     }
   }
@@ -111,13 +132,17 @@ void Room::finish_if_over() {
   handover_timer_.cancel();
   stop_stand_ins();
   halt_clock();
-  context_.writer->finish_game(table_.id, outcome_json(*outcome), strand_, [id = table_.id](bool stored) {
-    // Not fatal: a restart replays the actions, all stored, and finds the game over again.
-    if (!stored) spdlog::error("event=store_finish_failed room={}", id);
-  });
+  context_.writer->finish_game(table_.id, outcome_json(*outcome), strand_,
+                               [id = table_.id](bool stored) {
+                                 // Not fatal: a restart replays the actions, all stored, and finds
+                                 // the game over again.
+                                 if (!stored)
+                                   spdlog::error("event=store_finish_failed room={}", id);
+                               });
   spdlog::info("event=game_over room={} game={}", table_.id, table_.spec->id);
   const auto names = table_.seat_names();
-  LocalFrames over([&](engine::Lang lang) { return protocol::over_message(table_.id, *outcome, names, lang); });
+  LocalFrames over(
+      [&](engine::Lang lang) { return protocol::over_message(table_.id, *outcome, names, lang); });
   Audience::to_everyone(table_, over);
   publish_room();
 }
@@ -125,10 +150,14 @@ void Room::finish_if_over() {
 void Room::send_full_state(const std::string& token) {
   audience_.state_to(table_, token);
   if (table_.status == Status::playing && clock_.on())
-    Audience::to(table_, token, protocol::clock_message(table_.id, clock_json(clock_, std::chrono::steady_clock::now())));
+    Audience::to(
+        table_, token,
+        protocol::clock_message(table_.id, clock_json(clock_, std::chrono::steady_clock::now())));
   if (table_.status == Status::over) {
     if (auto outcome = table_.game->outcome())
-      Audience::to(table_, token, protocol::over_message(table_.id, *outcome, table_.seat_names(), Audience::lang_of(table_, token)));
+      Audience::to(table_, token,
+                   protocol::over_message(table_.id, *outcome, table_.seat_names(),
+                                          Audience::lang_of(table_, token)));
   }
 }
 

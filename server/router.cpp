@@ -7,9 +7,9 @@
 namespace archipel::server {
 namespace {
 
-/// Hands `request` to the linked room when it is that room's: a room command, or an action or sync for the
-/// room's id. False when it is not (the lobby takes it). The room checks that `from` is still its member's
-/// connection, so a link a moment out of date is harmless.
+/// Hands `request` to the linked room when it is that room's: a room command, or an action or sync
+/// for the room's id. False when it is not (the lobby takes it). The room checks that `from` is
+/// still its member's connection, so a link a moment out of date is harmless.
 bool to_linked_room(const ClientPtr& from, const LinkedRoom& link, protocol::Request& request) {
   if (link.token.empty()) return false;
   auto room = link.room.lock();
@@ -31,7 +31,8 @@ bool to_linked_room(const ClientPtr& from, const LinkedRoom& link, protocol::Req
 
 }  // namespace
 
-void route(Lobby& lobby, const ClientPtr& from, const LinkedRoom& link, protocol::ClientMessage message) {
+void route(Lobby& lobby, const ClientPtr& from, const LinkedRoom& link,
+           protocol::ClientMessage message) {
   auto request = protocol::to_request(std::move(message));
   if (!request.ok()) return lobby.send_error(from, request.error());
   if (to_linked_room(from, link, request.value())) return;

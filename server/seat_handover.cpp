@@ -14,8 +14,8 @@ std::vector<int> handover_voters(const std::vector<SeatPresence>& seats, int tar
   return voters;
 }
 
-HandoverDecision vote_handover(HandoverVotes& votes, const std::vector<SeatPresence>& seats, int voter, int target,
-                               bool host_alone) {
+HandoverDecision vote_handover(HandoverVotes& votes, const std::vector<SeatPresence>& seats,
+                               int voter, int target, bool host_alone) {
   HandoverDecision d;
   const auto refuse = [&](std::string en, std::string fr) {
     d.refused = make_error(ErrorCode::handover_refused, std::move(en), std::move(fr));
@@ -28,19 +28,21 @@ HandoverDecision vote_handover(HandoverVotes& votes, const std::vector<SeatPrese
                   "seuls les joueurs assis peuvent confier une place à un robot");
   if (target < 0 || target >= n) return refuse("nobody sits there", "personne n'est assis là");
   const SeatPresence& t = seats[target];
-  if (target == voter)
-    return refuse("you play your own seat", "vous jouez votre propre place");
+  if (target == voter) return refuse("you play your own seat", "vous jouez votre propre place");
   if (!t.person) return refuse(t.name + " is a bot already", t.name + " est déjà un robot");
-  if (t.handed_over) return refuse("a bot already plays for " + t.name, "un robot joue déjà pour " + t.name);
+  if (t.handed_over)
+    return refuse("a bot already plays for " + t.name, "un robot joue déjà pour " + t.name);
   if (t.present && !t.out_of_time) return refuse(t.name + " is here", t.name + " est là");
   if (!host_alone && !t.may_hand_over)
-    return refuse(t.name + " has not been away long enough", t.name + " n'est pas absent depuis assez longtemps");
+    return refuse(t.name + " has not been away long enough",
+                  t.name + " n'est pas absent depuis assez longtemps");
   auto& cast = votes.by_target[target];
   if (std::find(cast.begin(), cast.end(), voter) != cast.end())
     return refuse("you have voted already", "vous avez déjà voté");
   cast.push_back(voter);
   const auto voters = handover_voters(seats, target);
-  // Only the votes of people present now count: one who left since voting no longer holds the vote up.
+  // Only the votes of people present now count: one who left since voting no longer holds the vote
+  // up.
   d.needed = host_alone ? 1 : static_cast<int>(voters.size());
   d.votes = static_cast<int>(std::count_if(cast.begin(), cast.end(), [&](int s) {
     return std::find(voters.begin(), voters.end(), s) != voters.end();
@@ -57,7 +59,8 @@ void forget_votes(HandoverVotes& votes, int target) {
 }
 
 int seat_named(const std::vector<SeatPresence>& seats, const std::string& who) {
-  if (!who.empty() && std::all_of(who.begin(), who.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+  if (!who.empty() &&
+      std::all_of(who.begin(), who.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
       who.size() < 4) {
     const int n = std::stoi(who);
     return n >= 1 && n <= static_cast<int>(seats.size()) ? n - 1 : -1;

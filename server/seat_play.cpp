@@ -13,7 +13,8 @@ SeatPlay seat_play_from_json(const nlohmann::json& j) {
   SeatPlay play;
   if (!j.is_object()) return play;
   if (const auto s = j.find("stand_ins"); s != j.end() && s->is_array())
-    for (const auto& strategy : *s) play.stand_ins.push_back(strategy.is_string() ? strategy.get<std::string>() : "");
+    for (const auto& strategy : *s)
+      play.stand_ins.push_back(strategy.is_string() ? strategy.get<std::string>() : "");
   if (const auto c = j.find("clock"); c != j.end() && c->is_object()) play.clock = *c;
   return play;
 }

@@ -11,7 +11,8 @@ namespace archipel::server {
 Server::Server(net::io_context& ioc, Config config, const engine::Registry& registry, Store& store,
                std::shared_ptr<BotFactory> bots, std::function<std::uint64_t()> new_seed)
     : ioc_(ioc),
-      writer_(std::make_unique<StoreWriter>(store, std::chrono::milliseconds(config.commit_interval_ms))) {
+      writer_(std::make_unique<StoreWriter>(store,
+                                            std::chrono::milliseconds(config.commit_interval_ms))) {
   RoomContext rooms;
   rooms.bots = std::move(bots);
   rooms.registry = &registry;
@@ -32,21 +33,23 @@ Server::Server(net::io_context& ioc, Config config, const engine::Registry& regi
   context_->lobby->set_flush_interval(std::chrono::milliseconds(context_->config.lobby_flush_ms));
   context_->lobby->set_name_grace(std::chrono::seconds(context_->config.name_grace_seconds));
   context_->lobby->set_max_rooms_per_player(context_->config.max_rooms_per_player);
-  // The bots the lobby seats speak through the router, as a connection does (never linked to a room: the
-  // lobby passes their room commands on).
-  context_->lobby->set_bot_submit([lobby = std::weak_ptr<Lobby>(context_->lobby)](const ClientPtr& bot,
-                                                                                   protocol::ClientMessage message) {
+  // The bots the lobby seats speak through the router, as a connection does (never linked to a
+  // room: the lobby passes their room commands on).
+  context_->lobby->set_bot_submit([lobby = std::weak_ptr<Lobby>(context_->lobby)](
+                                      const ClientPtr& bot, protocol::ClientMessage message) {
     if (auto l = lobby.lock()) route(*l, bot, LinkedRoom{}, std::move(message));
   });
   const std::size_t max_sockets =
       context_->config.max_connections ? context_->config.max_connections : default_max_sockets();
-  context_->limits = std::make_shared<ConnectionLimits>(max_sockets, context_->config.max_per_address);
+  context_->limits =
+      std::make_shared<ConnectionLimits>(max_sockets, context_->config.max_per_address);
 }
 
 std::uint16_t Server::start() {
   context_->lobby->restore_games();
   const auto address = net::ip::make_address(context_->config.bind);
-  listener_ = std::make_shared<Listener>(ioc_, tcp::endpoint{address, context_->config.port}, context_);
+  listener_ =
+      std::make_shared<Listener>(ioc_, tcp::endpoint{address, context_->config.port}, context_);
   listener_->run();
   spdlog::info("event=limits open_files={} max_sockets={} max_per_address={}", open_file_limit(),
                context_->limits->max_sockets(), context_->config.max_per_address);
@@ -58,6 +61,8 @@ void Server::stop() {
   context_->lobby->shutdown();
 }
 
-Server::~Server() { context_->lobby->release_after_stop(); }
+Server::~Server() {
+  context_->lobby->release_after_stop();
+}
 
 }  // namespace archipel::server

@@ -1,8 +1,9 @@
-// The embedded default Store: one SQLite file in the data folder. WAL journal so a crash of the process loses
-// nothing that was committed (synchronous=NORMAL: a power loss may lose the last commits; FULL, on request,
-// survives that too at the cost of a disk flush per commit; see operations.md).
-// The writer thread (store_writer.hpp) commits the actions waiting at once as one transaction, before the
-// rooms send their results. The statements of the hot path are prepared once.
+// The embedded default Store: one SQLite file in the data folder. WAL journal so a crash of the
+// process loses nothing that was committed (synchronous=NORMAL: a power loss may lose the last
+// commits; FULL, on request, survives that too at the cost of a disk flush per commit; see
+// operations.md). The writer thread (store_writer.hpp) commits the actions waiting at once as one
+// transaction, before the rooms send their results. The statements of the hot path are prepared
+// once.
 #include <sqlite3.h>
 
 #include <filesystem>
@@ -55,16 +56,18 @@ class Statement {
   sqlite3_stmt* stmt_ = nullptr;
 };
 
-// kMigrations[v - 1] takes a database from schema version v - 1 to v (store.hpp numbers them as the PostgreSQL
-// store does), and PRAGMA user_version holds the version. Databases made before the version was kept have
-// user_version 0 whatever they hold, so each step allows for a database that has it already: the tables and
-// index IF NOT EXISTS, a column only where it is missing. A migration that has shipped never changes.
+// kMigrations[v - 1] takes a database from schema version v - 1 to v (store.hpp numbers them as the
+// PostgreSQL store does), and PRAGMA user_version holds the version. Databases made before the
+// version was kept have user_version 0 whatever they hold, so each step allows for a database that
+// has it already: the tables and index IF NOT EXISTS, a column only where it is missing. A
+// migration that has shipped never changes.
 struct Migration {
   const char* sql;
   const char* new_column;  // the games column the migration adds, if any
 };
 constexpr Migration kMigrations[] = {
-    // 1: games and their actions; restore reads the running games by the status index, not by scanning every game.
+    // 1: games and their actions; restore reads the running games by the status index, not by
+    // scanning every game.
     {R"(CREATE TABLE IF NOT EXISTS games (
           id INTEGER PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed TEXT NOT NULL,
           seats TEXT NOT NULL, host TEXT NOT NULL, status TEXT NOT NULL, outcome TEXT,
@@ -74,9 +77,11 @@ constexpr Migration kMigrations[] = {
           action TEXT NOT NULL, PRIMARY KEY (game, idx));
         CREATE INDEX IF NOT EXISTS games_by_status ON games(status))",
      nullptr},
-    // 2: since when every person of a running game has been away (games could not be abandoned before).
+    // 2: since when every person of a running game has been away (games could not be abandoned
+    // before).
     {"ALTER TABLE games ADD COLUMN away_since INTEGER", "away_since"},
-    // 3: who plays each seat, and the turn clock (SeatPlay's JSON; seats could not be handed to a bot before).
+    // 3: who plays each seat, and the turn clock (SeatPlay's JSON; seats could not be handed to a
+    // bot before).
     {"ALTER TABLE games ADD COLUMN seat_play TEXT", "seat_play"},
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
@@ -96,15 +101,17 @@ class SqliteStore final : public Store {
       exec(sync == SqliteSync::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
       exec("PRAGMA foreign_keys=ON");
       const int from = migrate(path);
-      // The index must be the next of its game's (the one after the last stored, 0 for the first): a gap in a
-      // log would make the game impossible to replay.
+      // The index must be the next of its game's (the one after the last stored, 0 for the first):
+      // a gap in a log would make the game impossible to replay.
       insert_action_ = std::make_unique<Statement>(
-          db_, "INSERT INTO actions (game, idx, seat, action) SELECT ?1, ?2, ?3, ?4 "
-               "WHERE ?2 = (SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE game = ?1)");
+          db_,
+          "INSERT INTO actions (game, idx, seat, action) SELECT ?1, ?2, ?3, ?4 "
+          "WHERE ?2 = (SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE game = ?1)");
       begin_ = std::make_unique<Statement>(db_, "BEGIN");
       commit_ = std::make_unique<Statement>(db_, "COMMIT");
       rollback_ = std::make_unique<Statement>(db_, "ROLLBACK");
-      spdlog::info("event=store_open path={} schema_version={} migrated_from={}", path, kStoreSchemaVersion, from);
+      spdlog::info("event=store_open path={} schema_version={} migrated_from={}", path,
+                   kStoreSchemaVersion, from);
     } catch (...) {
       insert_action_.reset(), begin_.reset(), commit_.reset(), rollback_.reset();
       sqlite3_close(db_);
@@ -112,16 +119,25 @@ class SqliteStore final : public Store {
     }
   }
   ~SqliteStore() override {
-    insert_action_.reset(), begin_.reset(), commit_.reset(), rollback_.reset();  // finalized before the close
+    insert_action_.reset(), begin_.reset(), commit_.reset(),
+        rollback_.reset();  // finalized before the close
     sqlite3_close(db_);
   }
 
   bool save_game(const GameRecord& g) override {
     std::lock_guard lock(mutex_);
-    Statement st(db_, "INSERT OR REPLACE INTO games (id, game, options, seed, seats, host, status, seat_play) "
-                      "VALUES (?,?,?,?,?,?,?,?)");
-    st.bind(1, g.id).bind(2, g.game).bind(3, Json(g.options).dump()).bind(4, std::to_string(g.seed))
-        .bind(5, seats_json(g.seats).dump()).bind(6, g.host).bind(7, g.status).bind(8, seat_play_json(g.play).dump());
+    Statement st(
+        db_,
+        "INSERT OR REPLACE INTO games (id, game, options, seed, seats, host, status, seat_play) "
+        "VALUES (?,?,?,?,?,?,?,?)");
+    st.bind(1, g.id)
+        .bind(2, g.game)
+        .bind(3, Json(g.options).dump())
+        .bind(4, std::to_string(g.seed))
+        .bind(5, seats_json(g.seats).dump())
+        .bind(6, g.host)
+        .bind(7, g.status)
+        .bind(8, seat_play_json(g.play).dump());
     return done(st.step(), "save_game");
   }
 
@@ -130,7 +146,8 @@ class SqliteStore final : public Store {
     return insert_action(PendingAction{room, index, a});
   }
 
-  // One transaction for the group; if it fails (one bad write), each is written alone so the others stand.
+  // One transaction for the group; if it fails (one bad write), each is written alone so the others
+  // stand.
   std::vector<bool> append_actions(const std::vector<PendingAction>& actions) override {
     std::lock_guard lock(mutex_);
     if (actions.size() > 1 && run(*begin_, "begin")) {
@@ -178,7 +195,8 @@ class SqliteStore final : public Store {
   std::vector<GameRecord> load_unfinished() override {
     std::lock_guard lock(mutex_);
     std::vector<RoomId> ids;
-    Statement st(db_, "SELECT id FROM games WHERE status='playing' ORDER BY id");  // games_by_status
+    Statement st(db_,
+                 "SELECT id FROM games WHERE status='playing' ORDER BY id");  // games_by_status
     while (st.step() == SQLITE_ROW) ids.push_back(st.int_at(0));
     std::vector<GameRecord> out;
     for (auto id : ids)
@@ -199,7 +217,9 @@ class SqliteStore final : public Store {
 
  private:
   std::optional<GameRecord> load_locked(RoomId room) {
-    Statement st(db_, "SELECT id, game, options, seed, seats, host, status, outcome, away_since, seat_play FROM games WHERE id=?");
+    Statement st(db_,
+                 "SELECT id, game, options, seed, seats, host, status, outcome, away_since, "
+                 "seat_play FROM games WHERE id=?");
     st.bind(1, room);
     if (st.step() != SQLITE_ROW) return std::nullopt;
     try {
@@ -218,7 +238,8 @@ class SqliteStore final : public Store {
       Statement acts(db_, "SELECT seat, action FROM actions WHERE game=? ORDER BY idx");
       acts.bind(1, room);
       while (acts.step() == SQLITE_ROW)
-        g.actions.push_back(ActionRecord{static_cast<int>(acts.int_at(0)), Json::parse(acts.text_at(1))});
+        g.actions.push_back(
+            ActionRecord{static_cast<int>(acts.int_at(0)), Json::parse(acts.text_at(1))});
       return g;
     } catch (const std::exception& e) {
       spdlog::error("event=store_corrupt game={} error=\"{}\"", room, e.what());
@@ -226,8 +247,8 @@ class SqliteStore final : public Store {
     }
   }
 
-  // Creates or migrates the schema in one transaction (IMMEDIATE: another process opening the file waits or fails,
-  // never migrates alongside). Returns the version found.
+  // Creates or migrates the schema in one transaction (IMMEDIATE: another process opening the file
+  // waits or fails, never migrates alongside). Returns the version found.
   int migrate(const std::string& path) {
     exec("BEGIN IMMEDIATE");
     try {
@@ -238,14 +259,16 @@ class SqliteStore final : public Store {
       }
       if (found > kStoreSchemaVersion)
         throw std::runtime_error(path + " has schema version " + std::to_string(found) +
-                                 ", newer than this server's " + std::to_string(kStoreSchemaVersion) +
+                                 ", newer than this server's " +
+                                 std::to_string(kStoreSchemaVersion) +
                                  ": run a newer archipel-server (nothing was written)");
       for (int v = found + 1; v <= kStoreSchemaVersion; ++v) {
         const Migration& m = kMigrations[v - 1];
         if (!m.new_column || !has_column("games", m.new_column)) exec(m.sql);
       }
       // A constant of this program, not input (a PRAGMA takes no bound value).
-      if (found < kStoreSchemaVersion) exec(("PRAGMA user_version=" + std::to_string(kStoreSchemaVersion)).c_str());
+      if (found < kStoreSchemaVersion)
+        exec(("PRAGMA user_version=" + std::to_string(kStoreSchemaVersion)).c_str());
       exec("COMMIT");
       return found;
     } catch (...) {
@@ -271,11 +294,17 @@ class SqliteStore final : public Store {
   }
 
   bool insert_action(const PendingAction& a) {
-    insert_action_->bind(1, a.room).bind(2, a.index).bind(3, a.action.seat).bind(4, a.action.action.dump());
+    insert_action_->bind(1, a.room)
+        .bind(2, a.index)
+        .bind(3, a.action.seat)
+        .bind(4, a.action.action.dump());
     if (!run(*insert_action_, "append_action")) return false;
     if (sqlite3_changes(db_) == 1) return true;
-    spdlog::error("event=store_write_failed op=append_action room={} index={} error=\"not the next index of a "
-                  "stored game\"", a.room, a.index);
+    spdlog::error(
+        "event=store_write_failed op=append_action room={} index={} error=\"not the next index of "
+        "a "
+        "stored game\"",
+        a.room, a.index);
     return false;
   }
 

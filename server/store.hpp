@@ -1,8 +1,9 @@
 #pragma once
-// Persistence: what a room must keep to survive a restart. A game is its seed plus its action log (DESIGN.md),
-// so that is what is stored; state is rebuilt by replaying. Each action is appended before its result is
-// broadcast. Implementations are thread-safe: rooms write and read (/log, a replay) through the store's writer
-// thread (server/store_writer.hpp); the lobby reads the running games at start.
+// Persistence: what a room must keep to survive a restart. A game is its seed plus its action log
+// (DESIGN.md), so that is what is stored; state is rebuilt by replaying. Each action is appended
+// before its result is broadcast. Implementations are thread-safe: rooms write and read (/log, a
+// replay) through the store's writer thread (server/store_writer.hpp); the lobby reads the running
+// games at start.
 
 #include <cstdint>
 #include <memory>
@@ -23,10 +24,11 @@ struct SeatRecord {
   std::string name;
   std::string token;  // the player's resume token: their seat after a restart
   bool bot = false;
-  std::string strategy;  // a bot's strategy (bots/strategy.hpp), so a restart brings the same bot back
+  std::string
+      strategy;  // a bot's strategy (bots/strategy.hpp), so a restart brings the same bot back
 };
-/// A game's seats as the SQL stores keep them: one JSON array. seats_from_json throws (nlohmann's exceptions) on a
-/// seat without a name or token.
+/// A game's seats as the SQL stores keep them: one JSON array. seats_from_json throws (nlohmann's
+/// exceptions) on a seat without a name or token.
 nlohmann::json seats_json(const std::vector<SeatRecord>& seats);
 std::vector<SeatRecord> seats_from_json(const nlohmann::json& j);
 
@@ -35,15 +37,18 @@ struct ActionRecord {
   nlohmann::json action;
 };
 
-/// Who plays each seat and the turn clock (issue 12, point 7): what changes during a game besides its actions.
-/// Written at the start and on every change, so a restart puts the bots back and the clock where it was.
+/// Who plays each seat and the turn clock (issue 12, point 7): what changes during a game besides
+/// its actions. Written at the start and on every change, so a restart puts the bots back and the
+/// clock where it was.
 struct SeatPlay {
-  std::vector<std::string> stand_ins;  // per seat: the strategy of the bot playing it for its person ("": none)
-  nlohmann::json clock;                // the turn clock's record (server/turn_clock.hpp), null without a clock
+  std::vector<std::string>
+      stand_ins;         // per seat: the strategy of the bot playing it for its person ("": none)
+  nlohmann::json clock;  // the turn clock's record (server/turn_clock.hpp), null without a clock
   bool operator==(const SeatPlay&) const = default;
 };
 nlohmann::json seat_play_json(const SeatPlay& play);
-SeatPlay seat_play_from_json(const nlohmann::json& j);  // tolerant: missing fields keep their defaults
+SeatPlay seat_play_from_json(
+    const nlohmann::json& j);  // tolerant: missing fields keep their defaults
 
 /// An action on its way to the store (server/store_writer.hpp).
 struct PendingAction {
@@ -58,17 +63,19 @@ struct GameRecord {
   engine::Options options;
   std::uint64_t seed = 0;
   std::vector<SeatRecord> seats;
-  std::string host;                       // host's token
-  std::string status = "playing";         // playing | over | abandoned (every person away too long: no result)
+  std::string host;  // host's token
+  std::string status =
+      "playing";  // playing | over | abandoned (every person away too long: no result)
   std::vector<ActionRecord> actions;
   std::optional<nlohmann::json> outcome;  // {"scores":[...],"ranking":[...]} once over
-  /// While playing: since when (milliseconds since the Unix epoch) every person seated has been away, if they
-  /// are; the clock of --abandon-after goes on across a restart from there.
+  /// While playing: since when (milliseconds since the Unix epoch) every person seated has been
+  /// away, if they are; the clock of --abandon-after goes on across a restart from there.
   std::optional<std::int64_t> away_since;
   SeatPlay play;
 };
 
-/// SQLite's `synchronous` setting (docs/operations.md): `normal` survives a killed process, `full` a power loss.
+/// SQLite's `synchronous` setting (docs/operations.md): `normal` survives a killed process, `full`
+/// a power loss.
 enum class SqliteSync { normal, full };
 
 class Store {
@@ -76,12 +83,12 @@ class Store {
   virtual ~Store() = default;
   /// Records a game at its start (no actions yet). False on a storage failure.
   virtual bool save_game(const GameRecord& game) = 0;
-  /// Appends action number `index` (0-based, consecutive). False on a storage failure, a wrong index (one already
-  /// stored, or past the next) or a game not stored.
+  /// Appends action number `index` (0-based, consecutive). False on a storage failure, a wrong
+  /// index (one already stored, or past the next) or a game not stored.
   virtual bool append_action(RoomId room, int index, const ActionRecord& action) = 0;
-  /// Appends several actions (of any rooms): the writer's group commit. Returns whether each was stored. This
-  /// default writes them one by one; the SQL stores commit them as one transaction (and one by one if that
-  /// fails, so a bad write fails alone).
+  /// Appends several actions (of any rooms): the writer's group commit. Returns whether each was
+  /// stored. This default writes them one by one; the SQL stores commit them as one transaction
+  /// (and one by one if that fails, so a bad write fails alone).
   virtual std::vector<bool> append_actions(const std::vector<PendingAction>& actions) {
     std::vector<bool> stored;
     for (const auto& a : actions) stored.push_back(append_action(a.room, a.index, a.action));
@@ -95,29 +102,35 @@ class Store {
   virtual bool set_away_since(RoomId room, std::optional<std::int64_t> unix_ms) = 0;
   /// Records who plays each seat and the clock's banks (replacing what was recorded).
   virtual bool set_seat_play(RoomId room, const SeatPlay& play) = 0;
-  /// Every game still being played (neither over nor abandoned), in the order of their ids, with their actions
-  /// in order. Reads only those: its cost does not grow with the number of ended games. The PostgreSQL store
-  /// throws std::runtime_error when it cannot read them: a server must not start as if it had no games.
+  /// Every game still being played (neither over nor abandoned), in the order of their ids, with
+  /// their actions in order. Reads only those: its cost does not grow with the number of ended
+  /// games. The PostgreSQL store throws std::runtime_error when it cannot read them: a server must
+  /// not start as if it had no games.
   virtual std::vector<GameRecord> load_unfinished() = 0;
   /// One game (finished or not), for /log.
   virtual std::optional<GameRecord> load_game(RoomId room) = 0;
-  /// The highest room id ever stored (0 if none), so new rooms never reuse a stored id. The PostgreSQL store
-  /// throws std::runtime_error when it cannot read it, rather than let a stored id be given again.
+  /// The highest room id ever stored (0 if none), so new rooms never reuse a stored id. The
+  /// PostgreSQL store throws std::runtime_error when it cannot read it, rather than let a stored id
+  /// be given again.
   virtual RoomId max_room_id() = 0;
 };
 
-/// The version of the SQL stores' schema this server writes. Both number their migrations alike (the same
-/// version means the same tables and columns in SQLite and PostgreSQL): 1 games and their actions, 2 the time a
-/// game's people have been away (games.away_since), 3 who plays each seat (games.seat_play). A database at an
-/// older version is migrated when opened; one at a newer version is refused, with nothing written.
+/// The version of the SQL stores' schema this server writes. Both number their migrations alike
+/// (the same version means the same tables and columns in SQLite and PostgreSQL): 1 games and their
+/// actions, 2 the time a game's people have been away (games.away_since), 3 who plays each seat
+/// (games.seat_play). A database at an older version is migrated when opened; one at a newer
+/// version is refused, with nothing written.
 inline constexpr int kStoreSchemaVersion = 3;
 
 std::unique_ptr<Store> make_memory_store();
-/// Opens (creating if needed) `<data_dir>/archipel.sqlite3`. Throws std::runtime_error if it cannot.
-std::unique_ptr<Store> make_sqlite_store(const std::string& data_dir, SqliteSync sync = SqliteSync::normal);
-/// Connects to the PostgreSQL database that `url` names (postgresql:// or postgres://, libpq's syntax), and
-/// creates or migrates its schema. Throws std::runtime_error if it cannot (unreachable, refused, a database of a
-/// newer schema); the message never holds the URL's password.
+/// Opens (creating if needed) `<data_dir>/archipel.sqlite3`. Throws std::runtime_error if it
+/// cannot.
+std::unique_ptr<Store> make_sqlite_store(const std::string& data_dir,
+                                         SqliteSync sync = SqliteSync::normal);
+/// Connects to the PostgreSQL database that `url` names (postgresql:// or postgres://, libpq's
+/// syntax), and creates or migrates its schema. Throws std::runtime_error if it cannot
+/// (unreachable, refused, a database of a newer schema); the message never holds the URL's
+/// password.
 std::unique_ptr<Store> make_postgresql_store(const std::string& url);
 
 }  // namespace archipel::server

@@ -18,27 +18,31 @@ void StoreWriter::save_game(GameRecord record, boost::asio::any_io_executor wait
   queue(Write{Save{std::move(record)}, boost::asio::make_work_guard(waiting), std::move(done)});
 }
 
-void StoreWriter::append_action(RoomId room, int index, ActionRecord action, boost::asio::any_io_executor waiting,
-                                Done done) {
-  queue(Write{Append{PendingAction{room, index, std::move(action)}}, boost::asio::make_work_guard(waiting),
-              std::move(done)});
+void StoreWriter::append_action(RoomId room, int index, ActionRecord action,
+                                boost::asio::any_io_executor waiting, Done done) {
+  queue(Write{Append{PendingAction{room, index, std::move(action)}},
+              boost::asio::make_work_guard(waiting), std::move(done)});
 }
 
-void StoreWriter::finish_game(RoomId room, nlohmann::json outcome, boost::asio::any_io_executor waiting, Done done) {
-  queue(Write{Finish{room, std::move(outcome)}, boost::asio::make_work_guard(waiting), std::move(done)});
+void StoreWriter::finish_game(RoomId room, nlohmann::json outcome,
+                              boost::asio::any_io_executor waiting, Done done) {
+  queue(Write{Finish{room, std::move(outcome)}, boost::asio::make_work_guard(waiting),
+              std::move(done)});
 }
 
 void StoreWriter::abandon_game(RoomId room, boost::asio::any_io_executor waiting, Done done) {
   queue(Write{Abandon{room}, boost::asio::make_work_guard(waiting), std::move(done)});
 }
 
-void StoreWriter::set_away_since(RoomId room, std::optional<std::int64_t> unix_ms, boost::asio::any_io_executor waiting,
-                                 Done done) {
+void StoreWriter::set_away_since(RoomId room, std::optional<std::int64_t> unix_ms,
+                                 boost::asio::any_io_executor waiting, Done done) {
   queue(Write{MarkAway{room, unix_ms}, boost::asio::make_work_guard(waiting), std::move(done)});
 }
 
-void StoreWriter::set_seat_play(RoomId room, SeatPlay play, boost::asio::any_io_executor waiting, Done done) {
-  queue(Write{SetSeatPlay{room, std::move(play)}, boost::asio::make_work_guard(waiting), std::move(done)});
+void StoreWriter::set_seat_play(RoomId room, SeatPlay play, boost::asio::any_io_executor waiting,
+                                Done done) {
+  queue(Write{SetSeatPlay{room, std::move(play)}, boost::asio::make_work_guard(waiting),
+              std::move(done)});
 }
 
 void StoreWriter::load_game(RoomId room, boost::asio::any_io_executor waiting, Loaded loaded) {
@@ -52,7 +56,8 @@ void StoreWriter::queue(Write write) {
     queued_.push_back(std::move(write));
     idle = idle_;
   }
-  if (idle) wake_.notify_one();  // else it is writing, or waiting out the interval: it takes this one next
+  if (idle)
+    wake_.notify_one();  // else it is writing, or waiting out the interval: it takes this one next
 }
 
 void StoreWriter::run() {
@@ -65,9 +70,9 @@ void StoreWriter::run() {
       wake_.wait(lock, [this] { return stopping_ || !queued_.empty(); });
       idle_ = false;
       if (queued_.empty()) return;  // stopping, and everything written
-      // At most one commit per interval: a write that comes soon after the last commit waits out the rest of
-      // the interval, and the writes of other rooms arriving meanwhile share its commit. A write after a quiet
-      // spell goes at once. Stopping cuts the wait short.
+      // At most one commit per interval: a write that comes soon after the last commit waits out
+      // the rest of the interval, and the writes of other rooms arriving meanwhile share its
+      // commit. A write after a quiet spell goes at once. Stopping cuts the wait short.
       wake_.wait_until(lock, last_commit + commit_interval_, [this] { return stopping_; });
       batch.swap(queued_);
     }
@@ -76,8 +81,9 @@ void StoreWriter::run() {
   }
 }
 
-// Consecutive appends go to the store as one group (one transaction in SqliteStore); any other write is made
-// in its place in the order, so a game is never marked over (or abandoned) before its last action.
+// Consecutive appends go to the store as one group (one transaction in SqliteStore); any other
+// write is made in its place in the order, so a game is never marked over (or abandoned) before its
+// last action.
 void StoreWriter::write_batch(std::deque<Write>& batch) {
   std::size_t i = 0;
   while (i < batch.size()) {
@@ -85,16 +91,21 @@ void StoreWriter::write_batch(std::deque<Write>& batch) {
       const bool stored = std::visit(
           [this](const auto& w) {
             using W = std::decay_t<decltype(w)>;
-            if constexpr (std::is_same_v<W, Save>) return store_.save_game(w.record);
-            else if constexpr (std::is_same_v<W, Finish>) return store_.finish_game(w.room, w.outcome);
-            else if constexpr (std::is_same_v<W, Abandon>) return store_.abandon_game(w.room);
-            else if constexpr (std::is_same_v<W, MarkAway>) return store_.set_away_since(w.room, w.since);
-            else if constexpr (std::is_same_v<W, SetSeatPlay>) return store_.set_seat_play(w.room, w.play);
+            if constexpr (std::is_same_v<W, Save>)
+              return store_.save_game(w.record);
+            else if constexpr (std::is_same_v<W, Finish>)
+              return store_.finish_game(w.room, w.outcome);
+            else if constexpr (std::is_same_v<W, Abandon>)
+              return store_.abandon_game(w.room);
+            else if constexpr (std::is_same_v<W, MarkAway>)
+              return store_.set_away_since(w.room, w.since);
+            else if constexpr (std::is_same_v<W, SetSeatPlay>)
+              return store_.set_seat_play(w.room, w.play);
             else if constexpr (std::is_same_v<W, Load>) {
               w.loaded(store_.load_game(w.room));
               return true;
-            }
-            else return false;  // appends are grouped below
+            } else
+              return false;  // appends are grouped below
           },
           batch[i].what);
       batch[i].done(stored);

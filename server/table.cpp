@@ -8,7 +8,10 @@ using protocol::ErrorCode;
 using protocol::make_error;
 
 Table::Table(RoomId id, const engine::GameSpec& spec, engine::Options options)
-    : id(id), spec(&spec), options(std::move(options)), seats(static_cast<std::size_t>(spec.max_players)) {}
+    : id(id),
+      spec(&spec),
+      options(std::move(options)),
+      seats(static_cast<std::size_t>(spec.max_players)) {}
 
 int Table::seat_of(const std::string& token) const {
   for (int i = 0; i < static_cast<int>(seats.size()); ++i)
@@ -34,34 +37,42 @@ std::vector<std::string> Table::seat_names() const {
 }
 
 int Table::free_seats() const {
-  return static_cast<int>(std::count_if(seats.begin(), seats.end(), [](const auto& s) { return !s.has_value(); }));
+  return static_cast<int>(
+      std::count_if(seats.begin(), seats.end(), [](const auto& s) { return !s.has_value(); }));
 }
 
 bool Table::someone_here() const {
-  return std::any_of(seats.begin(), seats.end(), [](const auto& s) { return s && !s->bot && s->client; });
+  return std::any_of(seats.begin(), seats.end(),
+                     [](const auto& s) { return s && !s->bot && s->client; });
 }
 
 bool Table::has_people() const {
-  return !spectators.empty() || std::any_of(seats.begin(), seats.end(), [](const auto& s) { return s && !s->bot; });
+  return !spectators.empty() ||
+         std::any_of(seats.begin(), seats.end(), [](const auto& s) { return s && !s->bot; });
 }
 
 engine::Result<int> Table::seat_for(const Member& m, std::optional<int> wanted) const {
   const std::string room = std::to_string(id);
   if (status != Status::waiting)
-    return make_error(ErrorCode::already_started,
-                      "the game in room " + room + " has started; /watch " + room + " to follow it",
-                      "la partie de la salle " + room + " a commencé ; /watch " + room + " pour la suivre");
+    return make_error(
+        ErrorCode::already_started,
+        "the game in room " + room + " has started; /watch " + room + " to follow it",
+        "la partie de la salle " + room + " a commencé ; /watch " + room + " pour la suivre");
   // In a rematch room, a person kept a seat goes back to it; nobody else takes a kept seat.
-  const auto kept = [&](int i) { return i < static_cast<int>(kept_for.size()) && !kept_for[i].empty(); };
+  const auto kept = [&](int i) {
+    return i < static_cast<int>(kept_for.size()) && !kept_for[i].empty();
+  };
   if (!wanted)
     for (int i = 0; i < static_cast<int>(kept_for.size()); ++i)
       if (kept_for[i] == m.token) wanted = i;
   if (wanted && kept(*wanted) && kept_for[*wanted] != m.token)
-    return make_error(ErrorCode::room_full, "seat " + std::to_string(*wanted + 1) + " is kept for the rematch",
+    return make_error(ErrorCode::room_full,
+                      "seat " + std::to_string(*wanted + 1) + " is kept for the rematch",
                       "la place " + std::to_string(*wanted + 1) + " est gardée pour la revanche");
   if (wanted) {
     if (*wanted < 0 || *wanted >= static_cast<int>(seats.size()))
-      return make_error(ErrorCode::bad_arguments, "room " + room + " has seats 1 to " + std::to_string(seats.size()),
+      return make_error(ErrorCode::bad_arguments,
+                        "room " + room + " has seats 1 to " + std::to_string(seats.size()),
                         "la salle " + room + " a les places 1 à " + std::to_string(seats.size()));
     if (seats[*wanted])
       return make_error(ErrorCode::room_full, "seat " + std::to_string(*wanted + 1) + " is taken",
@@ -74,8 +85,10 @@ engine::Result<int> Table::seat_for(const Member& m, std::optional<int> wanted) 
       target = i;
       break;
     }
-  if (target < 0 || (!m.bot && free_seats() <= bots_on_their_way))  // the last seats are kept for bots
-    return make_error(ErrorCode::room_full, "room " + room + " is full", "la salle " + room + " est pleine");
+  if (target < 0 ||
+      (!m.bot && free_seats() <= bots_on_their_way))  // the last seats are kept for bots
+    return make_error(ErrorCode::room_full, "room " + room + " is full",
+                      "la salle " + room + " est pleine");
   return target;
 }
 
@@ -106,10 +119,13 @@ bool Table::all_kept_seats_taken() const {
 std::optional<protocol::Error> Table::cannot_start() const {
   const int n = static_cast<int>(seats.size()) - free_seats();
   if (n >= spec->min_players && n <= spec->max_players) return std::nullopt;
-  const std::string range = std::to_string(spec->min_players), to = std::to_string(spec->max_players);
-  return make_error(ErrorCode::seat_count,
-                    spec->title + " needs " + range + " to " + to + " players; " + std::to_string(n) + " seated",
-                    spec->title + " se joue de " + range + " à " + to + " joueurs ; " + std::to_string(n) + " assis");
+  const std::string range = std::to_string(spec->min_players),
+                    to = std::to_string(spec->max_players);
+  return make_error(
+      ErrorCode::seat_count,
+      spec->title + " needs " + range + " to " + to + " players; " + std::to_string(n) + " seated",
+      spec->title + " se joue de " + range + " à " + to + " joueurs ; " + std::to_string(n) +
+          " assis");
 }
 
 std::string Table::who_text(engine::Lang lang) const {
@@ -135,13 +151,15 @@ std::string Table::who_text(engine::Lang lang) const {
 }
 
 protocol::Error not_started_error() {
-  return make_error(ErrorCode::not_started, "the game has not started", "la partie n'a pas commencé");
+  return make_error(ErrorCode::not_started, "the game has not started",
+                    "la partie n'a pas commencé");
 }
 protocol::Error already_started_error() {
   return make_error(ErrorCode::already_started, "the game has started", "la partie a commencé");
 }
 protocol::Error not_host_error(const std::string& command) {
-  return make_error(ErrorCode::not_host, "only the host can " + command, "seul l'hôte peut faire " + command);
+  return make_error(ErrorCode::not_host, "only the host can " + command,
+                    "seul l'hôte peut faire " + command);
 }
 
 }  // namespace archipel::server

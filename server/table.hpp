@@ -1,10 +1,11 @@
 #pragma once
-// A game table as a plain value: who sits where, who watches, who hosts, the options, and once the game has
-// started, the game, its seed and its log. No strand, no timer, no socket: the room (server/room.hpp) owns one
-// and runs everything that touches it on its strand; a test builds one and checks the seating rules alone.
+// A game table as a plain value: who sits where, who watches, who hosts, the options, and once the
+// game has started, the game, its seed and its log. No strand, no timer, no socket: the room
+// (server/room.hpp) owns one and runs everything that touches it on its strand; a test builds one
+// and checks the seating rules alone.
 //
-// What the table decides (who may sit where, who hosts next, what /who says) is here; what the room does about
-// it (telling the lobby, announcing, storing, sending views) is the room's.
+// What the table decides (who may sit where, who hosts next, what /who says) is here; what the room
+// does about it (telling the lobby, announcing, storing, sending views) is the room's.
 
 #include <cstdint>
 #include <optional>
@@ -38,18 +39,19 @@ struct Table {
   const engine::GameSpec* spec = nullptr;
   engine::Options options;  // the game's (the room's turn clock is not one: see TurnClock)
   Status status = Status::waiting;
-  std::string host;                          // a token; empty when no person is seated before the start
-  std::vector<std::optional<Member>> seats;  // max_players slots before the start; one per player after
-  int bots_on_their_way = 0;                 // /addbot accepted, the bot not seated yet: seats kept for them
+  std::string host;  // a token; empty when no person is seated before the start
+  std::vector<std::optional<Member>>
+      seats;                  // max_players slots before the start; one per player after
+  int bots_on_their_way = 0;  // /addbot accepted, the bot not seated yet: seats kept for them
   std::vector<Member> spectators;
-  // A rematch room: the token each seat is kept for (empty: none), and whether the game starts by itself once
-  // every kept seat is taken (the host may also /start with whoever came back).
+  // A rematch room: the token each seat is kept for (empty: none), and whether the game starts by
+  // itself once every kept seat is taken (the host may also /start with whoever came back).
   std::vector<std::string> kept_for;
   bool auto_start = false;
   // The game, from its start on.
   engine::GamePtr game;
   std::uint64_t seed = 0;
-  int actions = 0;                    // actions applied (and stored)
+  int actions = 0;                     // actions applied (and stored)
   std::vector<engine::LocalText> log;  // one line per game event
 
   /// An empty table for `spec`, every seat free.
@@ -65,21 +67,22 @@ struct Table {
   /// Whether a person (not a bot) is seated or anyone watches.
   bool has_people() const;
 
-  /// The seat newcomer `member` takes, `wanted` (0-based) or the first free one, or why they may not sit: the
-  /// game has started, a seat kept for someone else in a rematch, no such seat, taken, the room full (the last
-  /// free seats are kept for the bots on their way).
+  /// The seat newcomer `member` takes, `wanted` (0-based) or the first free one, or why they may
+  /// not sit: the game has started, a seat kept for someone else in a rematch, no such seat, taken,
+  /// the room full (the last free seats are kept for the bots on their way).
   engine::Result<int> seat_for(const Member& member, std::optional<int> wanted) const;
   /// Seats `member` at `seat` (from seat_for): no longer a spectator, host if there was none.
   void sit(Member member, int seat);
-  /// Frees seat `seat` before the start; a host who leaves passes the role to the first seated person (a bot
-  /// cannot /start).
+  /// Frees seat `seat` before the start; a host who leaves passes the role to the first seated
+  /// person (a bot cannot /start).
   void free_seat(int seat);
   /// The rematch has every seat of the finished game back: its people and its bots.
   bool all_kept_seats_taken() const;
   /// Why the game cannot start with the players seated now (too few or too many), or nullopt.
   std::optional<protocol::Error> cannot_start() const;
 
-  /// The /who text for the room in `lang`: each seat, free or who holds it (bot, host, away), and who watches.
+  /// The /who text for the room in `lang`: each seat, free or who holds it (bot, host, away), and
+  /// who watches.
   std::string who_text(engine::Lang lang) const;
 };
 

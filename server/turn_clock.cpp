@@ -12,7 +12,8 @@ using nlohmann::json;
 
 namespace {
 
-constexpr Duration kShortest = std::chrono::seconds(5);  // short enough for a test, long enough to read a move
+constexpr Duration kShortest =
+    std::chrono::seconds(5);  // short enough for a test, long enough to read a move
 constexpr Duration kLongest = std::chrono::hours(3);
 
 bool valid_seat(const TurnClock& clock, engine::Seat seat) {
@@ -27,8 +28,10 @@ Duration elapsed(TimePoint since, TimePoint now) {
 
 std::optional<Duration> parse_clock(std::string_view text) {
   if (text == "off") return Duration{0};
-  // Minutes or seconds, the unit written out; the number is read as the server's flags read a duration.
-  if (text.empty() || (text.back() != 'm' && text.back() != 's') || text.ends_with("ms")) return std::nullopt;
+  // Minutes or seconds, the unit written out; the number is read as the server's flags read a
+  // duration.
+  if (text.empty() || (text.back() != 'm' && text.back() != 's') || text.ends_with("ms"))
+    return std::nullopt;
   const auto d = parse_duration(text);
   if (!d || *d < kShortest || *d > kLongest) return std::nullopt;
   return d;
@@ -46,10 +49,13 @@ engine::OptionSpec clock_option() {
   o.choices = {"off", "5m", "10m", "20m", "30m"};
   o.default_value = "off";
   o.label = {"Turn clock", "Pendule"};
-  o.help = {"a time bank per player for the whole game; a player out of time may be handed to a bot by the others "
-            "(any value from 5s to 180m with /create)",
-            "une réserve de temps par joueur pour toute la partie ; les autres peuvent confier à un robot la place "
-            "d'un joueur qui n'a plus de temps (toute valeur de 5s à 180m avec /create)"};
+  o.help = {
+      "a time bank per player for the whole game; a player out of time may be handed to a bot by "
+      "the others "
+      "(any value from 5s to 180m with /create)",
+      "une réserve de temps par joueur pour toute la partie ; les autres peuvent confier à un "
+      "robot la place "
+      "d'un joueur qui n'a plus de temps (toute valeur de 5s à 180m avec /create)"};
   return o;
 }
 
@@ -75,7 +81,9 @@ void set_running(TurnClock& clock, const std::vector<engine::Seat>& to_act, Time
     if (valid_seat(clock, seat)) clock.running[seat] = true;
 }
 
-void stop_clock(TurnClock& clock, TimePoint now) { set_running(clock, {}, now); }
+void stop_clock(TurnClock& clock, TimePoint now) {
+  set_running(clock, {}, now);
+}
 
 std::vector<engine::Seat> newly_out_of_time(TurnClock& clock, TimePoint now) {
   charge(clock, now);
@@ -108,7 +116,8 @@ namespace {
 
 json banks_json(const TurnClock& clock, TimePoint now) {
   json banks = json::array();
-  for (std::size_t i = 0; i < clock.banks.size(); ++i) banks.push_back(bank_at(clock, static_cast<int>(i), now).count());
+  for (std::size_t i = 0; i < clock.banks.size(); ++i)
+    banks.push_back(bank_at(clock, static_cast<int>(i), now).count());
   return banks;
 }
 
@@ -129,7 +138,9 @@ json clock_json(const TurnClock& clock, TimePoint now) {
 }
 
 json clock_record(const TurnClock& clock, TimePoint now) {
-  return json{{"per_player_ms", clock.per_player.count()}, {"banks_ms", banks_json(clock, now)}, {"out", seats_where(clock.out)}};
+  return json{{"per_player_ms", clock.per_player.count()},
+              {"banks_ms", banks_json(clock, now)},
+              {"out", seats_where(clock.out)}};
 }
 
 TurnClock clock_from_record(const json& record, TimePoint now) {
@@ -137,17 +148,19 @@ TurnClock clock_from_record(const json& record, TimePoint now) {
   if (!record.is_object()) return clock;
   const auto per_player = record.find("per_player_ms");
   const auto banks = record.find("banks_ms");
-  if (per_player == record.end() || !per_player->is_number_integer() || per_player->get<std::int64_t>() <= 0 ||
-      banks == record.end() || !banks->is_array())
+  if (per_player == record.end() || !per_player->is_number_integer() ||
+      per_player->get<std::int64_t>() <= 0 || banks == record.end() || !banks->is_array())
     return clock;
   clock.per_player = Duration{per_player->get<std::int64_t>()};
   start_clock(clock, static_cast<int>(banks->size()), now);
   for (std::size_t i = 0; i < banks->size(); ++i)
     if ((*banks)[i].is_number_integer())
-      clock.banks[i] = std::clamp(Duration{(*banks)[i].get<std::int64_t>()}, Duration{0}, clock.per_player);
+      clock.banks[i] =
+          std::clamp(Duration{(*banks)[i].get<std::int64_t>()}, Duration{0}, clock.per_player);
   if (const auto out = record.find("out"); out != record.end() && out->is_array())
     for (const auto& seat : *out)
-      if (seat.is_number_integer() && valid_seat(clock, seat.get<int>())) clock.out[seat.get<int>()] = true;
+      if (seat.is_number_integer() && valid_seat(clock, seat.get<int>()))
+        clock.out[seat.get<int>()] = true;
   return clock;
 }
 

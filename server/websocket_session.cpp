@@ -17,7 +17,8 @@ std::atomic<std::uint64_t> next_id{1};
 
 }  // namespace
 
-WebsocketSession::WebsocketSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context,
+WebsocketSession::WebsocketSession(tcp::socket&& socket,
+                                   std::shared_ptr<const ServerContext> context,
                                    ConnectionLimits::Ticket ticket)
     : ws_(std::move(socket)),
       context_(std::move(context)),
@@ -38,14 +39,15 @@ void WebsocketSession::run(http::request<http::string_body> request) {
   timeout.idle_timeout = std::chrono::seconds(context_->config.idle_timeout_seconds);
   timeout.keep_alive_pings = true;
   ws_.set_option(timeout);
-  // The frame limit is enforced by do_read/on_read, not by Beast's read_message_max: on a message over its
-  // limit Beast 1.81 sends 1009 and then closes the socket with most of the frame unread (its teardown stops
-  // after one read), so the peer gets a reset instead of the close frame. Ours ends with async_close, which
-  // drains the rest of the frame until the peer's close frame arrives.
+  // The frame limit is enforced by do_read/on_read, not by Beast's read_message_max: on a message
+  // over its limit Beast 1.81 sends 1009 and then closes the socket with most of the frame unread
+  // (its teardown stops after one read), so the peer gets a reset instead of the close frame. Ours
+  // ends with async_close, which drains the rest of the frame until the peer's close frame arrives.
   ws_.read_message_max(0);
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(http::field::server, "archipel"); }));
-  ws_.async_accept(request, beast::bind_front_handler(&WebsocketSession::on_accept, shared_from_this()));
+  ws_.async_accept(request,
+                   beast::bind_front_handler(&WebsocketSession::on_accept, shared_from_this()));
 }
 
 void WebsocketSession::on_accept(error_code ec) {
@@ -80,10 +82,11 @@ void WebsocketSession::on_read(error_code ec, std::size_t) {
   context_->metrics->messages_in++;
   try {
     handle_frame();
-  } catch (const std::exception& e) {  // a bug in handling one frame ends that frame, never the process
+  } catch (
+      const std::exception& e) {  // a bug in handling one frame ends that frame, never the process
     spdlog::error("event=handler_failed where=session client={} error=\"{}\"", id_, e.what());
-    queue(make_frame(protocol::error_message(
-        protocol::make_error(protocol::ErrorCode::server_error, "the server failed on your last message"))));
+    queue(make_frame(protocol::error_message(protocol::make_error(
+        protocol::ErrorCode::server_error, "the server failed on your last message"))));
   }
   buffer_.consume(buffer_.size());
   do_read();
@@ -94,8 +97,9 @@ void WebsocketSession::handle_frame() {
     context_->metrics->rate_limited++;
     if (!told_rate_limited_) {
       told_rate_limited_ = true;
-      queue(make_frame(protocol::error_message(protocol::make_error(
-          protocol::ErrorCode::rate_limited, "too many messages; slow down (messages are being dropped)"))));
+      queue(make_frame(protocol::error_message(
+          protocol::make_error(protocol::ErrorCode::rate_limited,
+                               "too many messages; slow down (messages are being dropped)"))));
     }
     // A client that keeps flooding long after being told is not a person: let it go.
     if (++dropped_in_a_row_ > 20 * context_->config.rate_burst) close();
@@ -121,22 +125,22 @@ void WebsocketSession::handle_frame() {
 }
 
 void WebsocketSession::link_room(std::weak_ptr<Room> room, RoomId id, std::string token) {
-  net::post(ws_.get_executor(), [self = shared_from_this(), room = std::move(room), id, token = std::move(token)]() mutable {
+  net::post(ws_.get_executor(), [self = shared_from_this(), room = std::move(room), id,
+                                 token = std::move(token)]() mutable {
     self->link_ = LinkedRoom{std::move(room), id, std::move(token)};
   });
 }
 
 void WebsocketSession::unlink_room() {
-  net::post(ws_.get_executor(), [self = shared_from_this()] {
-    self->link_ = LinkedRoom{};
-  });
+  net::post(ws_.get_executor(), [self = shared_from_this()] { self->link_ = LinkedRoom{}; });
 }
 
 bool WebsocketSession::take_rate_token() {
   const auto now = std::chrono::steady_clock::now();
   const double elapsed = std::chrono::duration<double>(now - refilled_).count();
   refilled_ = now;
-  tokens_ = std::min<double>(context_->config.rate_burst, tokens_ + elapsed * context_->config.rate_per_second);
+  tokens_ = std::min<double>(context_->config.rate_burst,
+                             tokens_ + elapsed * context_->config.rate_per_second);
   if (tokens_ < 1.0) return false;
   tokens_ -= 1.0;
   return true;
@@ -152,9 +156,11 @@ void WebsocketSession::queue(Frame frame) {
   if (closing_) return;
   if (queue_.size() >= context_->config.max_queue ||
       queued_bytes_ + frame->size() > context_->config.max_queue_bytes) {
-    // Too slow to drain: drop the connection rather than buffer without bound (in messages and in bytes).
+    // Too slow to drain: drop the connection rather than buffer without bound (in messages and in
+    // bytes).
     context_->metrics->slow_clients_dropped++;
-    spdlog::warn("event=slow_client_dropped client={} queued={} bytes={}", id_, queue_.size(), queued_bytes_);
+    spdlog::warn("event=slow_client_dropped client={} queued={} bytes={}", id_, queue_.size(),
+                 queued_bytes_);
     closing_ = true;
     error_code ignored;
     beast::get_lowest_layer(ws_).socket().close(ignored);
@@ -162,17 +168,18 @@ void WebsocketSession::queue(Frame frame) {
   }
   queued_bytes_ += frame->size();
   queue_.push_back(std::move(frame));
-  // The first write waits for the frames queued by the handlers already posted: a room often sends one person
-  // two frames at once (a line, then the room's listing), and they then leave in one TCP segment (start_writing).
+  // The first write waits for the frames queued by the handlers already posted: a room often sends
+  // one person two frames at once (a line, then the room's listing), and they then leave in one TCP
+  // segment (start_writing).
   if (queue_.size() == 1)
     net::post(ws_.get_executor(), [self = shared_from_this()] { self->start_writing(); });
 }
 
 void WebsocketSession::start_writing() {
   if (queue_.empty() || closing_) return;
-  // Several frames waiting: hold them in the kernel (TCP_CORK) until the last is written, so the client gets
-  // one segment (one wake-up, one pass through both TCP stacks) rather than one per frame. One frame, as a
-  // move's patch: written at once, no cork.
+  // Several frames waiting: hold them in the kernel (TCP_CORK) until the last is written, so the
+  // client gets one segment (one wake-up, one pass through both TCP stacks) rather than one per
+  // frame. One frame, as a move's patch: written at once, no cork.
   if (queue_.size() > 1) set_cork(true);
   do_write();
 }
@@ -181,9 +188,10 @@ void WebsocketSession::set_cork(bool on) {
   if (corked_ == on) return;
   corked_ = on;
   const int value = on ? 1 : 0;
-  // Uncorking sends what is held. A failure leaves the socket as it was: the kernel sends a corked segment
-  // within 200 ms anyway.
-  ::setsockopt(beast::get_lowest_layer(ws_).socket().native_handle(), IPPROTO_TCP, TCP_CORK, &value, sizeof value);
+  // Uncorking sends what is held. A failure leaves the socket as it was: the kernel sends a corked
+  // segment within 200 ms anyway.
+  ::setsockopt(beast::get_lowest_layer(ws_).socket().native_handle(), IPPROTO_TCP, TCP_CORK, &value,
+               sizeof value);
 }
 
 void WebsocketSession::do_write() {
@@ -203,19 +211,23 @@ void WebsocketSession::on_write(error_code ec, std::size_t) {
 }
 
 void WebsocketSession::close() {
-  net::post(ws_.get_executor(), [self = shared_from_this()] { self->close_after_queue(self->close_code_); });
+  net::post(ws_.get_executor(),
+            [self = shared_from_this()] { self->close_after_queue(self->close_code_); });
 }
 
 void WebsocketSession::close_for_restart() {
-  net::post(ws_.get_executor(),
-            [self = shared_from_this()] { self->close_after_queue(websocket::close_code::service_restart); });
+  net::post(ws_.get_executor(), [self = shared_from_this()] {
+    self->close_after_queue(websocket::close_code::service_restart);
+  });
 }
 
 void WebsocketSession::close_after_queue(websocket::close_code code) {
   if (closing_) return;
   close_code_ = code;
-  if (queue_.empty()) do_close(close_code_);
-  else close_after_write_ = true;  // let what was queued go out first
+  if (queue_.empty())
+    do_close(close_code_);
+  else
+    close_after_write_ = true;  // let what was queued go out first
 }
 
 void WebsocketSession::do_close(websocket::close_code code) {
@@ -228,15 +240,18 @@ void WebsocketSession::refuse_too_large() {
   context_->metrics->errors_sent++;
   spdlog::debug("event=frame_too_large client={} limit={}", id_, context_->config.max_frame_bytes);
   buffer_.consume(buffer_.size());
-  // Say why (the error goes out first), then close with 1009; no further read: the close drains the rest.
+  // Say why (the error goes out first), then close with 1009; no further read: the close drains the
+  // rest.
   queue(make_frame(protocol::error_message(protocol::make_error(
-      protocol::ErrorCode::too_large,
-      "messages are limited to " + std::to_string(context_->config.max_frame_bytes) + " bytes; this connection closes"))));
+      protocol::ErrorCode::too_large, "messages are limited to " +
+                                          std::to_string(context_->config.max_frame_bytes) +
+                                          " bytes; this connection closes"))));
   close_after_queue(websocket::close_code::too_big);
 }
 
 void WebsocketSession::fail(error_code ec, const char* what) {
-  if (ec != websocket::error::closed && ec != net::error::operation_aborted && ec != net::error::eof)
+  if (ec != websocket::error::closed && ec != net::error::operation_aborted &&
+      ec != net::error::eof)
     spdlog::debug("event=ws_error client={} op={} error=\"{}\"", id_, what, ec.message());
   closing_ = true;
   hello_deadline_.cancel();

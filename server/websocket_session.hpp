@@ -29,14 +29,16 @@
 
 #include "server/client.hpp"
 #include "server/frame_queue.hpp"
+#include "server/net.hpp"
 #include "server/room.hpp"
 #include "server/router.hpp"
-#include "server/net.hpp"
 #include "server/server_context.hpp"
 
 namespace archipel::server {
 
-class WebsocketSession final : public Client, public RoomLink, public std::enable_shared_from_this<WebsocketSession> {
+class WebsocketSession final : public Client,
+                               public RoomLink,
+                               public std::enable_shared_from_this<WebsocketSession> {
  public:
   WebsocketSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context,
                    ConnectionLimits::Ticket ticket);
@@ -76,21 +78,23 @@ class WebsocketSession final : public Client, public RoomLink, public std::enabl
   std::shared_ptr<const ServerContext> context_;
   std::uint64_t id_;
   FrameQueue queue_;
-  std::size_t queued_bytes_ = 0;        // bytes of the frames in queue_
-  ConnectionLimits::Ticket ticket_;     // this socket's place under the connection caps
-  net::steady_timer hello_deadline_;    // a connection that has not said hello by then is closed
+  std::size_t queued_bytes_ = 0;      // bytes of the frames in queue_
+  ConnectionLimits::Ticket ticket_;   // this socket's place under the connection caps
+  net::steady_timer hello_deadline_;  // a connection that has not said hello by then is closed
   bool said_hello_ = false;
   bool accepted_ = false;
-  bool closing_ = false;       // no more writes are queued
+  bool closing_ = false;  // no more writes are queued
   bool close_after_write_ = false;
-  bool corked_ = false;        // TCP_CORK is set: several frames are being written as one segment
-  websocket::close_code close_code_ = websocket::close_code::going_away;  // sent when the connection closes
+  bool corked_ = false;  // TCP_CORK is set: several frames are being written as one segment
+  websocket::close_code close_code_ =
+      websocket::close_code::going_away;  // sent when the connection closes
   bool closed_reported_ = false;
   double tokens_;
   std::chrono::steady_clock::time_point refilled_;
   bool told_rate_limited_ = false;
   int dropped_in_a_row_ = 0;
-  LinkedRoom link_;  // the room this connection is linked to (set and read on the session's strand only)
+  LinkedRoom
+      link_;  // the room this connection is linked to (set and read on the session's strand only)
 };
 
 }  // namespace archipel::server

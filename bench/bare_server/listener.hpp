@@ -11,7 +11,8 @@ class SharedState;
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  Listener(boost::asio::io_context& ioc, boost::asio::ip::tcp::endpoint endpoint, std::shared_ptr<SharedState> state);
+  Listener(boost::asio::io_context& ioc, boost::asio::ip::tcp::endpoint endpoint,
+           std::shared_ptr<SharedState> state);
   void run() { do_accept(); }
   unsigned short port() const { return acceptor_.local_endpoint().port(); }
 

@@ -1,6 +1,7 @@
-// archipel-bare-server: the reference for bench/compare.sh. The least a Beast server can do to serve what
-// archipel-load asks in chat mode (hello -> welcome with a token; /create, /join, /leave; chat fanned out to the
-// room), with Archipel's JSON shapes, so one load tool drives both and the difference is Archipel's own cost.
+// archipel-bare-server: the reference for bench/compare.sh. The least a Beast server can do to
+// serve what archipel-load asks in chat mode (hello -> welcome with a token; /create, /join,
+// /leave; chat fanned out to the room), with Archipel's JSON shapes, so one load tool drives both
+// and the difference is Archipel's own cost.
 #include <fstream>
 #include <iostream>
 #include <thread>
@@ -13,7 +14,9 @@
 
 int main(int argc, char** argv) {
   namespace net = boost::asio;
-  CLI::App app{"archipel-bare-server: a minimal Beast chat server speaking Archipel's seating and chat messages"};
+  CLI::App app{
+      "archipel-bare-server: a minimal Beast chat server speaking Archipel's seating and chat "
+      "messages"};
   app.option_defaults()->always_capture_default();
   std::string bind = "127.0.0.1", port_file;
   unsigned short port = 8090;
@@ -27,7 +30,8 @@ int main(int argc, char** argv) {
 
   net::io_context ioc{threads};
   auto state = std::make_shared<bare::SharedState>(seats);
-  auto listener = std::make_shared<bare::Listener>(ioc, net::ip::tcp::endpoint(net::ip::make_address(bind), port), state);
+  auto listener = std::make_shared<bare::Listener>(
+      ioc, net::ip::tcp::endpoint(net::ip::make_address(bind), port), state);
   listener->run();
   if (!port_file.empty()) std::ofstream(port_file) << listener->port() << "\n";
   std::cerr << "bare-server: listening on " << bind << ":" << listener->port() << "\n";

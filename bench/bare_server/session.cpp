@@ -14,7 +14,8 @@ namespace websocket = boost::beast::websocket;
 using nlohmann::json;
 
 namespace {
-constexpr std::size_t kMaxQueue = 256;  // as Archipel's default: a client that reads no faster is dropped
+constexpr std::size_t kMaxQueue =
+    256;  // as Archipel's default: a client that reads no faster is dropped
 
 std::string make_token() {
   thread_local std::mt19937_64 gen{std::random_device{}()};
@@ -49,7 +50,9 @@ void Session::on_accept(beast::error_code ec) {
 }
 
 void Session::do_read() {
-  ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+  ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    self->on_read(ec);
+  });
 }
 
 void Session::on_read(beast::error_code ec) {
@@ -61,21 +64,26 @@ void Session::on_read(beast::error_code ec) {
 
 void Session::on_message(const std::string& text) {
   const json m = json::parse(text, nullptr, false);
-  if (!m.is_object() || !m.contains("type") || !m["type"].is_string()) return error("bad_message", "not a message");
+  if (!m.is_object() || !m.contains("type") || !m["type"].is_string())
+    return error("bad_message", "not a message");
   const std::string& type = m["type"].get_ref<const std::string&>();
   if (type == "hello") {
     if (!name_.empty()) return error("already_welcomed", "hello once");
-    if (!m.contains("name") || !m["name"].is_string() || m["name"].get_ref<const std::string&>().empty() ||
+    if (!m.contains("name") || !m["name"].is_string() ||
+        m["name"].get_ref<const std::string&>().empty() ||
         m["name"].get_ref<const std::string&>().size() > 24)
       return error("bad_name", "a name is 1 to 24 characters");
     const std::string name = m["name"];
-    if (!state_->claim_name(name, shared_from_this())) return error("name_taken", "that name is taken");
+    if (!state_->claim_name(name, shared_from_this()))
+      return error("name_taken", "that name is taken");
     name_ = name;
-    return reply(json{{"type", "welcome"}, {"name", name_}, {"token", make_token()}, {"version", 1}}.dump());
+    return reply(
+        json{{"type", "welcome"}, {"name", name_}, {"token", make_token()}, {"version", 1}}.dump());
   }
   if (name_.empty()) return error("hello_first", "say hello first");
   if (type != "chat") return error("unknown_type", "the bare server knows hello and chat");
-  if (!m.contains("text") || !m["text"].is_string()) return error("missing_field", "chat needs a text");
+  if (!m.contains("text") || !m["text"].is_string())
+    return error("missing_field", "chat needs a text");
   const std::string& line = m["text"].get_ref<const std::string&>();
   if (!line.empty() && line[0] == '/') return on_command(line);
   if (room_) state_->chat(*room_, name_, line);
@@ -110,7 +118,9 @@ void Session::on_command(const std::string& line) {
   }
 }
 
-void Session::reply(const std::string& json_text) { queue(std::make_shared<const std::string>(json_text)); }
+void Session::reply(const std::string& json_text) {
+  queue(std::make_shared<const std::string>(json_text));
+}
 
 void Session::error(const std::string& code, const std::string& message) {
   reply(json{{"type", "error"}, {"code", code}, {"message", message}}.dump());
@@ -131,16 +141,18 @@ void Session::queue(std::shared_ptr<const std::string> frame) {
   queue_.push_back(std::move(frame));
   if (queue_.size() > 1) return;  // a write is in flight; on_write takes the next
   ws_.text(true);
-  ws_.async_write(net::buffer(*queue_.front()),
-                  [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_write(ec); });
+  ws_.async_write(
+      net::buffer(*queue_.front()),
+      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_write(ec); });
 }
 
 void Session::on_write(beast::error_code ec) {
   if (ec) return;
   queue_.pop_front();
   if (queue_.empty()) return;
-  ws_.async_write(net::buffer(*queue_.front()),
-                  [self = shared_from_this()](beast::error_code e, std::size_t) { self->on_write(e); });
+  ws_.async_write(
+      net::buffer(*queue_.front()),
+      [self = shared_from_this()](beast::error_code e, std::size_t) { self->on_write(e); });
 }
 
 }  // namespace bare

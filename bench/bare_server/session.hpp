@@ -1,12 +1,13 @@
 #pragma once
-// One WebSocket client of the bare server (Beast chat-multi's websocket_session): runs on its own strand, owns its
-// write queue (FIFO, one write in flight, shared immutable buffers), leaves the shared state in its destructor.
+// One WebSocket client of the bare server (Beast chat-multi's websocket_session): runs on its own
+// strand, owns its write queue (FIFO, one write in flight, shared immutable buffers), leaves the
+// shared state in its destructor.
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
-#include <deque>
 #include <vector>
 
 #include <boost/asio.hpp>

@@ -44,7 +44,8 @@ std::int64_t SharedState::create_room(const std::string& game, const std::string
   return id;
 }
 
-std::string SharedState::join_room(std::int64_t id, const std::string& name, const std::shared_ptr<Session>& session) {
+std::string SharedState::join_room(std::int64_t id, const std::string& name,
+                                   const std::shared_ptr<Session>& session) {
   Delivery delivery;
   {
     std::lock_guard lock(mutex_);
@@ -104,21 +105,22 @@ SharedState::Delivery SharedState::publish(const Room& room) {
   json seats = json::array();
   Delivery delivery;
   for (const auto& seat : room.seats) {
-    seats.push_back({{"name", seat.name.empty() ? json() : json(seat.name)}, {"connected", !seat.name.empty()}});
+    seats.push_back({{"name", seat.name.empty() ? json() : json(seat.name)},
+                     {"connected", !seat.name.empty()}});
     if (auto s = seat.session.lock()) delivery.to.push_back(std::move(s));
   }
-  delivery.frame = std::make_shared<const std::string>(json{{"type", "room"},
-                                                        {"id", room.id},
-                                                        {"game", room.game},
-                                                        {"title", room.game},
-                                                        {"seats", std::move(seats)},
-                                                        {"spectators", json::array()},
-                                                        {"host", room.host},
-                                                        {"status", "waiting"},
-                                                        {"options", json::object()},
-                                                        {"min_players", 1},
-                                                        {"max_players", seats_per_room_}}
-                                                       .dump());
+  delivery.frame = std::make_shared<const std::string>(json{
+      {"type", "room"},
+      {"id", room.id},
+      {"game", room.game},
+      {"title", room.game},
+      {"seats", std::move(seats)},
+      {"spectators", json::array()},
+      {"host", room.host},
+      {"status", "waiting"},
+      {"options", json::object()},
+      {"min_players", 1},
+      {"max_players", seats_per_room_}}.dump());
   return delivery;
 }
 

@@ -32,21 +32,31 @@ int row_cost(int row) {
   return data().continents[continent_of(row)].cost;
 }
 
-RuleError refuse(const std::string& reason, const std::string& message, const std::string& message_fr) {
+RuleError refuse(const std::string& reason, const std::string& message,
+                 const std::string& message_fr) {
   return fail("capa_doro." + reason, message, message_fr);
 }
 
-// A step of the game as a French refusal names it (the rule book's words: semence, croissance, coléoptère).
+// A step of the game as a French refusal names it (the rule book's words: semence, croissance,
+// coléoptère).
 std::string phase_fr(Phase p) {
   switch (p) {
-    case Phase::start_seed: return "de la mise en place (colonne de semence)";
-    case Phase::start_grow: return "de la mise en place (colonne de croissance)";
-    case Phase::roll: return "du lancer de dé";
-    case Phase::event_choice: return "de la carte d'événement";
-    case Phase::beetle: return "du coléoptère";
-    case Phase::eat: return "du coléoptère qui mange";
-    case Phase::action: return "des actions";
-    case Phase::over: return "de la fin de partie";
+    case Phase::start_seed:
+      return "de la mise en place (colonne de semence)";
+    case Phase::start_grow:
+      return "de la mise en place (colonne de croissance)";
+    case Phase::roll:
+      return "du lancer de dé";
+    case Phase::event_choice:
+      return "de la carte d'événement";
+    case Phase::beetle:
+      return "du coléoptère";
+    case Phase::eat:
+      return "du coléoptère qui mange";
+    case Phase::action:
+      return "des actions";
+    case Phase::over:
+      return "de la fin de partie";
   }
   return "?";
 }
@@ -520,38 +530,43 @@ Result<Move> parse_move(const Json& action) {
 
 std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
   if (s.phase == Phase::over) return refuse("game_over", "the game is over", "la partie est finie");
-  if (seat != s.active) return refuse("not_your_turn", "it is not your turn", "ce n'est pas votre tour");
+  if (seat != s.active)
+    return refuse("not_your_turn", "it is not your turn", "ce n'est pas votre tour");
   const Components& c = data();
   const PlayerState& me = s.players[seat];
   auto phase_is = [&](Phase p) -> std::optional<RuleError> {
     if (s.phase == p) return std::nullopt;
     return refuse("wrong_phase",
-                  "that move belongs to the " + std::string(kPhaseNames.name(p)) + " step; now is " +
-                      std::string(kPhaseNames.name(s.phase)),
+                  "that move belongs to the " + std::string(kPhaseNames.name(p)) +
+                      " step; now is " + std::string(kPhaseNames.name(s.phase)),
                   "ce coup est celui de l'étape " + phase_fr(p) + " ; c'est maintenant l'étape " +
                       phase_fr(s.phase));
   };
   auto event_is = [&](Effect e) -> std::optional<RuleError> {
     if (auto bad = phase_is(Phase::event_choice)) return bad;
     if (c.events[s.pending_event].effect != e)
-      return refuse("wrong_event", "the event waiting is " + c.events[s.pending_event].name,
-                    "la carte d'événement en attente est " + event_title(c.events[s.pending_event]).fr);
+      return refuse(
+          "wrong_event", "the event waiting is " + c.events[s.pending_event].name,
+          "la carte d'événement en attente est " + event_title(c.events[s.pending_event]).fr);
     return std::nullopt;
   };
   auto in_action = [&](ActionKind kind) -> std::optional<RuleError> {
     if (auto bad = phase_is(Phase::action)) return bad;
     if (!action_open(s, kind))
-      return refuse("one_action", "one action a turn: you are already doing another one (done ends it)",
+      return refuse("one_action",
+                    "one action a turn: you are already doing another one (done ends it)",
                     "une action par tour : vous en faites déjà une autre (done la termine)");
     return std::nullopt;
   };
   auto sowing = [&](int row) -> std::optional<RuleError> {
     if (auto bad = in_action(ActionKind::sow)) return bad;
     if (static_cast<int>(s.sown_rows.size()) >= c.sow_cap[s.num_seats])
-      return refuse("sow_limit", "you may sow " + std::to_string(c.sow_cap[s.num_seats]) + " a turn",
-                    "vous pouvez semer " + std::to_string(c.sow_cap[s.num_seats]) + " fois par tour");
+      return refuse(
+          "sow_limit", "you may sow " + std::to_string(c.sow_cap[s.num_seats]) + " a turn",
+          "vous pouvez semer " + std::to_string(c.sow_cap[s.num_seats]) + " fois par tour");
     if (std::find(s.sown_rows.begin(), s.sown_rows.end(), row) != s.sown_rows.end())
-      return refuse("row_sown", "one sowing per row a turn", "on ne sème qu'une fois par ligne et par tour");
+      return refuse("row_sown", "one sowing per row a turn",
+                    "on ne sème qu'une fois par ligne et par tour");
     return std::nullopt;
   };
   switch (m.type) {
@@ -576,11 +591,13 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
       if (m.row >= 0) {
         const Cell& cell = s.rows[m.row][m.column];
         if (cell.kind != TokenKind::seat || cell.owner < 0)
-          return refuse("no_plantation", "a beetle goes on a player's plantation or an opponent's stock",
-                        "un coléoptère va sur la plantation d'un joueur ou dans le magasin d'un adversaire");
+          return refuse(
+              "no_plantation", "a beetle goes on a player's plantation or an opponent's stock",
+              "un coléoptère va sur la plantation d'un joueur ou dans le magasin d'un adversaire");
         return std::nullopt;
       }
-      if (m.seat >= s.num_seats) return refuse("no_such_seat", "no such seat", "ce joueur n'existe pas");
+      if (m.seat >= s.num_seats)
+        return refuse("no_such_seat", "no such seat", "ce joueur n'existe pas");
       if (m.seat == seat)
         return refuse("own_stock", "a beetle goes in an opponent's stock, not yours",
                       "un coléoptère va dans le magasin d'un adversaire, pas dans le vôtre");
@@ -589,7 +606,8 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
     case MoveType::eat:
       if (auto bad = phase_is(Phase::eat)) return bad;
       if (s.players[s.eat_seat].stock[m.colour] == 0)
-        return refuse("no_bale", "no such bale in that stock", "pas de balle de cette couleur dans ce magasin");
+        return refuse("no_bale", "no such bale in that stock",
+                      "pas de balle de cette couleur dans ce magasin");
       return std::nullopt;
     case MoveType::hurricane:
       return event_is(Effect::hurricane);
@@ -606,11 +624,13 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
       if (m.seat >= s.num_seats || m.seat == seat)
         return refuse("no_such_seat", "name an opponent", "désignez un adversaire");
       if (s.players[m.seat].stock[m.colour] == 0)
-        return refuse("no_bale", "no such bale in that stock", "pas de balle de cette couleur dans ce magasin");
+        return refuse("no_bale", "no such bale in that stock",
+                      "pas de balle de cette couleur dans ce magasin");
       return std::nullopt;
     case MoveType::harvest:
       if (auto bad = in_action(ActionKind::none)) return bad;
-      if (s.action != ActionKind::none) return refuse("one_action", "one action a turn", "une action par tour");
+      if (s.action != ActionKind::none)
+        return refuse("one_action", "one action a turn", "une action par tour");
       if (!has_harvest_token(s, seat))
         return refuse("nothing_to_harvest", "no plantation of yours in a harvest column",
                       "aucune de vos plantations n'est dans une colonne de récolte");
@@ -618,7 +638,8 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
     case MoveType::sow:
       if (auto bad = sowing(m.row)) return bad;
       if (me.supply == 0)
-        return refuse("no_plantations", "you have no plantation left", "il ne vous reste plus de plantation");
+        return refuse("no_plantations", "you have no plantation left",
+                      "il ne vous reste plus de plantation");
       if (me.coins < row_cost(m.row))
         return refuse("no_money", "you cannot pay for that plantation",
                       "vous ne pouvez pas payer cette plantation");
@@ -629,28 +650,37 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
                       "les plantations neutres ne servent qu'à deux joueurs");
       if (auto bad = sowing(m.row)) return bad;
       if (s.neutral_supply == 0)
-        return refuse("no_plantations", "no neutral token left", "il ne reste plus de plantation neutre");
+        return refuse("no_plantations", "no neutral token left",
+                      "il ne reste plus de plantation neutre");
       return std::nullopt;
     case MoveType::buy:
       if (auto bad = in_action(ActionKind::trade)) return bad;
-      if (s.customs == m.colour) return refuse("customs", "the customs tile closes that market",
-                                                 "le carreau douane ferme ce marché");
-      if (s.market[m.colour] == 0) return refuse("market_empty", "that market is empty", "ce marché est vide");
+      if (s.customs == m.colour)
+        return refuse("customs", "the customs tile closes that market",
+                      "le carreau douane ferme ce marché");
+      if (s.market[m.colour] == 0)
+        return refuse("market_empty", "that market is empty", "ce marché est vide");
       if (traded(s.sold, m.colour))
-        return refuse("trade_back", "you sold that colour in this trade: buying it back would change nothing",
-                      "vous avez vendu cette couleur dans ce commerce : la racheter ne changerait rien");
+        return refuse(
+            "trade_back", "you sold that colour in this trade: buying it back would change nothing",
+            "vous avez vendu cette couleur dans ce commerce : la racheter ne changerait rien");
       if (me.coins < buy_price(s, m.colour))
-        return refuse("no_money", "you cannot pay for that bale", "vous ne pouvez pas payer cette balle");
+        return refuse("no_money", "you cannot pay for that bale",
+                      "vous ne pouvez pas payer cette balle");
       return std::nullopt;
     case MoveType::sell:
       if (auto bad = in_action(ActionKind::trade)) return bad;
-      if (s.customs == m.colour) return refuse("customs", "the customs tile closes that market",
-                                                 "le carreau douane ferme ce marché");
+      if (s.customs == m.colour)
+        return refuse("customs", "the customs tile closes that market",
+                      "le carreau douane ferme ce marché");
       if (me.stock[m.colour] == 0)
-        return refuse("no_bale", "you have no such bale", "vous n'avez pas de balle de cette couleur");
+        return refuse("no_bale", "you have no such bale",
+                      "vous n'avez pas de balle de cette couleur");
       if (traded(s.bought, m.colour))
-        return refuse("trade_back", "you bought that colour in this trade: selling it back would change nothing",
-                      "vous avez acheté cette couleur dans ce commerce : la revendre ne changerait rien");
+        return refuse(
+            "trade_back",
+            "you bought that colour in this trade: selling it back would change nothing",
+            "vous avez acheté cette couleur dans ce commerce : la revendre ne changerait rien");
       return std::nullopt;
     case MoveType::cigar:
       if (auto bad = in_action(ActionKind::cigars)) return bad;
@@ -658,7 +688,8 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
         return refuse("not_your_card", "that cigar is not face up before you",
                       "cette carte cigare n'est pas face visible devant vous");
       if (!can_pay(me, m.card))
-        return refuse("recipe_incomplete", "a cigar is made in one go: you lack bales for its recipe",
+        return refuse("recipe_incomplete",
+                      "a cigar is made in one go: you lack bales for its recipe",
                       "un cigare se fait en une fois : il vous manque des balles pour sa recette");
       return std::nullopt;
     case MoveType::done:
@@ -739,24 +770,26 @@ std::vector<Move> legal_moves(const State& s, Seat seat) {
 // Contract
 
 const GameSpec& Rules::spec() {
-  static const GameSpec spec{"capa-doro",
-                             "Capa d'Oro",
-                             2,
-                             4,
-                             {{"events",
-                               {"on", "off"},
-                               "on",
-                               {"Events", "Événements"},
-                               {"on: event cards on a rolled 1; off: the strategic variant (a "
-                                "rolled 1 only draws one item)",
-                                "on : une carte d'événement sur un 1 au dé ; off : la variante "
-                                "stratégique (un 1 au dé ne tire qu'un élément de la tabatière)"}}}};
+  static const GameSpec spec{
+      "capa-doro",
+      "Capa d'Oro",
+      2,
+      4,
+      {{"events",
+        {"on", "off"},
+        "on",
+        {"Events", "Événements"},
+        {"on: event cards on a rolled 1; off: the strategic variant (a "
+         "rolled 1 only draws one item)",
+         "on : une carte d'événement sur un 1 au dé ; off : la variante "
+         "stratégique (un 1 au dé ne tire qu'un élément de la tabatière)"}}}};
   return spec;
 }
 
 Result<State> Rules::setup(int num_seats, const Options& options, std::uint64_t seed) {
   if (num_seats < 2 || num_seats > kMaxSeats)
-    return fail("seat_count", "Capa d'Oro is for 2 to 4 players", "Capa d'Oro se joue de 2 à 4 joueurs");
+    return fail("seat_count", "Capa d'Oro is for 2 to 4 players",
+                "Capa d'Oro se joue de 2 à 4 joueurs");
   const Components& c = data();
   State s;
   s.num_seats = num_seats;
@@ -820,8 +853,9 @@ std::vector<Json> Rules::legal_actions(const State& s, Seat seat) {
 Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) {
   auto parsed = parse_move(action);
   if (!parsed.ok()) {
-    // The reader's reason names a JSON field; a malformed action comes from a program, not from a person's
-    // /play (parse_text builds well-formed ones), so the French keeps the field's technical wording.
+    // The reader's reason names a JSON field; a malformed action comes from a program, not from a
+    // person's /play (parse_text builds well-formed ones), so the French keeps the field's
+    // technical wording.
     RuleError error = parsed.error();
     error.message_fr = "action mal formée (" + error.message + ")";
     return error;
@@ -1022,12 +1056,14 @@ std::optional<Outcome> Rules::outcome(const State& s) {
 }
 
 std::vector<ScorePart> score_parts(const State& s, Seat seat) {
-  std::vector<ScorePart> parts{{"cigars_a", {"Cigars of category A", "Cigares de catégorie A"}, 0, ""},
-                               {"cigars_b", {"Cigars of category B", "Cigares de catégorie B"}, 0, ""},
-                               {"cigars_c", {"Cigars of category C", "Cigares de catégorie C"}, 0, ""}};
+  std::vector<ScorePart> parts{
+      {"cigars_a", {"Cigars of category A", "Cigares de catégorie A"}, 0, ""},
+      {"cigars_b", {"Cigars of category B", "Cigares de catégorie B"}, 0, ""},
+      {"cigars_c", {"Cigars of category C", "Cigares de catégorie C"}, 0, ""}};
   for (const Slot& slot : s.players[seat].slots)
     for (std::size_t i = 0; i < slot.cards.size(); ++i) {
-      const bool finished = i + 1 < slot.cards.size() || slot.top_done;  // the cards below the top are made
+      const bool finished =
+          i + 1 < slot.cards.size() || slot.top_done;  // the cards below the top are made
       const Cigar& cigar = components().cigars[slot.cards[i]];
       if (finished) parts[static_cast<int>(cigar.level)].points += cigar.points;
     }

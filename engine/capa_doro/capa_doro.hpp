@@ -254,7 +254,8 @@ struct Components {
 const Components& components();
 /// The embedded components.json text.
 std::string_view components_json_text();
-/// An event card's name in English and French (the French proposed like the cards; capa_doro_text.cpp).
+/// An event card's name in English and French (the French proposed like the cards;
+/// capa_doro_text.cpp).
 LocalText event_title(const EventCard& card);
 
 // ------------------------------------------------------------------------------------------------
@@ -316,8 +317,9 @@ struct State {
   std::vector<PlayerState> players;
   ActionKind action = ActionKind::none;
   std::vector<int> sown_rows;  // rows sown this turn, in order
-  // Colours bought and sold in this trade action. A colour trades one way in an action (a reading: buying a
-  // bale back after selling it, or the reverse, is worth nothing, and without it an action need not end).
+  // Colours bought and sold in this trade action. A colour trades one way in an action (a reading:
+  // buying a bale back after selling it, or the reverse, is worth nothing, and without it an action
+  // need not end).
   std::vector<int> bought, sold;
   EndReason end = EndReason::none;
 };
@@ -364,8 +366,9 @@ int bales_on_board(const State& s, int colour);
 bool bag_has_bale(const State& s);
 /// Scores, ranking and places as they stand.
 Outcome final_standing(const State& s);
-/// Where `seat`'s points came from (Outcome::breakdown): the only source of points is a finished cigar, so the
-/// parts are recomputed from the cigar slots, one per category: cigars_a, cigars_b, cigars_c.
+/// Where `seat`'s points came from (Outcome::breakdown): the only source of points is a finished
+/// cigar, so the parts are recomputed from the cigar slots, one per category: cigars_a, cigars_b,
+/// cigars_c.
 std::vector<ScorePart> score_parts(const State& s, Seat seat);
 
 /// The public part of the state (the view), shared by view(), to_json() and determinize().
@@ -384,13 +387,17 @@ struct Rules {
   static std::vector<Seat> to_act(const State& s);
   static std::vector<Json> legal_actions(const State& s, Seat seat);
   static Result<std::vector<Json>> apply(State& s, Seat seat, const Json& action);
-  static Json view(const State& s, Viewer viewer);  // split_view: the two parts below (HasSplitView)
+  static Json view(const State& s,
+                   Viewer viewer);          // split_view: the two parts below (HasSplitView)
   static Json public_view(const State& s);  // sectioned_public_view: the core and the sections
   static Json private_view(const State& s, Seat seat);
-  // HasViewSections (view_sections.hpp): the rows and the players are rebuilt only when they changed.
+  // HasViewSections (view_sections.hpp): the rows and the players are rebuilt only when they
+  // changed.
   static std::span<const ViewSection<State>> view_sections();
   static Json public_view_core(const State& s);
-  static bool private_unchanged(const State&, const State&, Seat) { return true; }  // no private part
+  static bool private_unchanged(const State&, const State&, Seat) {
+    return true;
+  }  // no private part
   /// {"board": continents, rows, price tracks; "cigars", "events": the catalogue}.
   static Json static_data(const State& s);
   static std::optional<Outcome> outcome(const State& s);

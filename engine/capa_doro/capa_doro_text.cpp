@@ -1,7 +1,7 @@
-// The chat forms: action_text (what /play accepts and /moves lists) and describe (one log line per event,
-// in English or French: each line is built in both languages side by side, then one is picked; the French
-// words are the rule book's: tabatière, balle, coléoptère, magasin, carreau créneau). Both are total:
-// malformed input gives a plain fallback text, never an exception.
+// The chat forms: action_text (what /play accepts and /moves lists) and describe (one log line per
+// event, in English or French: each line is built in both languages side by side, then one is
+// picked; the French words are the rule book's: tabatière, balle, coléoptère, magasin, carreau
+// créneau). Both are total: malformed input gives a plain fallback text, never an exception.
 
 #include "engine/capa_doro/capa_doro.hpp"
 
@@ -19,18 +19,19 @@ LocalText name_of(const std::vector<std::string>& names, int seat) {
 
 // "to Asia" / "sur l'Asie": French names a continent with its article.
 LocalText continent_name(const std::string& id) {
-  static const std::map<std::string, std::string> french{{"asia", "l'Asie"},
-                                                         {"south-america", "l'Amérique du Sud"},
-                                                         {"africa", "l'Afrique"},
-                                                         {"central-america", "l'Amérique centrale"}};
+  static const std::map<std::string, std::string> french{
+      {"asia", "l'Asie"},
+      {"south-america", "l'Amérique du Sud"},
+      {"africa", "l'Afrique"},
+      {"central-america", "l'Amérique centrale"}};
   const int k = components().continent_index(id);
   const std::string en = k >= 0 ? components().continents[k].name : id;
   const auto fr = french.find(id);
   return {en, fr != french.end() ? fr->second : en};
 }
 
-// The rule book's colours of tobacco, as they agree with "balle" (feminine): "une balle grise", "2 balles
-// grises", "une balle couleur d'or".
+// The rule book's colours of tobacco, as they agree with "balle" (feminine): "une balle grise", "2
+// balles grises", "une balle couleur d'or".
 std::string fr_colour(const std::string& colour, int n = 1) {
   if (colour == "grey") return n > 1 ? "grises" : "grise";
   if (colour == "brown") return "brun foncé";
@@ -39,15 +40,22 @@ std::string fr_colour(const std::string& colour, int n = 1) {
   return colour;
 }
 
-// An event card's name in French, by its effect (the card names are proposed: the component reference's §8,
-// docs/games/capa-doro.md).
+// An event card's name in French, by its effect (the card names are proposed: the component
+// reference's §8, docs/games/capa-doro.md).
 std::string fr_event(const std::string& effect, const std::string& en) {
-  static const std::map<std::string, std::string> french{
-      {"good_rains", "Bonnes pluies"},       {"hurricane", "Ouragan"},         {"drought", "Sécheresse"},
-      {"customs", "Douane"},                 {"free_trade", "Libre-échange"},  {"fallow", "Jachère"},
-      {"tax", "Impôt"},                      {"subsidy", "Subvention"},        {"export_boom", "Boom des exportations"},
-      {"recycling", "Recyclage"},            {"early_ripening", "Maturité précoce"},
-      {"smuggler", "Contrebandier"},         {"cigar_fair", "Foire aux cigares"}};
+  static const std::map<std::string, std::string> french{{"good_rains", "Bonnes pluies"},
+                                                         {"hurricane", "Ouragan"},
+                                                         {"drought", "Sécheresse"},
+                                                         {"customs", "Douane"},
+                                                         {"free_trade", "Libre-échange"},
+                                                         {"fallow", "Jachère"},
+                                                         {"tax", "Impôt"},
+                                                         {"subsidy", "Subvention"},
+                                                         {"export_boom", "Boom des exportations"},
+                                                         {"recycling", "Recyclage"},
+                                                         {"early_ripening", "Maturité précoce"},
+                                                         {"smuggler", "Contrebandier"},
+                                                         {"cigar_fair", "Foire aux cigares"}};
   const auto fr = french.find(effect);
   return fr != french.end() ? fr->second : en;
 }
@@ -60,7 +68,8 @@ LocalText event_title(const EventCard& card) {
 
 namespace {
 
-// The board's columns as the rule book names them: "colonne de semence / de croissance / de récolte".
+// The board's columns as the rule book names them: "colonne de semence / de croissance / de
+// récolte".
 std::string fr_column(const std::string& column) {
   if (column == "seed") return "semence";
   if (column == "growth") return "croissance";
@@ -77,16 +86,19 @@ std::string fr_plural(int n, const std::string& word) {
   return std::to_string(n) + " " + word + (n > 1 ? "s" : "");
 }
 
-LocalText move_line(const Json& event, const std::vector<std::string>& names, const LocalText& who) {
+LocalText move_line(const Json& event, const std::vector<std::string>& names,
+                    const LocalText& who) {
   const std::string& move = string_or_empty(event, "move");
   const std::string& row = string_or_empty(event, "row");
   const std::string& colour = string_or_empty(event, "colour");
   const int coins = int_or(event, "coins");
   if (move == "seed" || move == "grow")
-    return {who.en + " starts a plantation on " + row + ".", who.fr + " pose une plantation sur " + row + "."};
+    return {who.en + " starts a plantation on " + row + ".",
+            who.fr + " pose une plantation sur " + row + "."};
   if (move == "sow") return {who.en + " sows " + row + ".", who.fr + " sème sur " + row + "."};
   if (move == "neutral")
-    return {who.en + " sows a neutral token on " + row + ".", who.fr + " sème une plantation neutre sur " + row + "."};
+    return {who.en + " sows a neutral token on " + row + ".",
+            who.fr + " sème une plantation neutre sur " + row + "."};
   if (move == "beetle") {
     if (event.contains("stock")) {
       const LocalText owner = name_of(names, int_or(event, "stock"));
@@ -108,23 +120,28 @@ LocalText move_line(const Json& event, const std::vector<std::string>& names, co
             who.fr + " pose le carreau douane sur le marché de " + continent.fr + "."};
   }
   if (move == "fallow")
-    return {who.en + " puts the creneau tile on " + row + ".", who.fr + " pose le carreau créneau sur " + row + "."};
+    return {who.en + " puts the creneau tile on " + row + ".",
+            who.fr + " pose le carreau créneau sur " + row + "."};
   if (move == "smuggle") {
     const LocalText from = name_of(names, int_or(event, "from", -1));
-    return {who.en + " smuggles a " + colour + " bale from " + from.en + ".",
-            who.fr + " prend en contrebande une balle " + fr_colour(colour) + " à " + from.fr + "."};
+    return {
+        who.en + " smuggles a " + colour + " bale from " + from.en + ".",
+        who.fr + " prend en contrebande une balle " + fr_colour(colour) + " à " + from.fr + "."};
   }
   if (move == "harvest") return {who.en + " harvests.", who.fr + " récolte."};
   if (move == "buy")
     return {who.en + " buys a " + colour + " bale for " + plural(coins, "coin") + ".",
-            who.fr + " achète une balle " + fr_colour(colour) + " pour " + fr_plural(coins, "pièce") + "."};
+            who.fr + " achète une balle " + fr_colour(colour) + " pour " +
+                fr_plural(coins, "pièce") + "."};
   if (move == "sell")
     return {who.en + " sells a " + colour + " bale for " + plural(coins, "coin") + ".",
-            who.fr + " vend une balle " + fr_colour(colour) + " pour " + fr_plural(coins, "pièce") + "."};
+            who.fr + " vend une balle " + fr_colour(colour) + " pour " + fr_plural(coins, "pièce") +
+                "."};
   if (move == "cigar") {
     const std::string& card = string_or_empty(event, "card");
     const int points = int_or(event, "points");
-    return {who.en + " makes the cigar " + card + ": " + plural(coins, "coin") + ", " + plural(points, "point") + ".",
+    return {who.en + " makes the cigar " + card + ": " + plural(coins, "coin") + ", " +
+                plural(points, "point") + ".",
             who.fr + " produit le cigare " + card + " : " + fr_plural(coins, "pièce") + ", " +
                 fr_plural(points, "point") + "."};
   }
@@ -148,18 +165,22 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
       for (const auto& [kind, n] : it->items()) {
         if (!n.is_number_integer() || n.get<int>() <= 0) continue;
         const int count = n.get<int>();
-        const std::string fr_kind = kind == "beetle" ? (count > 1 ? "coléoptères" : "coléoptère")
-                                                     : (count > 1 ? "balles " : "balle ") + fr_colour(kind, count);
+        const std::string fr_kind =
+            kind == "beetle" ? (count > 1 ? "coléoptères" : "coléoptère")
+                             : (count > 1 ? "balles " : "balle ") + fr_colour(kind, count);
         items.en += (items.en.empty() ? "" : ", ") + std::to_string(count) + " " + kind;
         items.fr += (items.fr.empty() ? "" : ", ") + std::to_string(count) + " " + fr_kind;
       }
-    return {who.en + " draws " + (items.en.empty() ? std::string("nothing") : items.en) + " from the snuff box.",
-            who.fr + " tire " + (items.fr.empty() ? std::string("rien") : items.fr) + " de la tabatière."};
+    return {who.en + " draws " + (items.en.empty() ? std::string("nothing") : items.en) +
+                " from the snuff box.",
+            who.fr + " tire " + (items.fr.empty() ? std::string("rien") : items.fr) +
+                " de la tabatière."};
   }
   if (type == "yield") {
     const std::string& to = string_or_empty(event, "to");
     return {"A " + colour + " bale goes to " + (to == "market" ? "the market" : to) + ".",
-            "Une balle " + fr_colour(colour) + " va " + (to == "market" ? "au marché" : "sur " + to) + "."};
+            "Une balle " + fr_colour(colour) + " va " +
+                (to == "market" ? "au marché" : "sur " + to) + "."};
   }
   if (type == "shift")
     return {"Row " + row + " shifts right.", "La ligne " + row + " se décale vers la droite."};
@@ -169,28 +190,32 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
     return {who.en + " harvests " + row + ": " +
                 (bales > 0 ? plural(bales, colour + " bale") : plural(coins, "coin")) + ".",
             who.fr + " récolte " + row + " : " +
-                (bales > 0 ? fr_plural(bales, "balle") + " " + fr_colour(colour, bales) : fr_plural(coins, "pièce")) +
+                (bales > 0 ? fr_plural(bales, "balle") + " " + fr_colour(colour, bales)
+                           : fr_plural(coins, "pièce")) +
                 "."};
   }
   if (type == "token_out") {
     const std::string& token = string_or_empty(event, "token");
     return {"The " + token + " token leaves " + row + ".",
-            (token == "neutral" ? "La plantation neutre" : token == "creneau" ? "Le carreau créneau" : "Le jeton " + token) +
+            (token == "neutral"   ? "La plantation neutre"
+             : token == "creneau" ? "Le carreau créneau"
+                                  : "Le jeton " + token) +
                 " quitte " + row + "."};
   }
   if (type == "event") {
     const std::string& name = string_or_empty(event, "name");
     const std::string& card = string_or_empty(event, "card");
     return {who.en + " draws the event " + name + " (" + card + ").",
-            who.fr + " tire la carte d'événement " + fr_event(string_or_empty(event, "effect"), name) + " (" + card +
-                ")."};
+            who.fr + " tire la carte d'événement " +
+                fr_event(string_or_empty(event, "effect"), name) + " (" + card + ")."};
   }
   if (type == "events_reshuffled")
     return {"The played events are shuffled into a new pile.",
             "Les cartes d'événement jouées sont mélangées en une nouvelle pile."};
   if (type == "eaten")
     return {"A beetle eats a " + colour + " bale from " + who.en + "'s stock.",
-            "Un coléoptère mange une balle " + fr_colour(colour) + " dans le magasin de " + who.fr + "."};
+            "Un coléoptère mange une balle " + fr_colour(colour) + " dans le magasin de " + who.fr +
+                "."};
   if (type == "eaten_on_board") {
     const int bales = int_or(event, "bales");
     return {"A beetle eats " + plural(bales, "bale") + " on " + row + ".",
@@ -198,7 +223,8 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
   }
   if (type == "develop") {
     const std::string& card = string_or_empty(event, "card");
-    return {who.en + " gets the cigar card " + card + ".", who.fr + " reçoit la carte cigare " + card + "."};
+    return {who.en + " gets the cigar card " + card + ".",
+            who.fr + " reçoit la carte cigare " + card + "."};
   }
   if (type == "game_over") {
     if (string_or_empty(event, "reason") == "sixty")
@@ -219,13 +245,17 @@ std::string Rules::action_text(const State&, Seat, const Json& action) {
   if (type == "seed" || type == "grow" || type == "sow" || type == "neutral" || type == "fallow")
     return type + " " + string_or_empty(action, "row");
   if (type == "beetle") {
-    if (action.contains("stock")) return "beetle stock " + std::to_string(int_or(action, "stock") + 1);
+    if (action.contains("stock"))
+      return "beetle stock " + std::to_string(int_or(action, "stock") + 1);
     return "beetle " + string_or_empty(action, "row") + " " + string_or_empty(action, "column");
   }
-  if (type == "eat" || type == "buy" || type == "sell") return type + " " + string_or_empty(action, "colour");
-  if (type == "hurricane" || type == "customs") return type + " " + string_or_empty(action, "continent");
+  if (type == "eat" || type == "buy" || type == "sell")
+    return type + " " + string_or_empty(action, "colour");
+  if (type == "hurricane" || type == "customs")
+    return type + " " + string_or_empty(action, "continent");
   if (type == "smuggle")
-    return "smuggle " + std::to_string(int_or(action, "seat") + 1) + " " + string_or_empty(action, "colour");
+    return "smuggle " + std::to_string(int_or(action, "seat") + 1) + " " +
+           string_or_empty(action, "colour");
   if (type == "cigar") return "cigar " + string_or_empty(action, "card");
   return type;
 }

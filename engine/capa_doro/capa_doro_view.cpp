@@ -90,14 +90,19 @@ void rows_section(const State& s, Json& j) {
     for (const Cell& cell : s.rows[r]) cells.push_back(cell_json(cell));
   }
 }
-bool same_rows(const State& a, const State& b) { return a.rows == b.rows; }
+bool same_rows(const State& a, const State& b) {
+  return a.rows == b.rows;
+}
 
 // One entry per seat, built alone after a move that changed that seat alone (view_sections.hpp).
-std::size_t player_count(const State& s) { return s.players.size(); }
+std::size_t player_count(const State& s) {
+  return s.players.size();
+}
 bool player_entry(const State& s, std::size_t seat, Json& out) {
   const PlayerState& p = s.players[seat];
   Json slots = Json::array();
-  for (const auto& slot : p.slots) slots.push_back({{"cards", card_ids(slot.cards, false)}, {"top_done", slot.top_done}});
+  for (const auto& slot : p.slots)
+    slots.push_back({{"cards", card_ids(slot.cards, false)}, {"top_done", slot.top_done}});
   out = {{"coins", p.coins},
          {"points", p.points},
          {"stock", by_colour(p.stock)},
@@ -105,7 +110,9 @@ bool player_entry(const State& s, std::size_t seat, Json& out) {
          {"cigars", std::move(slots)}};
   return true;
 }
-bool same_player(const State& a, const State& b, std::size_t seat) { return a.players[seat] == b.players[seat]; }
+bool same_player(const State& a, const State& b, std::size_t seat) {
+  return a.players[seat] == b.players[seat];
+}
 
 constexpr ViewSection<State> kSections[] = {
     {"rows", rows_section, same_rows},
@@ -114,7 +121,9 @@ constexpr ViewSection<State> kSections[] = {
 
 }  // namespace
 
-std::span<const ViewSection<State>> Rules::view_sections() { return kSections; }
+std::span<const ViewSection<State>> Rules::view_sections() {
+  return kSections;
+}
 
 // Everything public but the sections: rebuilt after every move.
 Json Rules::public_view_core(const State& s) {
@@ -162,9 +171,10 @@ Json Rules::public_view_core(const State& s) {
   return j;
 }
 
-
 // The public view (everything: nothing is private), which read_public() reads back.
-Json public_json(const State& s) { return sectioned_public_view<Rules>(s); }
+Json public_json(const State& s) {
+  return sectioned_public_view<Rules>(s);
+}
 
 void read_public(State& s, const Json& j) {
   const Components& c = data();
@@ -223,7 +233,8 @@ void read_public(State& s, const Json& j) {
     require(r >= 0, "unknown sown row");
     s.sown_rows.push_back(r);
   }
-  // A state stored before the one-way trade reading has neither list: nothing traded yet in its action.
+  // A state stored before the one-way trade reading has neither list: nothing traded yet in its
+  // action.
   auto colours = [&](const char* key, std::vector<int>& out) {
     out.clear();
     if (!j.contains(key)) return;
@@ -252,12 +263,18 @@ void read_public(State& s, const Json& j) {
   require((s.phase == Phase::over) == (s.end != EndReason::none), "end reason and phase disagree");
 }
 
-Json Rules::view(const State& s, Viewer viewer) { return split_view<Rules>(s, viewer); }
+Json Rules::view(const State& s, Viewer viewer) {
+  return split_view<Rules>(s, viewer);
+}
 
-// Nothing in Capa d'Oro is seen by one player only: the whole view is public (the piles' order is hidden
-// from everyone).
-Json Rules::public_view(const State& s) { return public_json(s); }
-Json Rules::private_view(const State&, Seat) { return Json::object(); }
+// Nothing in Capa d'Oro is seen by one player only: the whole view is public (the piles' order is
+// hidden from everyone).
+Json Rules::public_view(const State& s) {
+  return public_json(s);
+}
+Json Rules::private_view(const State&, Seat) {
+  return Json::object();
+}
 
 Json Rules::static_data(const State&) {
   const Components& c = components();

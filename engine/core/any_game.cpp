@@ -6,8 +6,9 @@ namespace archipel::engine {
 
 std::optional<RuleError> not_your_turn(const std::vector<Seat>& acting, Seat seat) {
   if (seat_acts(acting, seat)) return std::nullopt;
-  return acting.empty() ? fail("not_your_turn", "the game is over", "la partie est finie")
-                        : fail("not_your_turn", "it is not your turn to act", "ce n'est pas votre tour");
+  return acting.empty()
+             ? fail("not_your_turn", "the game is over", "la partie est finie")
+             : fail("not_your_turn", "it is not your turn to act", "ce n'est pas votre tour");
 }
 
 std::string normalize_move_text(std::string_view text) {
@@ -33,8 +34,9 @@ Result<Json> GameInstance::parse_text(Seat seat, std::string_view text) const {
                 "usage : /play <coup> ; /moves liste les coups permis");
   for (auto& move : legal(seat))
     if (normalize_move_text(move.text) == wanted) return std::move(move.action);
-  return fail("illegal_move", "'" + std::string(text) + "' is not a legal move now; /moves lists them",
-              "« " + std::string(text) + " » n'est pas un coup permis maintenant ; /moves les liste");
+  return fail(
+      "illegal_move", "'" + std::string(text) + "' is not a legal move now; /moves lists them",
+      "« " + std::string(text) + " » n'est pas un coup permis maintenant ; /moves les liste");
 }
 
 }  // namespace archipel::engine

@@ -13,7 +13,8 @@ std::uint64_t new_instance_id() {
 }
 
 Json client_view(const GameInstance& game, Viewer viewer) {
-  // The whole view and `to_act`, whether the game splits its view or not: built from the contract alone.
+  // The whole view and `to_act`, whether the game splits its view or not: built from the contract
+  // alone.
   Json v = game.view(viewer);
   v["to_act"] = game.to_act();
   v[kLegalKey] = legal_json(game, viewer);
@@ -26,7 +27,8 @@ Json legal_json(const GameInstance& game, Viewer viewer) {
     auto moves = game.legal(viewer.seat);
     legal_moves.get_ref<Json::array_t&>().reserve(moves.size());
     for (auto& move : moves)
-      legal_moves.push_back(object_of("action", std::move(move.action), "text", std::move(move.text)));
+      legal_moves.push_back(
+          object_of("action", std::move(move.action), "text", std::move(move.text)));
   }
   return legal_moves;
 }

@@ -1,21 +1,25 @@
 #pragma once
-// The client views of a game: what the server sends each audience (each seat, and the spectators as one), in
-// the parts it builds, keeps and patches separately, and what the last action may have changed in them. This
-// is the server's view cache's side of the engine, kept out of the game contract (GameInstance, any_game.hpp):
-// a game implements the contract, the wrapper for its Rules (GameOf, game_of.hpp) provides these views through
-// the one accessor GameInstance::client_views(), and their readers are the server's AudienceViews
-// (server/audience_views.hpp) and the conformance harness (tests/support/playout.cpp), which checks at every
-// step that the parts make the whole view. Bots, golden transcripts and replays need only the whole view:
-// client_view() below, built from the contract alone.
+// The client views of a game: what the server sends each audience (each seat, and the spectators as
+// one), in the parts it builds, keeps and patches separately, and what the last action may have
+// changed in them. This is the server's view cache's side of the engine, kept out of the game
+// contract (GameInstance, any_game.hpp): a game implements the contract, the wrapper for its Rules
+// (GameOf, game_of.hpp) provides these views through the one accessor GameInstance::client_views(),
+// and their readers are the server's AudienceViews (server/audience_views.hpp) and the conformance
+// harness (tests/support/playout.cpp), which checks at every step that the parts make the whole
+// view. Bots, golden transcripts and replays need only the whole view: client_view() below, built
+// from the contract alone.
 //
-// A client view is the game's view(viewer) plus `to_act` and `legal` (kLegalKey: the viewer's legal moves as
+// A client view is the game's view(viewer) plus `to_act` and `legal` (kLegalKey: the viewer's legal
+// moves as
 // {"action", "text"}, empty unless it is a seat that acts). For speed it comes in three parts:
 //  - the public part, what every viewer shares, `to_act` included: built and diffed once per move
 //    (HasSplitView in game.hpp); empty for a game that does not split its view;
-//  - each viewer's private part without `legal` (a seat's hand; the whole view for a game that does not split);
-//  - each viewer's legal moves, written straight as text (they are sent whole whenever they change).
-// A game that names view sections (HasViewSections, view_sections.hpp) also says what the last action may have
-// changed, so that only that is rebuilt; for the others everything is.
+//  - each viewer's private part without `legal` (a seat's hand; the whole view for a game that does
+//  not split);
+//  - each viewer's legal moves, written straight as text (they are sent whole whenever they
+//  change).
+// A game that names view sections (HasViewSections, view_sections.hpp) also says what the last
+// action may have changed, so that only that is rebuilt; for the others everything is.
 
 #include <cstdint>
 #include <optional>
@@ -28,21 +32,25 @@
 
 namespace archipel::engine {
 
-/// The key of a client view's legal moves (client_view, private_client_view). view_patch knows it too: a view's
-/// own list is replaced whole whenever it changes.
+/// The key of a client view's legal moves (client_view, private_client_view). view_patch knows it
+/// too: a view's own list is replaced whole whenever it changes.
 inline constexpr std::string_view kLegalKey = "legal";
 
-/// The view a client receives: game.view(viewer) plus `to_act` and kLegalKey: legal_json(game, viewer).
+/// The view a client receives: game.view(viewer) plus `to_act` and kLegalKey: legal_json(game,
+/// viewer).
 Json client_view(const GameInstance& game, Viewer viewer);
-/// The `legal` of a client view: {"action", "text"} for each legal move of a seat that acts, else empty.
+/// The `legal` of a client view: {"action", "text"} for each legal move of a seat that acts, else
+/// empty.
 Json legal_json(const GameInstance& game, Viewer viewer);
-/// The private part of `viewer`'s client view with its kLegalKey: legal_json(game, viewer). The whole view is
-/// exactly its parts joined, which the conformance harness checks at every step:
-///   client_view(game, v) == view_from_parts(game.client_views().public_part(), private_client_view(game, v))
+/// The private part of `viewer`'s client view with its kLegalKey: legal_json(game, viewer). The
+/// whole view is exactly its parts joined, which the conformance harness checks at every step:
+///   client_view(game, v) == view_from_parts(game.client_views().public_part(),
+///   private_client_view(game, v))
 Json private_client_view(const GameInstance& game, Viewer viewer);
 
-/// Which instance a view was built from and how many actions it had applied. AudienceViews keeps the age of the
-/// views it last sent: when they are exactly one action old, ClientViews::last_changes() says what to rebuild.
+/// Which instance a view was built from and how many actions it had applied. AudienceViews keeps
+/// the age of the views it last sent: when they are exactly one action old,
+/// ClientViews::last_changes() says what to rebuild.
 struct ViewAge {
   std::uint64_t instance = 0;  // 0: an instance that does not count (everything is always rebuilt)
   std::uint64_t actions = 0;
@@ -57,38 +65,42 @@ class ClientViews {
  public:
   virtual ~ClientViews() = default;
 
-  /// What every viewer shares: the game's public view and `to_act` (HasSplitView in game.hpp); empty for a
-  /// game that does not split its view.
+  /// What every viewer shares: the game's public view and `to_act` (HasSplitView in game.hpp);
+  /// empty for a game that does not split its view.
   virtual Json public_part() const = 0;
-  /// What only `viewer` sees, without `legal`, which a room keeps as text (legal_text) rather than as a tree to
-  /// compare: the game's private view of a seat, nothing for a spectator; for a game that does not split its
-  /// view, the whole view and `to_act`.
+  /// What only `viewer` sees, without `legal`, which a room keeps as text (legal_text) rather than
+  /// as a tree to compare: the game's private view of a seat, nothing for a spectator; for a game
+  /// that does not split its view, the whole view and `to_act`.
   virtual Json private_part(Viewer viewer) const = 0;
-  /// legal_json(game, viewer) as protocol::serialize writes it, byte for byte, written without building it: a
-  /// seat's legal moves are often most of what a move sends it, and the list is sent whole whenever it changes.
+  /// legal_json(game, viewer) as protocol::serialize writes it, byte for byte, written without
+  /// building it: a seat's legal moves are often most of what a move sends it, and the list is sent
+  /// whole whenever it changes.
   virtual std::string legal_text(Viewer viewer) const = 0;
 
-  /// The instance and its count of actions applied; {} (never "one action old") for a game without sections.
+  /// The instance and its count of actions applied; {} (never "one action old") for a game without
+  /// sections.
   virtual ViewAge age() const = 0;
-  /// What the last action applied may have changed in the client views (HasViewSections in view_sections.hpp);
-  /// everything for a game that does not say, before the first action, and after an action that did not apply.
+  /// What the last action applied may have changed in the client views (HasViewSections in
+  /// view_sections.hpp); everything for a game that does not say, before the first action, and
+  /// after an action that did not apply.
   virtual ViewChanges last_changes() const = 0;
-  /// The public part as the last action changed it (PublicViewUpdate in view_sections.hpp): only the sections
-  /// `changes` names are built, whole or, for a section of entries, entry by entry; the others are listed as
-  /// kept. The whole public_part() for a game without sections.
+  /// The public part as the last action changed it (PublicViewUpdate in view_sections.hpp): only
+  /// the sections `changes` names are built, whole or, for a section of entries, entry by entry;
+  /// the others are listed as kept. The whole public_part() for a game without sections.
   virtual PublicViewUpdate public_update(const ViewChanges& changes) const = 0;
 };
 
 template <GameRules R>
 class GameOf;  // game_of.hpp
 
-/// The client views of a game of rules R, read from the GameOf<R> that holds them (its member for its whole
-/// life: neither copied nor moved). It owns what only the views need: the instance's id and count of actions,
-/// and what the last action changed, found when first asked. The game keeps the state before its last action
-/// (it needs it to undo a broken action anyway) and tells these views when an action begins and when it has
-/// applied. A separate object rather than more virtual functions on GameInstance, so that the contract a game
-/// implements stays the game's; one object per instance rather than one built on demand, because what the last
-/// action changed must be recorded as it happens.
+/// The client views of a game of rules R, read from the GameOf<R> that holds them (its member for
+/// its whole life: neither copied nor moved). It owns what only the views need: the instance's id
+/// and count of actions, and what the last action changed, found when first asked. The game keeps
+/// the state before its last action (it needs it to undo a broken action anyway) and tells these
+/// views when an action begins and when it has applied. A separate object rather than more virtual
+/// functions on GameInstance, so that the contract a game implements stays the game's; one object
+/// per instance rather than one built on demand, because what the last action changed must be
+/// recorded as it happens.
 template <GameRules R>
 class ClientViewsOf final : public ClientViews {
  public:
@@ -144,8 +156,8 @@ class ClientViewsOf final : public ClientViews {
 
   ViewChanges last_changes() const override {
     if constexpr (HasViewSections<R>) {
-      // Found when first asked, from the state before the last action: a bot's playouts, or a room nobody
-      // watches, never ask.
+      // Found when first asked, from the state before the last action: a bot's playouts, or a room
+      // nobody watches, never ask.
       if (!last_changes_) last_changes_ = view_changes(game_.before_, state());
       return *last_changes_;
     } else {
@@ -191,21 +203,23 @@ class ClientViewsOf final : public ClientViews {
 
   const typename R::State& state() const { return game_.state(); }
 
-  // Told by GameOf::apply_accepted: until an action has applied, everything may have changed (so a broken
-  // action, undone, leaves "everything" rather than the changes of the one before it); once it has, what it
-  // changed is found from the game's state before it when first asked.
+  // Told by GameOf::apply_accepted: until an action has applied, everything may have changed (so a
+  // broken action, undone, leaves "everything" rather than the changes of the one before it); once
+  // it has, what it changed is found from the game's state before it when first asked.
   void action_begins() { last_changes_ = ViewChanges{}; }
   void action_applied() {
     ++actions_;
     last_changes_.reset();
   }
 
-  // What may differ in the views between `before` and `after` (view_sections.hpp): each section whose test
-  // says so, each seat whose private part may differ, and the legal moves of each seat to act before or after.
+  // What may differ in the views between `before` and `after` (view_sections.hpp): each section
+  // whose test says so, each seat whose private part may differ, and the legal moves of each seat
+  // to act before or after.
   static ViewChanges view_changes(const typename R::State& before, const typename R::State& after) {
     ViewChanges changes{0, 0, 0, false};
     const auto sections = R::view_sections();
-    for (std::size_t i = 0; i < sections.size() && i < 64; ++i) {  // beyond 64, ViewChanges::section() says yes
+    for (std::size_t i = 0; i < sections.size() && i < 64;
+         ++i) {  // beyond 64, ViewChanges::section() says yes
       const auto& section = sections[i];
       const auto changed = [&] { changes.sections |= std::uint64_t{1} << i; };
       if (!section.has_entries()) {
@@ -213,7 +227,8 @@ class ClientViewsOf final : public ClientViews {
         continue;
       }
       const std::size_t n = section.entry_count(after);
-      if (section.entry_count(before) != n) {  // entries come or go: built whole (entries[i] stays kAll)
+      if (section.entry_count(before) !=
+          n) {  // entries come or go: built whole (entries[i] stays kAll)
         changed();
         continue;
       }
@@ -231,7 +246,8 @@ class ClientViewsOf final : public ClientViews {
     const auto acting_before = R::to_act(before), acting_after = R::to_act(after);
     const Seat seats = std::min(R::num_seats(after), 64);
     for (Seat s = 0; s < seats; ++s) {
-      if (seat_acts(acting_before, s) || seat_acts(acting_after, s)) changes.legal |= std::uint64_t{1} << s;
+      if (seat_acts(acting_before, s) || seat_acts(acting_after, s))
+        changes.legal |= std::uint64_t{1} << s;
       if (!R::private_unchanged(before, after, s)) changes.seats |= std::uint64_t{1} << s;
     }
     return changes;
@@ -240,8 +256,9 @@ class ClientViewsOf final : public ClientViews {
   const GameOf<R>& game_;
   std::uint64_t instance_ = new_instance_id();
   std::uint64_t actions_ = 0;  // applied to the game
-  // What the last of them changed (everything before the first, and after an action that did not apply).
-  // Empty only after an action applied: then found from the game's state before it when first asked.
+  // What the last of them changed (everything before the first, and after an action that did not
+  // apply). Empty only after an action applied: then found from the game's state before it when
+  // first asked.
   mutable std::optional<ViewChanges> last_changes_ = ViewChanges{};
 };
 

@@ -2,7 +2,8 @@
 // One table per enum, driving both its wire name and its parsing, so the two can never drift apart.
 //
 //   enum class Phase { setup, play, over };
-//   inline constexpr EnumNames<Phase, 3> kPhaseNames{{{{Phase::setup, "setup"}, {Phase::play, "play"},
+//   inline constexpr EnumNames<Phase, 3> kPhaseNames{{{{Phase::setup, "setup"}, {Phase::play,
+//   "play"},
 //                                                      {Phase::over, "over"}}}};
 //   kPhaseNames.name(Phase::play)          -> "play"
 //   kPhaseNames.parse("over")              -> Phase::over (nullopt for an unknown name)
@@ -39,7 +40,9 @@ struct EnumNames {
     return std::nullopt;
   }
   /// Reads the member `key` of `j` as one of the names; BadInput otherwise.
-  E read(const Json& j, std::string_view key) const { return of(field(j, key), "\"" + std::string(key) + "\""); }
+  E read(const Json& j, std::string_view key) const {
+    return of(field(j, key), "\"" + std::string(key) + "\"");
+  }
   /// Reads a value (an array element) as one of the names; BadInput otherwise.
   E of(const Json& v, std::string_view what) const {
     const std::string& text = as_string(v, what);

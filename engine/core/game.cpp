@@ -8,7 +8,8 @@ namespace archipel::engine {
 Result<Options> complete_options(const GameSpec& spec, const Options& given) {
   Options out;
   for (const auto& option : spec.options) out[option.key] = option.default_value;
-  // Named references, not a structured binding: clang 14 cannot capture a binding in the lambda below.
+  // Named references, not a structured binding: clang 14 cannot capture a binding in the lambda
+  // below.
   for (const auto& entry : given) {
     const std::string& key = entry.first;
     const std::string& value = entry.second;
@@ -17,8 +18,9 @@ Result<Options> complete_options(const GameSpec& spec, const Options& given) {
     if (it == spec.options.end()) {
       std::string known;
       for (const auto& o : spec.options) known += (known.empty() ? "" : ", ") + o.key;
-      return fail("bad_option", "unknown option '" + key + "' for " + spec.id +
-                                    (known.empty() ? " (it has no options)" : " (options: " + known + ")"));
+      return fail("bad_option",
+                  "unknown option '" + key + "' for " + spec.id +
+                      (known.empty() ? " (it has no options)" : " (options: " + known + ")"));
     }
     if (std::find(it->choices.begin(), it->choices.end(), value) == it->choices.end()) {
       std::string choices;

@@ -1,8 +1,9 @@
 #pragma once
-// GameOf<R>: the one implementation of GameInstance (any_game.hpp), for any Rules type R (game.hpp), and the
-// holder of its ClientViewsOf<R> (client_views.hpp). Instantiated once per game in the registry (entry_for).
-// It owns the state, applies actions in place (keeping the state before the last one, to undo a broken action
-// and for the views to see what it changed) and caches each seat's legal actions for the current state.
+// GameOf<R>: the one implementation of GameInstance (any_game.hpp), for any Rules type R
+// (game.hpp), and the holder of its ClientViewsOf<R> (client_views.hpp). Instantiated once per game
+// in the registry (entry_for). It owns the state, applies actions in place (keeping the state
+// before the last one, to undo a broken action and for the views to see what it changed) and caches
+// each seat's legal actions for the current state.
 
 #include <algorithm>
 #include <exception>
@@ -69,8 +70,9 @@ class GameOf final : public GameInstance {
                   "une action est un objet JSON avec un « type » textuel");
     const auto& legal = legal_of(seat);
     if (std::find(legal.begin(), legal.end(), action) != legal.end()) return std::nullopt;
-    // Let the game name the broken rule. It runs on a scratch copy, and a game that trips over a malformed
-    // field (a JSON type error) still yields a plain refusal, never an exception to the caller.
+    // Let the game name the broken rule. It runs on a scratch copy, and a game that trips over a
+    // malformed field (a JSON type error) still yields a plain refusal, never an exception to the
+    // caller.
     try {
       auto scratch = state_;
       auto result = R::apply(scratch, seat, action);
@@ -87,10 +89,10 @@ class GameOf final : public GameInstance {
   }
 
   Result<std::vector<Json>> apply_accepted(Seat seat, const Json& action) override {
-    // The action applies in place; `before_` keeps the state as it was, for the views' last_changes and to put
-    // it back should a game break its promise that a legal action applies (an error or an exception). Copied by
-    // assignment, it reuses the buffers of the last move's copy: a fresh copy allocated every vector of the
-    // state at every move.
+    // The action applies in place; `before_` keeps the state as it was, for the views' last_changes
+    // and to put it back should a game break its promise that a legal action applies (an error or
+    // an exception). Copied by assignment, it reuses the buffers of the last move's copy: a fresh
+    // copy allocated every vector of the state at every move.
     before_ = state_;
     views_.action_begins();
     try {
@@ -118,11 +120,12 @@ class GameOf final : public GameInstance {
  private:
   friend class ClientViewsOf<R>;  // reads before_ and legal_of
 
-  // The seat's legal actions in the current state, computed once: a move asks for them when it is checked
-  // (refusal) and again when the views show the next one (legal, ClientViews::legal_text), usually for the same
-  // seat and state.
+  // The seat's legal actions in the current state, computed once: a move asks for them when it is
+  // checked (refusal) and again when the views show the next one (legal, ClientViews::legal_text),
+  // usually for the same seat and state.
   const std::vector<Json>& legal_of(Seat seat) const {
-    static const std::vector<Json> none;  // a seat the game does not have acts never (game.hpp's contract)
+    static const std::vector<Json>
+        none;  // a seat the game does not have acts never (game.hpp's contract)
     if (seat < 0 || seat >= R::num_seats(state_)) return none;
     const auto k = static_cast<std::size_t>(seat);
     if (legal_cache_.size() <= k) legal_cache_.resize(k + 1);
@@ -132,10 +135,12 @@ class GameOf final : public GameInstance {
 
   typename R::State state_;
   typename R::State before_;  // state_ before the last action (apply_accepted)
-  // By seat, the legal actions of the current state once asked (legal_of); cleared by every move. A cache
-  // behind const members: an instance is read from one thread at a time (a room's strand; a bot's own clone).
+  // By seat, the legal actions of the current state once asked (legal_of); cleared by every move. A
+  // cache behind const members: an instance is read from one thread at a time (a room's strand; a
+  // bot's own clone).
   mutable std::vector<std::optional<std::vector<Json>>> legal_cache_;
-  // The client views of this game; they read state_, before_ and legal_of, and hold no copy of the state.
+  // The client views of this game; they read state_, before_ and legal_of, and hold no copy of the
+  // state.
   ClientViewsOf<R> views_{*this};
 };
 

@@ -4,7 +4,9 @@
 
 namespace archipel::engine {
 
-void bad_input(std::string what) { throw BadInput{std::move(what)}; }
+void bad_input(std::string what) {
+  throw BadInput{std::move(what)};
+}
 
 const Json& field(const Json& j, std::string_view key) {
   require(j.is_object(), "expected an object holding \"" + std::string(key) + "\"");
@@ -18,7 +20,8 @@ std::int64_t read_int64(const Json& j, std::string_view key, std::int64_t lo, st
   require(v.is_number_integer(), "\"" + std::string(key) + "\" must be an integer");
   const auto x = v.get<std::int64_t>();
   if (x < lo || x > hi)
-    bad_input("\"" + std::string(key) + "\" out of range (" + std::to_string(lo) + ".." + std::to_string(hi) + ")");
+    bad_input("\"" + std::string(key) + "\" out of range (" + std::to_string(lo) + ".." +
+              std::to_string(hi) + ")");
   return x;
 }
 
@@ -52,7 +55,8 @@ int as_int(const Json& v, std::string_view what, int lo, int hi) {
   require(v.is_number_integer(), std::string(what) + " must be an integer");
   const auto x = v.get<std::int64_t>();
   if (x < lo || x > hi)
-    bad_input(std::string(what) + " out of range (" + std::to_string(lo) + ".." + std::to_string(hi) + ")");
+    bad_input(std::string(what) + " out of range (" + std::to_string(lo) + ".." +
+              std::to_string(hi) + ")");
   return static_cast<int>(x);
 }
 
@@ -87,7 +91,9 @@ int int_or(const Json& j, std::string_view key, int fallback) {
   auto it = j.find(key);
   if (it == j.end() || !it->is_number_integer()) return fallback;
   const auto v = it->get<std::int64_t>();
-  return v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max() ? fallback : static_cast<int>(v);
+  return v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max()
+             ? fallback
+             : static_cast<int>(v);
 }
 
 }  // namespace archipel::engine

@@ -1,8 +1,9 @@
 #pragma once
-// Checked readers for JSON coming from outside the engine: a stored state (from_json), a client's view
-// (determinize), a game's own component data. Every reader throws BadInput naming the field; one call to
-// guard_input() at the entry point turns BadInput (and any nlohmann type error) into a RuleError, so a game
-// writes its parser straight through and still never lets an exception out of its contract functions.
+// Checked readers for JSON coming from outside the engine: a stored state (from_json), a client's
+// view (determinize), a game's own component data. Every reader throws BadInput naming the field;
+// one call to guard_input() at the entry point turns BadInput (and any nlohmann type error) into a
+// RuleError, so a game writes its parser straight through and still never lets an exception out of
+// its contract functions.
 //
 //   Result<State> Rules::from_json(const Json& j) {
 //     return guard_input("bad_state", "costa-ruana state", [&] { return parse_state(j); });
@@ -48,16 +49,18 @@ std::vector<std::string> read_strings(const Json& j, std::string_view key);
 int as_int(const Json& v, std::string_view what, int lo, int hi);
 const std::string& as_string(const Json& v, std::string_view what);
 
-/// Lenient readers for text forms and log lines, which must never fail: the member as a string (empty when
-/// absent or not a string) or an integer (`fallback` when absent or not an integer). The string is `j`'s own, not a
-/// copy (a log line reads a dozen of them per move): it lives as long as `j` does.
+/// Lenient readers for text forms and log lines, which must never fail: the member as a string
+/// (empty when absent or not a string) or an integer (`fallback` when absent or not an integer).
+/// The string is `j`'s own, not a copy (a log line reads a dozen of them per move): it lives as
+/// long as `j` does.
 const std::string& string_or_empty(const Json& j, std::string_view key);
 int int_or(const Json& j, std::string_view key, int fallback = 0);
 
-/// Runs `parse` and returns its value, or RuleError{rule, context + ": " + reason} if it threw BadInput or a
-/// JSON exception. `parse` returns a plain value (not a Result).
+/// Runs `parse` and returns its value, or RuleError{rule, context + ": " + reason} if it threw
+/// BadInput or a JSON exception. `parse` returns a plain value (not a Result).
 template <class F>
-auto guard_input(std::string_view rule, std::string_view context, F&& parse) -> Result<decltype(parse())> {
+auto guard_input(std::string_view rule, std::string_view context, F&& parse)
+    -> Result<decltype(parse())> {
   try {
     return parse();
   } catch (const BadInput& e) {

@@ -5,8 +5,8 @@
 namespace archipel::engine {
 namespace {
 
-// The length of the well-formed UTF-8 sequence at `p` (Unicode, table 3-7: no overlong form, no surrogate,
-// nothing past U+10FFFF), or 0.
+// The length of the well-formed UTF-8 sequence at `p` (Unicode, table 3-7: no overlong form, no
+// surrogate, nothing past U+10FFFF), or 0.
 std::size_t utf8_sequence_length(const unsigned char* p, const unsigned char* end) {
   const auto left = end - p;
   const auto cont = [](unsigned char b) { return b >= 0x80 && b <= 0xbf; };
@@ -84,9 +84,9 @@ void JsonTextWriter::string(const std::string& text) {
   out_ += '"';
 }
 
-// Written as is by the serializer too (json::dump, no ASCII escapes). The rest (an escape to write, or bytes that
-// are not UTF-8, replaced) goes to the serializer. French names and move texts are plain: checked here, they skip
-// its byte-by-byte decoder.
+// Written as is by the serializer too (json::dump, no ASCII escapes). The rest (an escape to write,
+// or bytes that are not UTF-8, replaced) goes to the serializer. French names and move texts are
+// plain: checked here, they skip its byte-by-byte decoder.
 bool JsonTextWriter::plain(const std::string& text) {
   const auto* p = reinterpret_cast<const unsigned char*>(text.data());
   const auto* const end = p + text.size();
@@ -106,7 +106,8 @@ bool JsonTextWriter::plain(const std::string& text) {
 
 void JsonTextWriter::serialized(const nlohmann::json& value) {
   if (!serializer_)
-    serializer_.emplace(nlohmann::detail::output_adapter<char>(out_), ' ', nlohmann::json::error_handler_t::replace);
+    serializer_.emplace(nlohmann::detail::output_adapter<char>(out_), ' ',
+                        nlohmann::json::error_handler_t::replace);
   serializer_->dump(value, false, false, 0);
 }
 

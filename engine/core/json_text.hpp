@@ -1,13 +1,14 @@
 #pragma once
-// JsonTextWriter: a JSON value appended to a string as text, byte for byte as protocol::serialize writes it
-// (json::dump: no white space, keys in order, invalid UTF-8 replaced), without building a copy of the value.
-// What a move sends is written with it: the values of a patch's operations (PatchText, view_patch.hpp) and a
-// seat's legal moves (ClientViews::legal_text, client_views.hpp).
+// JsonTextWriter: a JSON value appended to a string as text, byte for byte as protocol::serialize
+// writes it (json::dump: no white space, keys in order, invalid UTF-8 replaced), without building a
+// copy of the value. What a move sends is written with it: the values of a patch's operations
+// (PatchText, view_patch.hpp) and a seat's legal moves (ClientViews::legal_text, client_views.hpp).
 //
-// Objects, arrays, plain strings, integers, booleans and null are written here; the rest (a string to escape or
-// to repair, a floating point number) by nlohmann's own serializer, which escapes each string byte by byte: a
-// view's strings (keys, names, the texts of legal moves) rarely need it. The tests compare this text with the
-// serialized value at every step of every game's playouts, and with random trees of every kind of string.
+// Objects, arrays, plain strings, integers, booleans and null are written here; the rest (a string
+// to escape or to repair, a floating point number) by nlohmann's own serializer, which escapes each
+// string byte by byte: a view's strings (keys, names, the texts of legal moves) rarely need it. The
+// tests compare this text with the serialized value at every step of every game's playouts, and
+// with random trees of every kind of string.
 
 #include <charconv>
 #include <optional>
@@ -36,16 +37,17 @@ class JsonTextWriter {
   /// Text already written as JSON, appended as it is.
   void raw(std::string_view json_text) { out_ += json_text; }
 
-  /// True when serialize writes `text` between quotes as it is: well-formed UTF-8 without a control character,
-  /// a quote or a backslash.
+  /// True when serialize writes `text` between quotes as it is: well-formed UTF-8 without a control
+  /// character, a quote or a backslash.
   static bool plain(const std::string& text);
 
  private:
   void serialized(const nlohmann::json& value);
 
   std::string& out_;
-  // nlohmann's own serializer (json::dump's), appending to out_. Made when first needed: setting one up costs an
-  // allocation or two, and most values need none. Its detail namespace is the price of writing values in place.
+  // nlohmann's own serializer (json::dump's), appending to out_. Made when first needed: setting
+  // one up costs an allocation or two, and most values need none. Its detail namespace is the price
+  // of writing values in place.
   std::optional<nlohmann::detail::serializer<nlohmann::json>> serializer_;
 };
 

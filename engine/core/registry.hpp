@@ -1,8 +1,8 @@
 #pragma once
-// The registry: an explicit list of games, looked up by id. `/games`, `/create`, the web client's create form
-// and the conformance tests all iterate it, so a registered game cannot skip conformance. There is no static
-// self-registration: default_registry() names every game in one place, and tests may build their own
-// registry (for example with a tiny test-only game).
+// The registry: an explicit list of games, looked up by id. `/games`, `/create`, the web client's
+// create form and the conformance tests all iterate it, so a registered game cannot skip
+// conformance. There is no static self-registration: default_registry() names every game in one
+// place, and tests may build their own registry (for example with a tiny test-only game).
 
 #include <cstdint>
 #include <functional>
@@ -22,8 +22,8 @@ struct GameEntry {
   std::function<Result<GamePtr>(int num_seats, const Options& options, std::uint64_t seed)> setup;
   /// Restores from GameInstance::to_json().
   std::function<Result<GamePtr>(const Json& state)> restore;
-  /// Bot support (GameBotSupport in game.hpp): a full game consistent with a seat's client view, hidden parts
-  /// sampled with `rng`. Empty for a game without bot support.
+  /// Bot support (GameBotSupport in game.hpp): a full game consistent with a seat's client view,
+  /// hidden parts sampled with `rng`. Empty for a game without bot support.
   std::function<Result<GamePtr>(const Json& view, Seat seat, Rng& rng)> determinize;
 };
 

@@ -13,7 +13,8 @@ const GameEntry* Registry::find(std::string_view id) const {
 Result<GamePtr> Registry::create(std::string_view id, int num_seats, const Options& options,
                                  std::uint64_t seed) const {
   const GameEntry* entry = find(id);
-  if (!entry) return fail("unknown_game", "no game called '" + std::string(id) + "'; /games lists them");
+  if (!entry)
+    return fail("unknown_game", "no game called '" + std::string(id) + "'; /games lists them");
   const GameSpec& spec = *entry->spec;
   if (num_seats < spec.min_players || num_seats > spec.max_players)
     return fail("seat_count", spec.title + " is for " + std::to_string(spec.min_players) + " to " +

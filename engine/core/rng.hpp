@@ -1,9 +1,9 @@
 #pragma once
-// The engine's own random generator: xoshiro256** seeded through splitmix64, with its own bounded draw and
-// Fisher-Yates shuffle. The standard distributions and std::shuffle are implementation-defined, so a game
-// replayed by a binary built against another standard library could diverge; this generator cannot.
-// Its whole state is four 64-bit words, written into the game state's JSON as hex strings (JSON numbers
-// above 2^53 do not survive JavaScript readers).
+// The engine's own random generator: xoshiro256** seeded through splitmix64, with its own bounded
+// draw and Fisher-Yates shuffle. The standard distributions and std::shuffle are
+// implementation-defined, so a game replayed by a binary built against another standard library
+// could diverge; this generator cannot. Its whole state is four 64-bit words, written into the game
+// state's JSON as hex strings (JSON numbers above 2^53 do not survive JavaScript readers).
 
 #include <array>
 #include <cstdint>
@@ -34,7 +34,8 @@ class Rng {
   }
 
   nlohmann::json to_json() const;
-  /// Restores from to_json()'s output. Returns false (and leaves *this unchanged) on malformed input.
+  /// Restores from to_json()'s output. Returns false (and leaves *this unchanged) on malformed
+  /// input.
   bool from_json(const nlohmann::json& j);
 
   friend bool operator==(const Rng&, const Rng&) = default;

@@ -17,7 +17,8 @@ struct PatchText::Writer {
   PatchText& out;
   JsonTextWriter text;  // writes into out.text_, which stays where it is while the writer lives
 
-  // As protocol::serialize writes the operation view_patch builds: its keys sorted (op, path, value).
+  // As protocol::serialize writes the operation view_patch builds: its keys sorted (op, path,
+  // value).
   void emit(const char* op, const std::string& path, const nlohmann::json* value) {
     begin(op, path);
     if (value) {
@@ -36,7 +37,8 @@ struct PatchText::Writer {
 
  private:
   void begin(const char* op, const std::string& path) {
-    if (out.text_.empty()) out.text_.reserve(256);  // most patches fit: not a reallocation per doubling
+    if (out.text_.empty())
+      out.text_.reserve(256);  // most patches fit: not a reallocation per doubling
     out.text_ += out.count_ == 0 ? '[' : ',';
     out.text_ += R"({"op":")";
     out.text_ += op;
@@ -53,8 +55,8 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Where the walk puts its operations: JSON values in an array (view_patch) or JSON text (PatchText::Writer
-// above).
+// Where the walk puts its operations: JSON values in an array (view_patch) or JSON text
+// (PatchText::Writer above).
 struct JsonSink {
   Json& ops;
 
@@ -67,20 +69,23 @@ struct JsonSink {
   }
 };
 
-// One walk of both trees. The path to the node being compared is kept as a stack of segments (a key or an
-// index) and written out as a JSON pointer only when an operation is emitted: most nodes are equal, and
-// building the pointer string at every node was most of the walk's cost.
+// One walk of both trees. The path to the node being compared is kept as a stack of segments (a key
+// or an index) and written out as a JSON pointer only when an operation is emitted: most nodes are
+// equal, and building the pointer string at every node was most of the walk's cost.
 template <class Sink>
 class Differ {
  public:
   Differ(Sink& ops, const std::string& base) : ops_(ops), base_(base) {}
 
   void compare(const Json& from, const Json& to) {
-    // Numbers of different kinds (1 and 1.0, signed and unsigned) compare by value, as json's == does.
+    // Numbers of different kinds (1 and 1.0, signed and unsigned) compare by value, as json's ==
+    // does.
     if (from.type() != to.type() && !(from.is_number() && to.is_number())) return replace(to);
     switch (from.type()) {
-      case Json::value_t::object: return compare_objects(from, to);
-      case Json::value_t::array: return compare_arrays(from, to);
+      case Json::value_t::object:
+        return compare_objects(from, to);
+      case Json::value_t::array:
+        return compare_arrays(from, to);
       default:
         if (from != to) replace(to);
     }
@@ -97,7 +102,8 @@ class Differ {
   };
   static constexpr std::size_t kAppend = static_cast<std::size_t>(-1);
 
-  // Both objects' keys are sorted (nlohmann's object is a std::map): one merge of the two key sequences.
+  // Both objects' keys are sorted (nlohmann's object is a std::map): one merge of the two key
+  // sequences.
   void compare_objects(const Json& from, const Json& to) {
     auto a = from.begin(), b = to.begin();
     std::vector<Json::const_iterator> added;  // reported after the others, as json::diff does
@@ -109,7 +115,8 @@ class Differ {
       } else if (order > 0) {
         added.push_back(b);
         ++b;
-      } else if (base_.empty() && path_.empty() && a.key() == kLegalKey && a->is_array() && b->is_array()) {
+      } else if (base_.empty() && path_.empty() && a.key() == kLegalKey && a->is_array() &&
+                 b->is_array()) {
         at({&a.key(), 0}, [&] { compare_legal(a.value(), b.value()); });
         ++a, ++b;
       } else {
@@ -120,24 +127,25 @@ class Differ {
     for (const auto& it : added) at({&it.key(), 0}, [&] { emit("add", it.value()); });
   }
 
-  // The view's own legal moves: one replace whenever they change. The server keeps a seat's list as text
-  // (AudienceViews, ClientViews::legal_text) and compares it whole; patched entry by entry, a list that changed
-  // would save little (under 2% of a game's patch bytes, in every game's random playouts).
+  // The view's own legal moves: one replace whenever they change. The server keeps a seat's list as
+  // text (AudienceViews, ClientViews::legal_text) and compares it whole; patched entry by entry, a
+  // list that changed would save little (under 2% of a game's patch bytes, in every game's random
+  // playouts).
   void compare_legal(const Json& from, const Json& to) {
     if (from != to) replace(to);
   }
 
   void compare_arrays(const Json& from, const Json& to) {
-    // An array emptied is one replace, not a remove per element: after every move the mover's `legal` empties,
-    // and a dozen removes were most of that seat's patch.
+    // An array emptied is one replace, not a remove per element: after every move the mover's
+    // `legal` empties, and a dozen removes were most of that seat's patch.
     if (to.empty() && from.size() > 1) return replace(to);
-    // Likewise an array filled from empty is one replace, not an add per element (a seat's `legal` when its
-    // turn comes).
+    // Likewise an array filled from empty is one replace, not an add per element (a seat's `legal`
+    // when its turn comes).
     if (from.empty() && to.size() > 1) return replace(to);
-    // When the length changes, the equal elements at both ends are kept as they are: a card played from the middle
-    // of a hand, or a tile taken from an offer, is one remove (an element put in the middle, one add), not a
-    // replace of every element after it and a remove at the end. Arrays of the same length are compared index by
-    // index, as json::diff does.
+    // When the length changes, the equal elements at both ends are kept as they are: a card played
+    // from the middle of a hand, or a tile taken from an offer, is one remove (an element put in
+    // the middle, one add), not a replace of every element after it and a remove at the end. Arrays
+    // of the same length are compared index by index, as json::diff does.
     const std::size_t n = from.size(), m = to.size();
     std::size_t head = 0, tail = 0;
     if (n != m) {
@@ -145,12 +153,16 @@ class Differ {
       while (head < shorter && from[head] == to[head]) ++head;
       while (tail < shorter - head && from[n - 1 - tail] == to[m - 1 - tail]) ++tail;
     }
-    // Between the two ends: index by index over the shorter middle, then the longer one's extra elements.
+    // Between the two ends: index by index over the shorter middle, then the longer one's extra
+    // elements.
     const std::size_t from_end = n - tail, to_end = m - tail;
     const std::size_t common_end = head + std::min(from_end - head, to_end - head);
-    for (std::size_t i = head; i < common_end; ++i) at({nullptr, i}, [&] { compare(from[i], to[i]); });
-    // Removed from the highest index down, so every index stays valid while the ops are applied in order.
-    for (std::size_t i = from_end; i > common_end; --i) at({nullptr, i - 1}, [&] { emit("remove"); });
+    for (std::size_t i = head; i < common_end; ++i)
+      at({nullptr, i}, [&] { compare(from[i], to[i]); });
+    // Removed from the highest index down, so every index stays valid while the ops are applied in
+    // order.
+    for (std::size_t i = from_end; i > common_end; --i)
+      at({nullptr, i - 1}, [&] { emit("remove"); });
     // Inserted at their index, or appended ("/-") when nothing is kept after them.
     for (std::size_t i = common_end; i < to_end; ++i)
       at({nullptr, tail == 0 ? kAppend : i}, [&] { emit("add", to[i]); });
@@ -168,7 +180,9 @@ class Differ {
       if (segment.key)
         path = pointer_to(std::move(path), *segment.key);
       else
-        path = pointer_to(std::move(path), segment.index == kAppend ? std::string("-") : std::to_string(segment.index));
+        path =
+            pointer_to(std::move(path),
+                       segment.index == kAppend ? std::string("-") : std::to_string(segment.index));
     }
     return path;
   }
@@ -219,12 +233,14 @@ void append_view_patch(PatchText& ops, const std::string& base, const Json& from
   Differ<PatchText::Writer>(sink, base).compare(from, to);
 }
 
-void append_member_patch(PatchText& ops, const std::string& path, const Json* from, const Json* to) {
+void append_member_patch(PatchText& ops, const std::string& path, const Json* from,
+                         const Json* to) {
   PatchText::Writer sink{ops};
   member_patch(sink, path, from, to);
 }
 
-void append_op_text(PatchText& ops, const char* op, const std::string& path, std::string_view value_text) {
+void append_op_text(PatchText& ops, const char* op, const std::string& path,
+                    std::string_view value_text) {
   PatchText::Writer(ops).emit_text(op, path, value_text);
 }
 
@@ -238,9 +254,12 @@ std::string PatchText::array() && {
 std::string pointer_to(std::string base, std::string_view token) {
   base += '/';
   for (char c : token) {
-    if (c == '~') base += "~0";
-    else if (c == '/') base += "~1";
-    else base += c;
+    if (c == '~')
+      base += "~0";
+    else if (c == '/')
+      base += "~1";
+    else
+      base += c;
   }
   return base;
 }

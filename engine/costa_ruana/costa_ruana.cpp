@@ -455,8 +455,8 @@ Move decode(const State& s, const Json& j) {
   return m;
 }
 
-// What the acting seat must do now, in both languages (the rule book's words: habitant, shaman, carte
-// Condition), with the text form to type.
+// What the acting seat must do now, in both languages (the rule book's words: habitant, shaman,
+// carte Condition), with the text form to type.
 LocalText expected_here(const State& s) {
   switch (s.phase) {
     case Phase::setup:
@@ -480,18 +480,18 @@ LocalText expected_here(const State& s) {
                 "choisissez la prochaine carte à résoudre (resolve 2a)"};
       switch (kind_of(s.played[s.resolving.played].card)) {
         case Kind::place:
-          return {"place a native on an island (place I3)", "placez un habitant sur une île (place I3)"};
+          return {"place a native on an island (place I3)",
+                  "placez un habitant sur une île (place I3)"};
         case Kind::remove:
           return {"take one of your natives home (remove I3)",
                   "retirez un de vos habitants d'une île (remove I3)"};
         case Kind::move_treasure:
           return {"move a treasure (treasure I2 I5)", "déplacez un trésor (treasure I2 I5)"};
         case Kind::move_native:
-          return s.resolving.taken_owner < 0
-                     ? LocalText{"take a native to move (take 2 I3)",
-                                 "prenez l'habitant à déplacer (take 2 I3)"}
-                     : LocalText{"say where the native goes (to I5)",
-                                 "dites où va l'habitant (to I5)"};
+          return s.resolving.taken_owner < 0 ? LocalText{"take a native to move (take 2 I3)",
+                                                         "prenez l'habitant à déplacer (take 2 I3)"}
+                                             : LocalText{"say where the native goes (to I5)",
+                                                         "dites où va l'habitant (to I5)"};
       }
       return {"resolve", "résolvez"};
     case Phase::shaman:
@@ -518,21 +518,24 @@ RuleError refusal(const State& s, Seat seat, const Move& m) {
     case MoveType::place:
     case MoveType::remove:
     case MoveType::to:
-      if (m.a < 0) return fail("costa_ruana.unknown_island", "there is no such island in play",
-                                   "cette île n'est pas en jeu");
+      if (m.a < 0)
+        return fail("costa_ruana.unknown_island", "there is no such island in play",
+                    "cette île n'est pas en jeu");
       if (m.type == MoveType::remove)
         return fail("costa_ruana.no_native_there", "you have no native on " + island_id(m.a),
                     "vous n'avez pas d'habitant sur " + island_id(m.a));
       if (m.type == MoveType::to && m.a == s.resolving.taken_island)
         return fail("costa_ruana.same_island", "a native moves to another island",
                     "un habitant se déplace vers une autre île");
-      return fail("costa_ruana.island_full",
-                  island_id(m.a) + " already holds " + std::to_string(comp().island_capacity) + " natives",
-                  island_id(m.a) + " a déjà " + std::to_string(comp().island_capacity) + " habitants");
+      return fail(
+          "costa_ruana.island_full",
+          island_id(m.a) + " already holds " + std::to_string(comp().island_capacity) + " natives",
+          island_id(m.a) + " a déjà " + std::to_string(comp().island_capacity) + " habitants");
     case MoveType::card: {
-      if (m.a < 0) return fail("costa_ruana.unknown_card", "there is no such card", "cette carte n'existe pas");
-      if (m.up != (s.phase == Phase::card_up))
-        return must_now("costa_ruana.wrong_face", s);
+      if (m.a < 0)
+        return fail("costa_ruana.unknown_card", "there is no such card",
+                    "cette carte n'existe pas");
+      if (m.up != (s.phase == Phase::card_up)) return must_now("costa_ruana.wrong_face", s);
       const auto& hand = s.players[seat].hand;
       if (std::find(hand.begin(), hand.end(), m.a) == hand.end())
         return fail("costa_ruana.not_in_hand", "that card is not in your hand",
@@ -548,30 +551,36 @@ RuleError refusal(const State& s, Seat seat, const Move& m) {
       if (m.type == MoveType::resolve && s.played[m.a].to != seat)
         return fail("costa_ruana.not_before_you", "that card lies before another player",
                     "cette carte est devant un autre joueur");
-      return fail("costa_ruana.kind_order", "cards are resolved by kind: move treasure, remove, place, move native",
-                  "les cartes se résolvent par type : Déplacer un trésor, Retirer, Placer, Déplacer un habitant");
+      return fail("costa_ruana.kind_order",
+                  "cards are resolved by kind: move treasure, remove, place, move native",
+                  "les cartes se résolvent par type : Déplacer un trésor, Retirer, Placer, "
+                  "Déplacer un habitant");
     case MoveType::treasure:
       if (m.a < 0 || m.b < 0)
         return fail("costa_ruana.unknown_island", "there is no such island in play",
-                                   "cette île n'est pas en jeu");
+                    "cette île n'est pas en jeu");
       if (m.a == m.b)
         return fail("costa_ruana.same_island", "a treasure moves to another island",
                     "un trésor se déplace vers une autre île");
       return fail("costa_ruana.no_treasure", island_id(m.a) + " has no treasure",
                   island_id(m.a) + " n'a pas de trésor");
     case MoveType::take:
-      if (m.b < 0) return fail("costa_ruana.unknown_island", "there is no such island in play",
-                                   "cette île n'est pas en jeu");
+      if (m.b < 0)
+        return fail("costa_ruana.unknown_island", "there is no such island in play",
+                    "cette île n'est pas en jeu");
       if (s.islands[m.b].natives[m.a] == 0)
-        return fail("costa_ruana.no_native_there",
-                    "player " + std::to_string(m.a + 1) + " has no native on " + island_id(m.b),
-                    "le joueur " + std::to_string(m.a + 1) + " n'a pas d'habitant sur " + island_id(m.b));
-      return fail("costa_ruana.island_full", "every other island is full", "toutes les autres îles sont pleines");
+        return fail(
+            "costa_ruana.no_native_there",
+            "player " + std::to_string(m.a + 1) + " has no native on " + island_id(m.b),
+            "le joueur " + std::to_string(m.a + 1) + " n'a pas d'habitant sur " + island_id(m.b));
+      return fail("costa_ruana.island_full", "every other island is full",
+                  "toutes les autres îles sont pleines");
     case MoveType::shaman:
       return fail("costa_ruana.name_another", "name another player, or keep",
                   "désignez un autre joueur, ou gardez le shaman (keep)");
     default:
-      return fail("costa_ruana.illegal", "that move is not legal now", "ce coup n'est pas permis maintenant");
+      return fail("costa_ruana.illegal", "that move is not legal now",
+                  "ce coup n'est pas permis maintenant");
   }
 }
 
@@ -776,9 +785,14 @@ int score_of(const State& s, Seat seat) {
 }
 
 std::vector<ScorePart> score_parts(const State& s, Seat seat) {
-  return {{"treasures", {"Treasures (2 points each)", "Trésors (2 points chacun)"}, 2 * treasures_of(s, seat), ""},
-          {"natives", {"Natives in reserve (1 point each)", "Habitants dans la réserve (1 point chacun)"},
-           s.players[seat].reserve, ""}};
+  return {{"treasures",
+           {"Treasures (2 points each)", "Trésors (2 points chacun)"},
+           2 * treasures_of(s, seat),
+           ""},
+          {"natives",
+           {"Natives in reserve (1 point each)", "Habitants dans la réserve (1 point chacun)"},
+           s.players[seat].reserve,
+           ""}};
 }
 
 void advance(State& s, std::vector<Json>& events) {
@@ -833,8 +847,10 @@ const GameSpec& Rules::spec() {
 
 Result<State> Rules::setup(int num_seats, const Options& options, std::uint64_t seed) {
   if (num_seats < 2 || num_seats > kMaxSeats)
-    return fail("bad_seats", "Costa Ruana is for 2 to 6 players", "Costa Ruana se joue de 2 à 6 joueurs");
-  if (!options.empty()) return fail("bad_option", "Costa Ruana has no options", "Costa Ruana n'a pas d'option");
+    return fail("bad_seats", "Costa Ruana is for 2 to 6 players",
+                "Costa Ruana se joue de 2 à 6 joueurs");
+  if (!options.empty())
+    return fail("bad_option", "Costa Ruana has no options", "Costa Ruana n'a pas d'option");
   const Components& c = comp();
   State s;
   s.num_seats = num_seats;
@@ -883,11 +899,13 @@ std::vector<Json> Rules::legal_actions(const State& s, Seat seat) {
 Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) {
   const Seat acting = current_seat(s);
   if (acting < 0) return fail("not_your_turn", "the game is over", "la partie est finie");
-  if (seat != acting) return fail("not_your_turn", "it is not your turn to act", "ce n'est pas votre tour");
+  if (seat != acting)
+    return fail("not_your_turn", "it is not your turn to act", "ce n'est pas votre tour");
   auto decoded = guard_input("costa_ruana.bad_action", "action", [&] { return decode(s, action); });
   if (!decoded.ok()) {
-    // The reader's reason names a JSON field; a malformed action comes from a program, not from a person's
-    // /play (parse_text builds well-formed ones), so the French keeps the field's technical wording.
+    // The reader's reason names a JSON field; a malformed action comes from a program, not from a
+    // person's /play (parse_text builds well-formed ones), so the French keeps the field's
+    // technical wording.
     RuleError error = decoded.error();
     error.message_fr = "action mal formée (" + error.message + ")";
     return error;

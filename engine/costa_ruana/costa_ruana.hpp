@@ -233,8 +233,8 @@ std::string slot_name(const Played& p);
 int played_index(const State& s, std::string_view slot);
 /// Scores as they stand: 2 a treasure (hut + this round) + 1 a reserve native.
 int score_of(const State& s, Seat seat);
-/// The same score by source (Outcome::breakdown), recomputed from the state as the book counts it at the end:
-/// treasures (2 points each, hut and this round) and natives in reserve (1 point each).
+/// The same score by source (Outcome::breakdown), recomputed from the state as the book counts it
+/// at the end: treasures (2 points each, hut and this round) and natives in reserve (1 point each).
 std::vector<ScorePart> score_parts(const State& s, Seat seat);
 int treasures_of(const State& s, Seat seat);
 /// Runs the automatic steps until a seat must choose (used after set-up edits in tests).
@@ -251,11 +251,13 @@ struct Rules {
   static std::vector<Seat> to_act(const State& s);
   static std::vector<Json> legal_actions(const State& s, Seat seat);
   static Result<std::vector<Json>> apply(State& s, Seat seat, const Json& action);
-  static Json view(const State& s, Viewer viewer);  // split_view: the two parts below (HasSplitView)
+  static Json view(const State& s,
+                   Viewer viewer);  // split_view: the two parts below (HasSplitView)
   static Json public_view(const State& s);
   static Json private_view(const State& s, Seat seat);
-  // HasViewSections (view_sections.hpp): the islands and the cards on the table are rebuilt only when they
-  // changed, and a seat's private part only when its hand, its hut or its face-down cards did.
+  // HasViewSections (view_sections.hpp): the islands and the cards on the table are rebuilt only
+  // when they changed, and a seat's private part only when its hand, its hut or its face-down cards
+  // did.
   static std::span<const ViewSection<State>> view_sections();
   static Json public_view_core(const State& s);
   static bool private_unchanged(const State& before, const State& after, Seat seat);

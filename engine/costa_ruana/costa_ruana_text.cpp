@@ -1,7 +1,7 @@
 // The chat forms: action_text (what /play accepts and /moves lists; seats 1-based) and describe
 // (one log line per event, in English or French: each line is built in both languages side by side,
-// then one is picked; the French words are the rule book's: habitant, shaman, trésor, carte Condition).
-// Both are total: malformed input gives a plain fallback text, never an exception.
+// then one is picked; the French words are the rule book's: habitant, shaman, trésor, carte
+// Condition). Both are total: malformed input gives a plain fallback text, never an exception.
 
 #include <map>
 
@@ -28,28 +28,31 @@ std::string card_name(const std::string& id) {
 
 // A background's words ("high tide" / "marée haute"), as the Condition cards name them.
 LocalText background_words(std::string en) {
-  static const std::map<std::string, std::string> french{
-      {"day", "jour"}, {"night", "nuit"}, {"high tide", "marée haute"}, {"low tide", "marée basse"}};
+  static const std::map<std::string, std::string> french{{"day", "jour"},
+                                                         {"night", "nuit"},
+                                                         {"high tide", "marée haute"},
+                                                         {"low tide", "marée basse"}};
   for (char& ch : en)
     if (ch == '_') ch = ' ';
   const auto fr = french.find(en);
   return {en, fr != french.end() ? fr->second : en};
 }
 
-// A card's effect and background: "Place 2 natives (night)" / "Placer 2 habitants (nuit)", with the rule
-// book's card names.
+// A card's effect and background: "Place 2 natives (night)" / "Placer 2 habitants (nuit)", with the
+// rule book's card names.
 LocalText card_title(const std::string& id) {
   static const std::map<std::string, std::string> french{
-      {"mt", "Déplacer un trésor"},   {"r1", "Retirer 1 habitant"}, {"r2", "Retirer 2 habitants"},
-      {"r3", "Retirer 3 habitants"},  {"p1", "Placer 1 habitant"},  {"p2", "Placer 2 habitants"},
-      {"p3", "Placer 3 habitants"},   {"mn", "Déplacer un habitant"}};
+      {"mt", "Déplacer un trésor"},  {"r1", "Retirer 1 habitant"},  {"r2", "Retirer 2 habitants"},
+      {"r3", "Retirer 3 habitants"}, {"p1", "Placer 1 habitant"},   {"p2", "Placer 2 habitants"},
+      {"p3", "Placer 3 habitants"},  {"mn", "Déplacer un habitant"}};
   const int card = components().card_index(id);
   if (card < 0) return {id, id};
   const Card& c = components().cards[card];
   const Effect& effect = components().effects[c.effect];
   const LocalText bg = background_words(std::string(kBackgroundNames.name(c.background)));
   const auto fr = french.find(effect.code);
-  return {effect.title + " (" + bg.en + ")", (fr != french.end() ? fr->second : effect.title) + " (" + bg.fr + ")"};
+  return {effect.title + " (" + bg.en + ")",
+          (fr != french.end() ? fr->second : effect.title) + " (" + bg.fr + ")"};
 }
 
 std::string text_of(const Json& action) {
@@ -90,27 +93,35 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
     const std::string slot = str(event, "slot");
     if (str(event, "face") == "up") {
       const LocalText title = card_title(str(event, "card"));
-      return {who.en + " lays " + title.en + " face up before " + (self ? "themselves" : to.en) + " (" + slot + ")",
-              who.fr + " pose " + title.fr + " face visible devant " + (self ? "soi" : to.fr) + " (" + slot + ")"};
+      return {who.en + " lays " + title.en + " face up before " + (self ? "themselves" : to.en) +
+                  " (" + slot + ")",
+              who.fr + " pose " + title.fr + " face visible devant " + (self ? "soi" : to.fr) +
+                  " (" + slot + ")"};
     }
-    return {who.en + " lays a card face down before " + (self ? "themselves" : to.en) + " (" + slot + ")",
-            who.fr + " pose une carte face cachée devant " + (self ? "soi" : to.fr) + " (" + slot + ")"};
+    return {who.en + " lays a card face down before " + (self ? "themselves" : to.en) + " (" +
+                slot + ")",
+            who.fr + " pose une carte face cachée devant " + (self ? "soi" : to.fr) + " (" + slot +
+                ")"};
   }
   if (type == "native")
     return {who.en + " puts a native on card " + str(event, "slot"),
             who.fr + " place un habitant sur la carte " + str(event, "slot")};
-  if (type == "pass") return {who.en + " puts no native on a card", who.fr + " ne place pas d'habitant sur une carte"};
+  if (type == "pass")
+    return {who.en + " puts no native on a card",
+            who.fr + " ne place pas d'habitant sur une carte"};
   if (type == "flip") {
     const LocalText tide = background_words(str(event, "tide"));
     const LocalText time = background_words(str(event, "time"));
     const bool tide_card = str(event, "card") == "tide";
-    return {who.en + " flips the " + str(event, "card") + " card: " + tide.en + " and " + time.en + " are active",
-            who.fr + " retourne la carte Condition " + (tide_card ? "Marée" : "Jour/Nuit") + " : " + tide.fr +
-                " et " + time.fr + " sont actives"};
+    return {who.en + " flips the " + str(event, "card") + " card: " + tide.en + " and " + time.en +
+                " are active",
+            who.fr + " retourne la carte Condition " + (tide_card ? "Marée" : "Jour/Nuit") + " : " +
+                tide.fr + " et " + time.fr + " sont actives"};
   }
   if (type == "reveal") {
     const LocalText title = card_title(str(event, "card"));
-    return {"Card " + str(event, "slot") + " is " + title.en, "La carte " + str(event, "slot") + " est " + title.fr};
+    return {"Card " + str(event, "slot") + " is " + title.en,
+            "La carte " + str(event, "slot") + " est " + title.fr};
   }
   if (type == "discard") {
     const LocalText title = card_title(str(event, "card"));
@@ -138,13 +149,15 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
   }
   if (type == "move") {
     const LocalText owner = name_of(num(event, "owner"));
-    return {who.en + " moves " + owner.en + "'s native from " + str(event, "from") + " to " + str(event, "to"),
+    return {who.en + " moves " + owner.en + "'s native from " + str(event, "from") + " to " +
+                str(event, "to"),
             who.fr + " déplace l'habitant de " + owner.fr + " de " + str(event, "from") + " vers " +
                 str(event, "to")};
   }
   if (type == "award")
     return {who.en + " takes a treasure from " + str(event, "island") + " and sends a native home",
-            who.fr + " prend un trésor sur " + str(event, "island") + " et renvoie un habitant dans sa réserve"};
+            who.fr + " prend un trésor sur " + str(event, "island") +
+                " et renvoie un habitant dans sa réserve"};
   if (type == "new_shaman")
     return {who.en + " took the fewest treasures and becomes shaman",
             who.fr + " a pris le moins de trésors et devient shaman"};
@@ -155,7 +168,8 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
   if (type == "keep") return {who.en + " stays shaman", who.fr + " reste shaman"};
   if (type == "name_shaman") {
     const LocalText shaman = name_of(num(event, "shaman"));
-    return {who.en + " names " + shaman.en + " shaman", who.fr + " désigne " + shaman.fr + " comme shaman"};
+    return {who.en + " names " + shaman.en + " shaman",
+            who.fr + " désigne " + shaman.fr + " comme shaman"};
   }
   if (type == "over") {
     LocalText line{"Game over:", "Fin de la partie :"};

@@ -16,8 +16,8 @@ const Components& comp() {
 
 Json card_face(int card) {
   const Card& c = comp().cards[card];
-  return object_of("id", c.id, "name", c.name, "effect", comp().effects[c.effect].code, "background",
-                   std::string(kBackgroundNames.name(c.background)));
+  return object_of("id", c.id, "name", c.name, "effect", comp().effects[c.effect].code,
+                   "background", std::string(kBackgroundNames.name(c.background)));
 }
 
 Json id_list(const std::vector<int>& cards) {
@@ -150,22 +150,31 @@ Json Rules::static_data(const State& s) {
               {"colours", std::move(colours)}};
 }
 
-Json Rules::view(const State& s, Viewer viewer) { return split_view<Rules>(s, viewer); }
+Json Rules::view(const State& s, Viewer viewer) {
+  return split_view<Rules>(s, viewer);
+}
 
-Json Rules::public_view(const State& s) { return sectioned_public_view<Rules>(s); }
+Json Rules::public_view(const State& s) {
+  return sectioned_public_view<Rules>(s);
+}
 
 namespace {
 
-// The public view's two big keys (view_sections.hpp): the islands, one entry per island, each built alone after a
-// move that changed it; the cards on the table, rebuilt whole after a move that changed them.
-std::size_t island_count(const State& s) { return s.islands.size(); }
+// The public view's two big keys (view_sections.hpp): the islands, one entry per island, each built
+// alone after a move that changed it; the cards on the table, rebuilt whole after a move that
+// changed them.
+std::size_t island_count(const State& s) {
+  return s.islands.size();
+}
 bool island_entry(const State& s, std::size_t i, Json& out) {
   const Island& island = s.islands[i];
   out = object_of("id", comp().islands[i], "treasures", island.treasures, "natives",
                   std::vector<int>(island.natives.begin(), island.natives.begin() + s.num_seats));
   return true;
 }
-bool same_island(const State& a, const State& b, std::size_t i) { return a.islands[i] == b.islands[i]; }
+bool same_island(const State& a, const State& b, std::size_t i) {
+  return a.islands[i] == b.islands[i];
+}
 
 void played_section(const State& s, Json& v) {
   const int n = s.num_seats;
@@ -184,7 +193,9 @@ void played_section(const State& s, Json& v) {
   }
   v["played"] = std::move(played);
 }
-bool same_played(const State& a, const State& b) { return a.played == b.played; }
+bool same_played(const State& a, const State& b) {
+  return a.played == b.played;
+}
 
 constexpr ViewSection<State> kSections[] = {
     {"islands", nullptr, nullptr, island_count, island_entry, same_island, nullptr},
@@ -198,15 +209,19 @@ bool same_face_down(const State& a, const State& b, Seat seat) {
   for (;;) {
     x = std::find_if(x, a.played.end(), mine);
     y = std::find_if(y, b.played.end(), mine);
-    if (x == a.played.end() || y == b.played.end()) return x == a.played.end() && y == b.played.end();
-    if (x->card != y->card || x->to != y->to || x->letter != y->letter) return false;  // the card and its slot
+    if (x == a.played.end() || y == b.played.end())
+      return x == a.played.end() && y == b.played.end();
+    if (x->card != y->card || x->to != y->to || x->letter != y->letter)
+      return false;  // the card and its slot
     ++x, ++y;
   }
 }
 
 }  // namespace
 
-std::span<const ViewSection<State>> Rules::view_sections() { return kSections; }
+std::span<const ViewSection<State>> Rules::view_sections() {
+  return kSections;
+}
 
 bool Rules::private_unchanged(const State& a, const State& b, Seat seat) {
   const PlayerState &x = a.players.at(seat), &y = b.players.at(seat);
@@ -274,9 +289,10 @@ Json Rules::private_view(const State& s, Seat seat) {
   for (int card : me.hand) hand.push_back(card_face(card));
   Json face_down = Json::array();
   for (const auto& p : s.played)
-    if (!p.up && p.by == seat) face_down.push_back(object_of("slot", slot_name(p), "card", card_face(p.card)));
-  return object_of("you", object_of("seat", seat, "hand", std::move(hand), "face_down", std::move(face_down), "hut",
-                                    me.hut));
+    if (!p.up && p.by == seat)
+      face_down.push_back(object_of("slot", slot_name(p), "card", card_face(p.card)));
+  return object_of("you", object_of("seat", seat, "hand", std::move(hand), "face_down",
+                                    std::move(face_down), "hut", me.hut));
 }
 
 Json Rules::to_json(const State& s) {

@@ -168,9 +168,9 @@ Components parse(const Json& j) {
     }
     const bool needs_resources =
         sc.condition == Condition::resource || sc.condition == Condition::resource_pair;
-    require(!needs_resources ||
-                sc.resources.size() == (sc.condition == Condition::resource ? 1u : 2u),
-            "card " + sc.id + ": wrong number of resources");
+    require(
+        !needs_resources || sc.resources.size() == (sc.condition == Condition::resource ? 1u : 2u),
+        "card " + sc.id + ": wrong number of resources");
     require(c.card_ids.emplace(sc.id, static_cast<int>(c.score_cards.size())).second &&
                 c.card_names.emplace(sc.name, static_cast<int>(c.score_cards.size())).second,
             "duplicate card " + sc.id);

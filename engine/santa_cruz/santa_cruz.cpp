@@ -115,47 +115,58 @@ RuleError why_error(const State& s, Why why, BuildMode mode, int site) {
                   "il n'y a pas d'emplacement de ce nom");
     case Why::not_coast:
       return fail("santa_cruz.not_coast",
-                  at + " is not a coast site; " + (mode == BuildMode::landing ? "landing" : "a ship") +
+                  at + " is not a coast site; " +
+                      (mode == BuildMode::landing ? "landing" : "a ship") +
                       " builds on a coast site",
                   at + " n'est pas un emplacement côtier ; " +
-                      (mode == BuildMode::landing ? "l'emplacement de départ est" : "une carte bateau construit") +
+                      (mode == BuildMode::landing ? "l'emplacement de départ est"
+                                                  : "une carte bateau construit") +
                       " sur la côte");
     case Why::not_on_a_river:
-      return fail("santa_cruz.not_on_a_river", at + " is not on a river", at + " n'est pas le long d'un fleuve");
+      return fail("santa_cruz.not_on_a_river", at + " is not on a river",
+                  at + " n'est pas le long d'un fleuve");
     case Why::not_on_your_river:
-      return fail("santa_cruz.not_on_your_river", at + " is not on a river where you already have a building",
+      return fail("santa_cruz.not_on_your_river",
+                  at + " is not on a river where you already have a building",
                   at + " n'est pas le long d'un fleuve où vous avez déjà un bâtiment");
     case Why::not_road_adjacent:
-      return fail("santa_cruz.not_road_adjacent", at + " is not one road segment from one of your buildings",
+      return fail("santa_cruz.not_road_adjacent",
+                  at + " is not one road segment from one of your buildings",
                   at + " n'est pas accessible par un chemin direct depuis un de vos bâtiments");
     case Why::occupied:
-      return fail("santa_cruz.site_occupied",
-                  at + " is occupied; only the last player of the round may build on an occupied site, once",
-                  at + " est occupé ; seul le dernier joueur de la manche peut construire une fois sur une "
-                       "tuile déjà occupée");
+      return fail(
+          "santa_cruz.site_occupied",
+          at +
+              " is occupied; only the last player of the round may build on an occupied site, once",
+          at + " est occupé ; seul le dernier joueur de la manche peut construire une fois sur une "
+               "tuile déjà occupée");
     case Why::landing_occupied:
-      return fail("santa_cruz.site_occupied",
-                  at + " is occupied; the landing is on a free coast site (the last player's "
-                       "occupied-site build is for cards only)",
-                  at + " est occupé ; l'emplacement de départ est une tuile côte libre (la construction du "
-                       "dernier joueur sur une tuile occupée ne vaut que pour les cartes)");
+      return fail(
+          "santa_cruz.site_occupied",
+          at + " is occupied; the landing is on a free coast site (the last player's "
+               "occupied-site build is for cards only)",
+          at + " est occupé ; l'emplacement de départ est une tuile côte libre (la construction du "
+               "dernier joueur sur une tuile occupée ne vaut que pour les cartes)");
     case Why::privilege_used:
-      return fail("santa_cruz.site_occupied",
-                  at + " is occupied and you have already used your occupied-site build this round",
-                  at + " est occupé et vous avez déjà construit sur une tuile occupée dans cette manche");
+      return fail(
+          "santa_cruz.site_occupied",
+          at + " is occupied and you have already used your occupied-site build this round",
+          at + " est occupé et vous avez déjà construit sur une tuile occupée dans cette manche");
     case Why::own_site:
       return fail("santa_cruz.site_occupied", "you already have a building on " + at,
                   "vous avez déjà un bâtiment sur " + at);
     case Why::no_building_left:
-      return fail("santa_cruz.no_building_left",
-                  at + " needs a " + to_string(tile_at(s, site).building) + " and you have none left",
-                  at + " demande " + french_with_article(to_string(tile_at(s, site).building)) +
-                      " et il ne vous en reste plus");
+      return fail(
+          "santa_cruz.no_building_left",
+          at + " needs a " + to_string(tile_at(s, site).building) + " and you have none left",
+          at + " demande " + french_with_article(to_string(tile_at(s, site).building)) +
+              " et il ne vous en reste plus");
     case Why::no_buildings_at_all:
       return fail("santa_cruz.no_building_left", "you have no buildings left",
                   "il ne vous reste plus de bâtiment");
     default:
-      return fail("santa_cruz.internal", "unexpected target status", "état d'emplacement inattendu");
+      return fail("santa_cruz.internal", "unexpected target status",
+                  "état d'emplacement inattendu");
   }
 }
 
@@ -379,7 +390,8 @@ Result<int> site_arg(const Json& action) {
                       "l'action demande un emplacement (« site ») tel que « C04 »");
   const int site = comp().site_index(*id);
   if (site < 0)
-    return fail("santa_cruz.unknown_site", "there is no site " + *id, "il n'y a pas d'emplacement " + *id);
+    return fail("santa_cruz.unknown_site", "there is no site " + *id,
+                "il n'y a pas d'emplacement " + *id);
   return site;
 }
 
@@ -398,9 +410,12 @@ Result<int> card_arg(const Json& action) {
 Result<int> set_arg(const Json& action) {
   auto letter = get_string(action, "set");
   if (!letter)
-    return bad_action("the action needs a \"set\" such as \"B\"", "l'action demande un set (« set ») tel que « B »");
+    return bad_action("the action needs a \"set\" such as \"B\"",
+                      "l'action demande un set (« set ») tel que « B »");
   const int set = comp().set_index(*letter);
-  if (set < 0) return fail("santa_cruz.unknown_set", "there is no set " + *letter, "il n'y a pas de set " + *letter);
+  if (set < 0)
+    return fail("santa_cruz.unknown_set", "there is no set " + *letter,
+                "il n'y a pas de set " + *letter);
   return set;
 }
 
@@ -408,8 +423,9 @@ Result<CardKind> build_kind_arg(const Json& action, const char* key) {
   auto name = get_string(action, key);
   auto kind = name ? card_kind_from(*name) : std::nullopt;
   if (!kind || *kind == CardKind::double_turn)
-    return bad_action(std::string("\"") + key + "\" must be ship, river or road",
-                      std::string("« ") + key + " » doit être ship (bateau), river (fleuve) ou road (chemin)");
+    return bad_action(
+        std::string("\"") + key + "\" must be ship, river or road",
+        std::string("« ") + key + " » doit être ship (bateau), river (fleuve) ou road (chemin)");
   return *kind;
 }
 
@@ -470,8 +486,9 @@ Result<std::vector<Json>> apply_build_step(State& s, Seat seat, const Json& acti
       return fail("santa_cruz.must_build", "you chose this double: make its first build",
                   "vous avez choisi ce double tour : faites sa première construction");
     if (has_normal_target(s, seat, mode))
-      return fail("santa_cruz.must_build", "you can build (" + site_list(s, seat, mode) + "), so you must",
-                  "vous pouvez construire (" + site_list(s, seat, mode) + "), vous devez donc le faire");
+      return fail(
+          "santa_cruz.must_build", "you can build (" + site_list(s, seat, mode) + "), so you must",
+          "vous pouvez construire (" + site_list(s, seat, mode) + "), vous devez donc le faire");
     std::vector<Json> events{event("pass", seat)};
     end_turn(s, events);
     return events;
@@ -500,8 +517,10 @@ Result<std::vector<Json>> apply_build_step(State& s, Seat seat, const Json& acti
   if (!kind.ok()) return kind.error();
   if (static_cast<int>(*kind) != s.double_kind)
     return fail("santa_cruz.double_pending",
-                "your double is a double " + to_string(static_cast<CardKind>(s.double_kind)) + "; build with that",
-                "votre double tour est un double " + french_word(to_string(static_cast<CardKind>(s.double_kind))) +
+                "your double is a double " + to_string(static_cast<CardKind>(s.double_kind)) +
+                    "; build with that",
+                "votre double tour est un double " +
+                    french_word(to_string(static_cast<CardKind>(s.double_kind))) +
                     " ; construisez avec lui");
   auto site = site_arg(action);
   if (!site.ok()) return site.error();
@@ -566,21 +585,24 @@ Result<std::vector<Json>> apply_play(State& s, Seat seat, const Json& action,
     auto kind = name ? card_kind_from(*name) : std::nullopt;
     if (!kind)
       return bad_action("\"card\" must be ship, river, road or double",
-                        "« card » doit être ship (bateau), river (fleuve), road (chemin) ou double (double tour)");
+                        "« card » doit être ship (bateau), river (fleuve), road (chemin) ou double "
+                        "(double tour)");
     if (p.cards_left[static_cast<int>(*kind)] == 0)
       return fail("santa_cruz.no_such_card", "you have no " + to_string(*kind) + " card left",
                   "il ne vous reste plus de carte " + french_word(to_string(*kind)));
     if (*kind == CardKind::double_turn) {
       for (CardKind k : kBuildCards)
         if (has_normal_target(s, seat, mode_of(k)))
-          return fail("santa_cruz.must_build", "you can build with a double " + to_string(k) + ", so you must",
+          return fail("santa_cruz.must_build",
+                      "you can build with a double " + to_string(k) + ", so you must",
                       "vous pouvez construire avec un double " + french_word(to_string(k)) +
                           ", vous devez donc le faire");
     } else if (has_normal_target(s, seat, mode_of(*kind))) {
       const std::string sites = site_list(s, seat, mode_of(*kind));
-      return fail("santa_cruz.must_build", "you can build with " + to_string(*kind) + " (" + sites + "), so you must",
-                  "vous pouvez construire avec la carte " + french_word(to_string(*kind)) + " (" + sites +
-                      "), vous devez donc le faire");
+      return fail("santa_cruz.must_build",
+                  "you can build with " + to_string(*kind) + " (" + sites + "), so you must",
+                  "vous pouvez construire avec la carte " + french_word(to_string(*kind)) + " (" +
+                      sites + "), vous devez donc le faire");
     }
     --p.cards_left[static_cast<int>(*kind)];
     ++p.cards_played[static_cast<int>(*kind)];
@@ -596,7 +618,8 @@ Result<std::vector<Json>> apply_play(State& s, Seat seat, const Json& action,
     auto it = std::find(p.hand.begin(), p.hand.end(), *card);
     if (it == p.hand.end())
       return fail("santa_cruz.not_in_hand", "you do not hold " + comp().score_cards[*card].title,
-                  "vous n'avez pas la carte d'évaluation " + score_card_title(comp().score_cards[*card].id).fr);
+                  "vous n'avez pas la carte d'évaluation " +
+                      score_card_title(comp().score_cards[*card].id).fr);
     p.hand.erase(it);
     p.played.push_back(*card);
     const ScoreCard& sc = comp().score_cards[*card];
@@ -628,8 +651,9 @@ Result<std::vector<Json>> apply_play(State& s, Seat seat, const Json& action,
     end_turn(s, events);
     return events;
   }
-  return bad_action("in your turn: build, double, play or score (or '" + type + "' is not an action)",
-                    "à votre tour : build, double, play ou score ('" + type + "' n'est pas une action)");
+  return bad_action(
+      "in your turn: build, double, play or score (or '" + type + "' is not an action)",
+      "à votre tour : build, double, play ou score ('" + type + "' n'est pas une action)");
 }
 
 Result<std::vector<Json>> apply_choose_pile(State& s, Seat seat, const Json& action) {
@@ -638,7 +662,8 @@ Result<std::vector<Json>> apply_choose_pile(State& s, Seat seat, const Json& act
   auto it =
       std::find_if(s.piles.begin(), s.piles.end(), [&](const Pile& p) { return p.set == *set; });
   if (it == s.piles.end())
-    return fail("santa_cruz.pile_not_offered", "set " + comp().sets[*set].letter + " was not used in round 1",
+    return fail("santa_cruz.pile_not_offered",
+                "set " + comp().sets[*set].letter + " was not used in round 1",
                 "le set " + comp().sets[*set].letter + " n'a pas été joué dans la première manche");
   if (it->taken_by >= 0)
     return fail("santa_cruz.pile_taken", "that pile is taken", "ce set est déjà pris");
@@ -722,7 +747,9 @@ std::vector<Target> build_targets(const State& s, Seat seat, BuildMode mode) {
   return out;
 }
 
-std::vector<int> card_points_by_seat(const State& s, int card) { return card_points_by_seat(s, card, held_sites(s)); }
+std::vector<int> card_points_by_seat(const State& s, int card) {
+  return card_points_by_seat(s, card, held_sites(s));
+}
 
 std::vector<int> sites_held_by(const State& s, Seat seat) {
   std::vector<int> own;
@@ -733,8 +760,8 @@ std::vector<int> sites_held_by(const State& s, Seat seat) {
 }
 
 HeldSites held_sites(const State& s) {
-  // Each seat's own pass, through the one rule (holds): a few dozen sites, found once per view for every card
-  // the view scores.
+  // Each seat's own pass, through the one rule (holds): a few dozen sites, found once per view for
+  // every card the view scores.
   HeldSites held;
   held.reserve(static_cast<std::size_t>(s.num_seats));
   for (Seat seat = 0; seat < s.num_seats; ++seat) held.push_back(sites_held_by(s, seat));
@@ -817,11 +844,14 @@ int card_points_of_sites(const State& s, int card, Seat seat, const std::vector<
 
 std::vector<int> card_points_by_seat(const State& s, int card, const HeldSites& held) {
   std::vector<int> points(s.num_seats);
-  for (Seat seat = 0; seat < s.num_seats; ++seat) points[seat] = card_points_of_sites(s, card, seat, held[seat]);
+  for (Seat seat = 0; seat < s.num_seats; ++seat)
+    points[seat] = card_points_of_sites(s, card, seat, held[seat]);
   return points;
 }
 
-int card_points(const State& s, int card, Seat seat) { return card_points_of_sites(s, card, seat, sites_held_by(s, seat)); }
+int card_points(const State& s, int card, Seat seat) {
+  return card_points_of_sites(s, card, seat, sites_held_by(s, seat));
+}
 
 Seat public_holder(const State& s, int card) {
   for (const auto& pile : s.piles)
@@ -840,27 +870,29 @@ void add_points(State& s, Seat seat, int delta) {
 // --- the contract
 
 const GameSpec& Rules::spec() {
-  static const GameSpec spec{"santa-cruz",
-                             "Santa Cruz",
-                             2,
-                             4,
-                             {{"rules",
-                               {"online", "table"},
-                               "online",
-                               {"Rules", "Règles"},
-                               {"online: the Brettspielwelt rules (birds card 3 a chip, tied "
-                                "players share their place); table: the printed rules (birds card "
-                                "2 a chip, ties by arrival on the track)",
-                                "online : les règles de Brettspielwelt (carte Jetons oiseau 3 points par "
-                                "jeton, les joueurs à égalité partagent leur place) ; table : les règles "
-                                "imprimées (2 points par jeton, égalité départagée par l'ordre d'arrivée "
-                                "sur la piste de score)"}}}};
+  static const GameSpec spec{
+      "santa-cruz",
+      "Santa Cruz",
+      2,
+      4,
+      {{"rules",
+        {"online", "table"},
+        "online",
+        {"Rules", "Règles"},
+        {"online: the Brettspielwelt rules (birds card 3 a chip, tied "
+         "players share their place); table: the printed rules (birds card "
+         "2 a chip, ties by arrival on the track)",
+         "online : les règles de Brettspielwelt (carte Jetons oiseau 3 points par "
+         "jeton, les joueurs à égalité partagent leur place) ; table : les règles "
+         "imprimées (2 points par jeton, égalité départagée par l'ordre d'arrivée "
+         "sur la piste de score)"}}}};
   return spec;
 }
 
 Result<State> Rules::setup(int num_seats, const Options& options, std::uint64_t seed) {
   if (num_seats < 2 || num_seats > 4)
-    return fail("seat_count", "Santa Cruz is for 2 to 4 players", "Santa Cruz se joue de 2 à 4 joueurs");
+    return fail("seat_count", "Santa Cruz is for 2 to 4 players",
+                "Santa Cruz se joue de 2 à 4 joueurs");
   const auto rules = options.find("rules");
   State s;
   s.num_seats = num_seats;
@@ -869,7 +901,8 @@ Result<State> Rules::setup(int num_seats, const Options& options, std::uint64_t 
   else if (rules->second == "table")
     s.rules = Variant::table;
   else
-    return fail("bad_option", "option rules takes online|table", "l'option rules vaut online ou table");
+    return fail("bad_option", "option rules takes online|table",
+                "l'option rules vaut online ou table");
   s.rng = Rng(seed);
   const Components& c = comp();
 
@@ -1008,13 +1041,17 @@ std::vector<Json> Rules::legal_actions(const State& s, Seat seat) {
 
 Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) {
   if (!action.is_object())
-    return bad_action("an action is a JSON object with a \"type\"", "une action est un objet JSON avec un « type »");
+    return bad_action("an action is a JSON object with a \"type\"",
+                      "une action est un objet JSON avec un « type »");
   const auto type = get_string(action, "type");
-  if (!type) return bad_action("an action needs a string \"type\"", "une action demande un « type » textuel");
+  if (!type)
+    return bad_action("an action needs a string \"type\"",
+                      "une action demande un « type » textuel");
   const auto acting = to_act(s);
   if (std::find(acting.begin(), acting.end(), seat) == acting.end())
-    return acting.empty() ? fail("not_your_turn", "the game is over", "la partie est finie")
-                          : fail("not_your_turn", "it is not your turn to act", "ce n'est pas votre tour");
+    return acting.empty()
+               ? fail("not_your_turn", "the game is over", "la partie est finie")
+               : fail("not_your_turn", "it is not your turn to act", "ce n'est pas votre tour");
   switch (s.phase) {
     case Phase::choose_set:
       if (*type != "choose_set")
@@ -1048,10 +1085,13 @@ std::optional<Outcome> Rules::outcome(const State& s) {
 std::vector<ScorePart> score_parts(const State& s, Seat seat) {
   const PlayerState& p = s.players[seat];
   std::vector<ScorePart> parts;
-  parts.push_back({"start_bonus", {"Start bonus", "Aide au démarrage"}, comp().start_compensation[seat], ""});
-  parts.push_back({"buildings", {"Construction bonuses", "Primes de construction"}, p.building_points, ""});
+  parts.push_back(
+      {"start_bonus", {"Start bonus", "Aide au démarrage"}, comp().start_compensation[seat], ""});
+  parts.push_back(
+      {"buildings", {"Construction bonuses", "Primes de construction"}, p.building_points, ""});
   for (const auto& [card, points] : p.card_points)
-    parts.push_back({"score_card", {"Score card", "Carte score"}, points, comp().score_cards[card].id});
+    parts.push_back(
+        {"score_card", {"Score card", "Carte score"}, points, comp().score_cards[card].id});
   int birds = 0;
   if (s.phase == Phase::over)  // revealed and counted only at the end of the game
     for (int species : p.birds) birds += comp().birds[species].value;
@@ -1066,8 +1106,9 @@ Outcome final_standing(const State& s) {
     scores.push_back(p.score);
     arrival.push_back(p.arrival);
   }
-  // Table: the marker that reached its score first is ahead (arrivals are all different, so no place is
-  // shared). Online: the book names no tie-break, so equal scores share their place (listed by seat).
+  // Table: the marker that reached its score first is ahead (arrivals are all different, so no
+  // place is shared). Online: the book names no tie-break, so equal scores share their place
+  // (listed by seat).
   return s.rules == Variant::table ? outcome_by_score(std::move(scores), arrival)
                                    : outcome_by_score(std::move(scores));
 }

@@ -125,26 +125,37 @@ inline constexpr int kCardKinds = 4;
 // each, for to_string() and for parsing alike.
 inline constexpr EnumNames<SiteKind, 3> kSiteKindNames{
     {{{SiteKind::coast, "coast"}, {SiteKind::land, "land"}, {SiteKind::volcano, "volcano"}}}};
-inline constexpr EnumNames<BuildingType, 3> kBuildingNames{{{{BuildingType::house, "house"},
-                                                             {BuildingType::church, "church"},
-                                                             {BuildingType::lighthouse, "lighthouse"}}}};
+inline constexpr EnumNames<BuildingType, 3> kBuildingNames{
+    {{{BuildingType::house, "house"},
+      {BuildingType::church, "church"},
+      {BuildingType::lighthouse, "lighthouse"}}}};
 inline constexpr EnumNames<CardKind, 4> kCardKindNames{{{{CardKind::ship, "ship"},
                                                          {CardKind::river, "river"},
                                                          {CardKind::road, "road"},
                                                          {CardKind::double_turn, "double"}}}};
-inline constexpr EnumNames<Resource, 6> kResourceNames{
-    {{{Resource::none, "none"}, {Resource::sheep, "sheep"}, {Resource::wood, "wood"},
-      {Resource::sugar, "sugar"}, {Resource::gold, "gold"}, {Resource::fish, "fish"}}}};
+inline constexpr EnumNames<Resource, 6> kResourceNames{{{{Resource::none, "none"},
+                                                         {Resource::sheep, "sheep"},
+                                                         {Resource::wood, "wood"},
+                                                         {Resource::sugar, "sugar"},
+                                                         {Resource::gold, "gold"},
+                                                         {Resource::fish, "fish"}}}};
 inline constexpr EnumNames<Condition, 8> kConditionNames{
-    {{{Condition::resource, "resource"}, {Condition::resource_pair, "resource_pair"},
-      {Condition::all_types, "all_types"}, {Condition::houses, "houses"},
-      {Condition::connected, "connected"}, {Condition::per_site, "per_site"},
-      {Condition::birds, "birds"}, {Condition::eruption, "eruption"}}}};
+    {{{Condition::resource, "resource"},
+      {Condition::resource_pair, "resource_pair"},
+      {Condition::all_types, "all_types"},
+      {Condition::houses, "houses"},
+      {Condition::connected, "connected"},
+      {Condition::per_site, "per_site"},
+      {Condition::birds, "birds"},
+      {Condition::eruption, "eruption"}}}};
 inline constexpr EnumNames<Variant, 2> kVariantNames{
     {{{Variant::online, "online"}, {Variant::table, "table"}}}};
-inline constexpr EnumNames<Phase, 6> kPhaseNames{
-    {{{Phase::choose_set, "choose_set"}, {Phase::landing, "landing"}, {Phase::play, "play"},
-      {Phase::choose_pile, "choose_pile"}, {Phase::discard, "discard"}, {Phase::over, "over"}}}};
+inline constexpr EnumNames<Phase, 6> kPhaseNames{{{{Phase::choose_set, "choose_set"},
+                                                   {Phase::landing, "landing"},
+                                                   {Phase::play, "play"},
+                                                   {Phase::choose_pile, "choose_pile"},
+                                                   {Phase::discard, "discard"},
+                                                   {Phase::over, "over"}}}};
 
 struct Site {
   std::string id;
@@ -237,13 +248,15 @@ std::string to_string(Variant v);
 std::string to_string(Phase p);
 std::optional<CardKind> card_kind_from(std::string_view s);
 
-/// The online rule book's French word for the English name of a building, resource, card kind or bird
-/// ("church" -> "église"; the English word itself when there is none), for the log and the refusals alike
-/// (santa_cruz_text.cpp).
+/// The online rule book's French word for the English name of a building, resource, card kind or
+/// bird
+/// ("church" -> "église"; the English word itself when there is none), for the log and the refusals
+/// alike (santa_cruz_text.cpp).
 std::string french_word(const std::string& en);
 /// The same with its indefinite article: "une église", "un phare".
 std::string french_with_article(const std::string& en);
-/// A score card's title in English and French, by card id ("SC03": Fish / Poisson); the id itself if unknown.
+/// A score card's title in English and French, by card id ("SC03": Fish / Poisson); the id itself
+/// if unknown.
 LocalText score_card_title(const std::string& id);
 
 // ------------------------------------------------------------------------------------------------
@@ -271,11 +284,13 @@ struct PlayerState {
   std::array<int, kBuildingTypes> supply{};   // buildings left to build
   std::array<int, kBuildingTypes> removed{};  // destroyed by an eruption this round
   bool must_discard = false;
-  // Where the score came from (the result's points by source), tracked as points are scored: a score card's
-  // points depend on the board when it is played and an eruption later removes buildings, so neither can be
-  // recomputed at the end. The start bonus (by seat) and the birds (kept to the end) are recomputed.
-  int building_points = 0;                       // construction bonuses of every build, both rounds
-  std::vector<std::pair<int, int>> card_points;  // (score card, points it gave this seat), in play order
+  // Where the score came from (the result's points by source), tracked as points are scored: a
+  // score card's points depend on the board when it is played and an eruption later removes
+  // buildings, so neither can be recomputed at the end. The start bonus (by seat) and the birds
+  // (kept to the end) are recomputed.
+  int building_points = 0;  // construction bonuses of every build, both rounds
+  std::vector<std::pair<int, int>>
+      card_points;  // (score card, points it gave this seat), in play order
   friend bool operator==(const PlayerState&, const PlayerState&) = default;
 };
 
@@ -316,8 +331,9 @@ Seat current_seat(const State& s);
 /// Scores, ranking and places as they stand (the outcome once over; the final view's places).
 Outcome final_standing(const State& s);
 
-/// Where `seat`'s score came from (Outcome::breakdown): start_bonus, buildings, one score_card per card
-/// that gave or cost the seat points (and each card the seat played itself), birds once revealed.
+/// Where `seat`'s score came from (Outcome::breakdown): start_bonus, buildings, one score_card per
+/// card that gave or cost the seat points (and each card the seat played itself), birds once
+/// revealed.
 std::vector<ScorePart> score_parts(const State& s, Seat seat);
 
 /// Seats on the score track, first place first (score descending, then arrival ascending).
@@ -335,12 +351,12 @@ struct Target {
 std::vector<Target> build_targets(const State& s, Seat seat, BuildMode mode);
 /// Points `seat` gets from score card `card` now (fish bonus included; negative for the eruption).
 int card_points(const State& s, int card, Seat seat);
-/// What score card `card` would give each seat if played now, by seat: what playing it does give (apply) and
-/// what the hand's preview shows its holder (private_view). Only public facts count (buildings on the board,
-/// bird chips by number), so the preview tells the holder nothing hidden.
+/// What score card `card` would give each seat if played now, by seat: what playing it does give
+/// (apply) and what the hand's preview shows its holder (private_view). Only public facts count
+/// (buildings on the board, bird chips by number), so the preview tells the holder nothing hidden.
 std::vector<int> card_points_by_seat(const State& s, int card);
-/// By seat, the sites holding one of its buildings: what card_points reads of the board, found once for the many
-/// cards a view scores (the hand's preview scores each card of a hand for every seat).
+/// By seat, the sites holding one of its buildings: what card_points reads of the board, found once
+/// for the many cards a view scores (the hand's preview scores each card of a hand for every seat).
 using HeldSites = std::vector<std::vector<int>>;
 HeldSites held_sites(const State& s);
 /// The sites holding one of `seat`'s buildings, in site order (held_sites' entry for that seat).
@@ -366,14 +382,17 @@ struct Rules {
   static std::vector<Seat> to_act(const State& s);
   static std::vector<Json> legal_actions(const State& s, Seat seat);
   static Result<std::vector<Json>> apply(State& s, Seat seat, const Json& action);
-  static Json view(const State& s, Viewer viewer);  // split_view: the two parts below (HasSplitView)
-  static Json public_view(const State& s);           // sectioned_public_view: the core and the sections
+  static Json view(const State& s,
+                   Viewer viewer);          // split_view: the two parts below (HasSplitView)
+  static Json public_view(const State& s);  // sectioned_public_view: the core and the sections
   static Json private_view(const State& s, Seat seat);
-  // HasViewSections (view_sections.hpp): board, buildings and players are rebuilt only when they changed.
+  // HasViewSections (view_sections.hpp): board, buildings and players are rebuilt only when they
+  // changed.
   static std::span<const ViewSection<State>> view_sections();
   static Json public_view_core(const State& s);
   static bool private_unchanged(const State& before, const State& after, Seat seat);
-  /// {"map": the board's drawing, "catalog": score cards by name, sets, bird values}: from components.json.
+  /// {"map": the board's drawing, "catalog": score cards by name, sets, bird values}: from
+  /// components.json.
   static Json static_data(const State& s);
   static std::optional<Outcome> outcome(const State& s);
   static Json to_json(const State& s);

@@ -1,4 +1,5 @@
-// Bot support for Santa Cruz: determinization from a seat's view, and a position evaluation (santa_cruz_bot.hpp).
+// Bot support for Santa Cruz: determinization from a seat's view, and a position evaluation
+// (santa_cruz_bot.hpp).
 
 #include "engine/santa_cruz/santa_cruz_bot.hpp"
 
@@ -116,7 +117,8 @@ State build(const Json& v, Seat me, Rng& rng) {
   }
   if (!field(v, "privilege").is_null()) s.privilege_used = read_bool(field(v, "privilege"), "used");
 
-  // Board: revealed tiles are matched by their view text; face-down sites get tiles from the unseen pool.
+  // Board: revealed tiles are matched by their view text; face-down sites get tiles from the unseen
+  // pool.
   const Json& board = read_object(v, "board");
   const Json& buildings = read_object(v, "buildings");
   std::vector<char> tile_used(c.tiles.size(), 0);
@@ -125,7 +127,8 @@ State build(const Json& v, Seat me, Rng& rng) {
   for (std::size_t i = 0; i < c.sites.size(); ++i) {
     const std::string& code = read_string(board, c.sites[i].id);
     SiteState& st = s.sites[i];
-    if (buildings.contains(c.sites[i].id)) st.owners = read_ints(buildings, c.sites[i].id, 0, n - 1);
+    if (buildings.contains(c.sites[i].id))
+      st.owners = read_ints(buildings, c.sites[i].id, 0, n - 1);
     if (code == c.sites[i].face_down_code) {
       face_down.push_back(static_cast<int>(i));
       continue;
@@ -153,7 +156,8 @@ State build(const Json& v, Seat me, Rng& rng) {
   }
   std::sort(s.unused_tiles.begin(), s.unused_tiles.end());
 
-  // Score cards: other hands and the set-aside pile from the unseen cards; the rest are others' discards.
+  // Score cards: other hands and the set-aside pile from the unseen cards; the rest are others'
+  // discards.
   std::vector<int> unseen;
   for (std::size_t card = 0; card < c.score_cards.size(); ++card)
     if (!card_known[card]) unseen.push_back(static_cast<int>(card));
@@ -185,7 +189,8 @@ State build(const Json& v, Seat me, Rng& rng) {
 
   // Bird chips: others' chips and the pile from the chips not in the seat's own birds.
   std::vector<int> chips;
-  for (std::size_t b = 0; b < birds_left.size(); ++b) chips.insert(chips.end(), birds_left[b], static_cast<int>(b));
+  for (std::size_t b = 0; b < birds_left.size(); ++b)
+    chips.insert(chips.end(), birds_left[b], static_cast<int>(b));
   rng.shuffle(chips);
   for (Seat seat = 0; seat < n; ++seat) {
     if (seat == me) continue;

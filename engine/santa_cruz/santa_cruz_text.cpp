@@ -1,7 +1,8 @@
 // The chat forms: action_text (what /play accepts and /moves lists) and describe (one log line per
-// event, in English or French: each line is built in both languages side by side, then one is picked).
-// Both are total: malformed input gives a plain fallback text, never an exception. The French words are
-// those of the online rule book (manche, set, carte d'évaluation, emplacement de départ, jeton oiseau).
+// event, in English or French: each line is built in both languages side by side, then one is
+// picked). Both are total: malformed input gives a plain fallback text, never an exception. The
+// French words are those of the online rule book (manche, set, carte d'évaluation, emplacement de
+// départ, jeton oiseau).
 
 #include "engine/santa_cruz/santa_cruz.hpp"
 
@@ -25,18 +26,25 @@ std::string card_name(const std::string& id) {
 
 }  // namespace
 
-// The data's English title, the French one by card id (the online rule book's words: "Mouton", "Bois / Sucre",
-// "Éruption volcanique").
+// The data's English title, the French one by card id (the online rule book's words: "Mouton",
+// "Bois / Sucre", "Éruption volcanique").
 LocalText score_card_title(const std::string& id) {
-  static const std::map<std::string, std::string> french{
-      {"SC01", "Mouton"},          {"SC02", "Or"},
-      {"SC03", "Poisson"},         {"SC04", "Bois / Sucre"},
-      {"SC05", "Les trois types de bâtiment"}, {"SC06", "Quatre maisons"},
-      {"SC07", "Quatre bâtiments contigus"},   {"SC08", "Fleuve"},
-      {"SC09", "Côte"},            {"SC10", "Volcan"},
-      {"SC11", "Jetons oiseau"},   {"SC12", "Éruption volcanique"},
-      {"SC13", "Bois"},            {"SC14", "Sucre"},
-      {"SC15", "Mouton / Poisson"}, {"SC16", "Or / Bois"}};
+  static const std::map<std::string, std::string> french{{"SC01", "Mouton"},
+                                                         {"SC02", "Or"},
+                                                         {"SC03", "Poisson"},
+                                                         {"SC04", "Bois / Sucre"},
+                                                         {"SC05", "Les trois types de bâtiment"},
+                                                         {"SC06", "Quatre maisons"},
+                                                         {"SC07", "Quatre bâtiments contigus"},
+                                                         {"SC08", "Fleuve"},
+                                                         {"SC09", "Côte"},
+                                                         {"SC10", "Volcan"},
+                                                         {"SC11", "Jetons oiseau"},
+                                                         {"SC12", "Éruption volcanique"},
+                                                         {"SC13", "Bois"},
+                                                         {"SC14", "Sucre"},
+                                                         {"SC15", "Mouton / Poisson"},
+                                                         {"SC16", "Or / Bois"}};
   const int card = components().card_index(id);
   const std::string en = card >= 0 ? components().score_cards[card].title : id;
   const auto fr = french.find(id);
@@ -45,8 +53,8 @@ LocalText score_card_title(const std::string& id) {
 
 namespace {
 
-// The French words of the log, keyed by the English word of an event field (a building, a resource, a card
-// kind, a bird species). `article` gives "une maison", `partitive` "d'église" / "de phare".
+// The French words of the log, keyed by the English word of an event field (a building, a resource,
+// a card kind, a bird species). `article` gives "une maison", `partitive` "d'église" / "de phare".
 struct FrenchNoun {
   std::string word;
   std::string plural;
@@ -55,13 +63,13 @@ struct FrenchNoun {
 
 FrenchNoun french_noun(const std::string& en) {
   static const std::map<std::string, FrenchNoun> nouns{
-      {"house", {"maison", "maisons", true}},      {"church", {"église", "églises", true}},
-      {"lighthouse", {"phare", "phares", false}},  {"wood", {"bois", "bois", false}},
-      {"sheep", {"mouton", "moutons", false}},     {"fish", {"poisson", "poissons", false}},
-      {"sugar", {"sucre", "sucres", false}},       {"gold", {"or", "or", false}},
-      {"road", {"chemin", "chemins", false}},      {"river", {"fleuve", "fleuves", false}},
-      {"ship", {"bateau", "bateaux", false}},      {"double", {"double tour", "double tour", false}},
-      {"tern", {"sterne", "sternes", true}},       {"cockatoo", {"cacatoès", "cacatoès", false}},
+      {"house", {"maison", "maisons", true}},     {"church", {"église", "églises", true}},
+      {"lighthouse", {"phare", "phares", false}}, {"wood", {"bois", "bois", false}},
+      {"sheep", {"mouton", "moutons", false}},    {"fish", {"poisson", "poissons", false}},
+      {"sugar", {"sucre", "sucres", false}},      {"gold", {"or", "or", false}},
+      {"road", {"chemin", "chemins", false}},     {"river", {"fleuve", "fleuves", false}},
+      {"ship", {"bateau", "bateaux", false}},     {"double", {"double tour", "double tour", false}},
+      {"tern", {"sterne", "sternes", true}},      {"cockatoo", {"cacatoès", "cacatoès", false}},
       {"macaw", {"ara", "aras", false}}};
   const auto it = nouns.find(en);
   return it != nouns.end() ? it->second : FrenchNoun{en, en, false};
@@ -69,7 +77,9 @@ FrenchNoun french_noun(const std::string& en) {
 
 }  // namespace
 
-std::string french_word(const std::string& en) { return french_noun(en).word; }
+std::string french_word(const std::string& en) {
+  return french_noun(en).word;
+}
 
 std::string french_with_article(const std::string& en) {
   const FrenchNoun n = french_noun(en);
@@ -78,10 +88,13 @@ std::string french_with_article(const std::string& en) {
 
 namespace {
 
-std::string fr(const std::string& en) { return french_word(en); }
+std::string fr(const std::string& en) {
+  return french_word(en);
+}
 
 bool starts_with_vowel(const std::string& word) {
-  return !word.empty() && (std::string("aeiouh").find(word[0]) != std::string::npos || word.rfind("é", 0) == 0);
+  return !word.empty() &&
+         (std::string("aeiouh").find(word[0]) != std::string::npos || word.rfind("é", 0) == 0);
 }
 
 std::string fr_partitive(const std::string& en) {
@@ -129,9 +142,11 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
   }
   if (type == "build") {
     const bool landing = string_or_empty(event, "card") == "landing";
-    LocalText line{who.en + (landing ? " lands with " : " builds ") + article(building) + " on " + site,
-                   landing ? who.fr + " choisit son emplacement de départ " + site + " : " + french_with_article(building)
-                           : who.fr + " construit " + french_with_article(building) + " sur " + site};
+    LocalText line{
+        who.en + (landing ? " lands with " : " builds ") + article(building) + " on " + site,
+        landing ? who.fr + " choisit son emplacement de départ " + site + " : " +
+                      french_with_article(building)
+                : who.fr + " construit " + french_with_article(building) + " sur " + site};
     if (event.contains("privilege")) {
       line.en += ", beside another player's building";
       line.fr += ", à côté du bâtiment d'un autre joueur";
@@ -170,15 +185,17 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
     return line;
   }
   if (type == "build_failed")
-    return {who.en + " has no " + building + " left for " + site + ": the card ends",
-            who.fr + " n'a plus " + fr_partitive(building) + " pour " + site + " : la carte s'arrête"};
+    return {
+        who.en + " has no " + building + " left for " + site + ": the card ends",
+        who.fr + " n'a plus " + fr_partitive(building) + " pour " + site + " : la carte s'arrête"};
   if (type == "double") {
     const std::string& kind = string_or_empty(event, "kind");
     return {who.en + " plays a double card: two " + kind + " builds",
             who.fr + " joue une carte double tour : deux constructions " + fr(kind)};
   }
   if (type == "double_lost")
-    return {who.en + "'s second build is lost", "La deuxième construction de " + who.fr + " est perdue"};
+    return {who.en + "'s second build is lost",
+            "La deuxième construction de " + who.fr + " est perdue"};
   if (type == "card_wasted") {
     const std::string& card = string_or_empty(event, "card");
     return {who.en + " plays a " + card + " card that cannot build",
@@ -196,9 +213,10 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
         gains.fr += (gains.fr.empty() ? "" : ", ") + name.fr + " " + signed_points(points);
       }
     const LocalText title = score_card_title(string_or_empty(event, "card"));
-    LocalText line{who.en + " plays " + title.en + ": " + (gains.en.empty() ? "nobody scores" : gains.en),
-                   who.fr + " joue la carte d'évaluation " + title.fr + " : " +
-                       (gains.fr.empty() ? "personne ne marque" : gains.fr)};
+    LocalText line{
+        who.en + " plays " + title.en + ": " + (gains.en.empty() ? "nobody scores" : gains.en),
+        who.fr + " joue la carte d'évaluation " + title.fr + " : " +
+            (gains.fr.empty() ? "personne ne marque" : gains.fr)};
     if (field(event, "removed").is_array()) {
       const std::string removed = std::to_string(field(event, "removed").size());
       line.en += "; " + removed + " building(s) on the volcano destroyed";
@@ -229,13 +247,16 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
         if (!count.is_number_integer() || count.get<int>() <= 0) continue;
         const int n = count.get<int>();
         const FrenchNoun noun = french_noun(species);
-        birds.en += (birds.en.empty() ? "" : ", ") + std::to_string(n) + " " + species + (n > 1 ? "s" : "");
-        birds.fr += (birds.fr.empty() ? "" : ", ") + std::to_string(n) + " " + (n > 1 ? noun.plural : noun.word);
+        birds.en +=
+            (birds.en.empty() ? "" : ", ") + std::to_string(n) + " " + species + (n > 1 ? "s" : "");
+        birds.fr += (birds.fr.empty() ? "" : ", ") + std::to_string(n) + " " +
+                    (n > 1 ? noun.plural : noun.word);
       }
     const std::string points = signed_points(int_or(event, "points"));
-    return {who.en + " reveals " + (birds.en.empty() ? std::string("no birds") : birds.en) + ": " + points,
-            who.fr + " révèle " + (birds.fr.empty() ? std::string("aucun jeton oiseau") : birds.fr) + " : " +
-                points};
+    return {who.en + " reveals " + (birds.en.empty() ? std::string("no birds") : birds.en) + ": " +
+                points,
+            who.fr + " révèle " +
+                (birds.fr.empty() ? std::string("aucun jeton oiseau") : birds.fr) + " : " + points};
   }
   if (type == "game_over") {
     LocalText line{"Game over:", "Fin de la partie :"};
@@ -244,7 +265,8 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
       const Json& scores = field(event, "scores");
       for (const auto& s : field(event, "ranking")) {
         const int seat = s.is_number_integer() ? s.get<int>() : -1;
-        const int score = scores.is_array() && seat >= 0 && seat < static_cast<int>(scores.size()) &&
+        const int score = scores.is_array() && seat >= 0 &&
+                                  seat < static_cast<int>(scores.size()) &&
                                   scores[seat].is_number_integer()
                               ? scores[seat].get<int>()
                               : 0;
@@ -266,7 +288,8 @@ std::string Rules::action_text(const State&, Seat, const Json& action) {
   const std::string& type = string_or_empty(action, "type");
   if (type == "choose_set") return "set " + string_or_empty(action, "set");
   if (type == "land") return "land " + string_or_empty(action, "site");
-  if (type == "build") return string_or_empty(action, "card") + " " + string_or_empty(action, "site");
+  if (type == "build")
+    return string_or_empty(action, "card") + " " + string_or_empty(action, "site");
   if (type == "double") return "double " + string_or_empty(action, "kind");
   if (type == "play") return string_or_empty(action, "card");
   if (type == "pass") return "pass";

@@ -28,7 +28,8 @@ Json card_refs(const std::vector<int>& cards) {
   return j;
 }
 
-// One's own score cards, each with what it would give every seat if played now (issue 12: the hand's preview).
+// One's own score cards, each with what it would give every seat if played now (issue 12: the
+// hand's preview).
 Json hand_with_preview(const State& s, const std::vector<int>& hand) {
   Json j = Json::array();
   if (hand.empty()) return j;
@@ -146,7 +147,8 @@ State parse_state(const Json& j) {
     const auto star = code.find('*');
     SiteState st;
     st.tile = c.tile_index(code.substr(0, star));
-    require(st.tile >= 0 && c.tiles[st.tile].kind == c.sites[i].kind, "site tile of the wrong kind");
+    require(st.tile >= 0 && c.tiles[st.tile].kind == c.sites[i].kind,
+            "site tile of the wrong kind");
     ++tile_uses[st.tile];
     st.revealed = star != std::string::npos;
     if (st.revealed)
@@ -157,14 +159,14 @@ State parse_state(const Json& j) {
       }
     require(st.owners.size() <= 2, "at most two buildings on a site");
     require(st.owners.size() < 2 || st.owners[0] != st.owners[1],
-          "two buildings of one seat on a site");
+            "two buildings of one seat on a site");
     s.sites.push_back(std::move(st));
   }
   s.unused_tiles =
       read_ids(j, "unused_tiles", [&](const std::string& id) { return c.tile_index(id); });
   for (int t : s.unused_tiles) ++tile_uses[t];
   require(std::all_of(tile_uses.begin(), tile_uses.end(), [](int u) { return u == 1; }),
-        "every tile exactly once");
+          "every tile exactly once");
 
   std::vector<int> card_uses(c.score_cards.size(), 0);
   auto use_cards = [&](const std::vector<int>& cards) {
@@ -203,7 +205,7 @@ State parse_state(const Json& j) {
     s.players.push_back(std::move(p));
   }
   require(std::all_of(set_uses.begin(), set_uses.end(), [](int u) { return u <= 1; }),
-        "a set held twice");
+          "a set held twice");
   s.score_pile = card_ids(j, "score_pile");
   use_cards(s.score_pile);
   s.bird_pile = parse_birds(read_string(j, "bird_pile"));
@@ -220,7 +222,7 @@ State parse_state(const Json& j) {
     s.piles.push_back(std::move(pile));
   }
   require(std::all_of(card_uses.begin(), card_uses.end(), [](int u) { return u <= 1; }),
-        "a score card held twice");
+          "a score card held twice");
   s.pick_order = read_seats(j, "pick_order", n);
   require(s.pick_order.empty() || is_permutation_of_seats(s.pick_order, n), "pick_order");
   s.pick = read_int(j, "pick", 0, n);
@@ -239,11 +241,11 @@ State parse_state(const Json& j) {
   // The phase must name someone who can act.
   if (s.phase == Phase::choose_pile)
     require(static_cast<int>(s.pick_order.size()) == n && s.pick < n && !s.piles.empty(),
-          "choose_pile state");
+            "choose_pile state");
   if (s.phase == Phase::choose_set)
     require(std::any_of(s.players.begin(), s.players.end(),
-                      [](const PlayerState& p) { return p.set < 0; }),
-          "choose_set state without a chooser");
+                        [](const PlayerState& p) { return p.set < 0; }),
+            "choose_set state without a chooser");
   if (s.phase == Phase::play || s.phase == Phase::landing)
     for (const auto& p : s.players) require(p.set >= 0, "a player without a set in a round");
   if (s.phase == Phase::play) {
@@ -255,8 +257,8 @@ State parse_state(const Json& j) {
   require(s.double_kind < 0 || s.phase == Phase::play, "a pending double outside the play phase");
   if (s.phase == Phase::discard)
     require(std::any_of(s.players.begin(), s.players.end(),
-                      [](const PlayerState& p) { return p.must_discard; }),
-          "discard state without a discarder");
+                        [](const PlayerState& p) { return p.must_discard; }),
+            "discard state without a discarder");
   return s;
 }
 
@@ -266,17 +268,25 @@ Json Rules::static_data(const State&) {
   return comp().static_data;
 }
 
-Json Rules::view(const State& s, Viewer viewer) { return split_view<Rules>(s, viewer); }
+Json Rules::view(const State& s, Viewer viewer) {
+  return split_view<Rules>(s, viewer);
+}
 
-Json Rules::public_view(const State& s) { return sectioned_public_view<Rules>(s); }
+Json Rules::public_view(const State& s) {
+  return sectioned_public_view<Rules>(s);
+}
 
 namespace {
 
-// The public view's three big keys, each made of entries (a site, a seat) built alone: after a move only the
-// entries whose part of the state changed are rebuilt (view_sections.hpp).
+// The public view's three big keys, each made of entries (a site, a seat) built alone: after a move
+// only the entries whose part of the state changed are rebuilt (view_sections.hpp).
 
-std::size_t site_count(const State&) { return comp().sites.size(); }
-std::string_view site_name(const State&, std::size_t i) { return comp().sites[i].id; }
+std::size_t site_count(const State&) {
+  return comp().sites.size();
+}
+std::string_view site_name(const State&, std::size_t i) {
+  return comp().sites[i].id;
+}
 
 // A site is "<kind> face_down" or "<kind> <building> <points>[ <resource>][ +<fish bonus>][ bird]".
 bool board_entry(const State& s, std::size_t i, Json& out) {
@@ -294,11 +304,15 @@ bool buildings_entry(const State& s, std::size_t i, Json& out) {
   out = s.sites[i].owners;
   return true;
 }
-bool same_owners(const State& a, const State& b, std::size_t i) { return a.sites[i].owners == b.sites[i].owners; }
+bool same_owners(const State& a, const State& b, std::size_t i) {
+  return a.sites[i].owners == b.sites[i].owners;
+}
 
-// Counts are arrays: construction cards in the order ship, river, road, double; buildings in the order house,
-// church, lighthouse.
-std::size_t seat_count(const State& s) { return static_cast<std::size_t>(s.num_seats); }
+// Counts are arrays: construction cards in the order ship, river, road, double; buildings in the
+// order house, church, lighthouse.
+std::size_t seat_count(const State& s) {
+  return static_cast<std::size_t>(s.num_seats);
+}
 bool player_entry(const State& s, std::size_t seat, Json& pj) {
   const Components& c = comp();
   const PlayerState& p = s.players[seat];
@@ -316,7 +330,9 @@ bool player_entry(const State& s, std::size_t seat, Json& pj) {
   pj["must_discard"] = p.must_discard;
   return true;
 }
-bool same_player(const State& a, const State& b, std::size_t seat) { return a.players[seat] == b.players[seat]; }
+bool same_player(const State& a, const State& b, std::size_t seat) {
+  return a.players[seat] == b.players[seat];
+}
 
 constexpr ViewSection<State> kSections[] = {
     {"board", nullptr, nullptr, site_count, board_entry, same_site, site_name},
@@ -326,7 +342,9 @@ constexpr ViewSection<State> kSections[] = {
 
 }  // namespace
 
-std::span<const ViewSection<State>> Rules::view_sections() { return kSections; }
+std::span<const ViewSection<State>> Rules::view_sections() {
+  return kSections;
+}
 
 // The hand's preview reads the sites (their tiles and buildings) and every seat's number of birds
 // (card_points); the rest is the seat's own cards and birds.
@@ -353,8 +371,8 @@ Json Rules::public_view_core(const State& s) {
   v["score_cards_set_aside"] = s.score_pile.size();
   v["bird_chips_left"] = s.bird_pile.size();
   v["pending_double"] = s.double_kind >= 0
-                            ? object_of("kind", to_string(static_cast<CardKind>(s.double_kind)), "builds_left",
-                                        s.double_left)
+                            ? object_of("kind", to_string(static_cast<CardKind>(s.double_kind)),
+                                        "builds_left", s.double_left)
                             : Json(nullptr);
   const Seat last = last_player(s);
   v["privilege"] = last >= 0 ? object_of("seat", last, "used", s.privilege_used) : Json(nullptr);
@@ -468,8 +486,9 @@ std::vector<Secret> Rules::secrets(const State& s) {
   for (const auto& st : s.sites)
     if (!st.revealed) out.push_back(Secret{c.tiles[st.tile].id, std::nullopt});
   for (int t : s.unused_tiles) out.push_back(Secret{c.tiles[t].id, std::nullopt});
-  // A card that came with a round-2 pile is public knowledge (public_holder), wherever in the taker's
-  // hand or discards it is; every other card in a hand or among the discards is its holder's alone.
+  // A card that came with a round-2 pile is public knowledge (public_holder), wherever in the
+  // taker's hand or discards it is; every other card in a hand or among the discards is its
+  // holder's alone.
   for (Seat seat = 0; seat < s.num_seats; ++seat) {
     for (const auto* cards : {&s.players[seat].hand, &s.players[seat].discarded})
       for (int card : *cards)

@@ -561,10 +561,14 @@ std::string str_of(const Json& a, const char* key) {
 std::pair<int, int> rotated(const std::array<int, 2>& off, Rotation rotation) {
   const int dr = off[0], dc = off[1];
   switch (rotation) {
-    case Rotation::east: return {dr, dc};
-    case Rotation::south: return {dc, -dr};
-    case Rotation::west: return {-dr, -dc};
-    case Rotation::north: return {-dc, dr};
+    case Rotation::east:
+      return {dr, dc};
+    case Rotation::south:
+      return {dc, -dr};
+    case Rotation::west:
+      return {-dr, -dc};
+    case Rotation::north:
+      return {-dc, dr};
   }
   return {dr, dc};
 }
@@ -1413,15 +1417,16 @@ const GameSpec& Rules::spec() {
     g.min_players = 1;
     g.max_players = 4;
     g.options = {
-        OptionSpec{
-            "setup",
-            {"standard", "advanced"},
-            "standard",
-            {"Set-up", "Mise en place"},
-            {"standard: side A colonies; advanced: side B and town hall lots (solo always advanced)",
-             "standard : colonies face A ; avancé : face B et lots de mairie (le solo est toujours avancé)"},
-            2,
-            0},
+        OptionSpec{"setup",
+                   {"standard", "advanced"},
+                   "standard",
+                   {"Set-up", "Mise en place"},
+                   {"standard: side A colonies; advanced: side B and town hall lots (solo always "
+                    "advanced)",
+                    "standard : colonies face A ; avancé : face B et lots de mairie (le solo est "
+                    "toujours avancé)"},
+                   2,
+                   0},
         OptionSpec{"colonies",
                    {"random", "choose"},
                    "random",
@@ -1430,14 +1435,15 @@ const GameSpec& Rules::spec() {
                     "colonies face A distribuées au hasard, ou choisies dans le sens anti-horaire"},
                    2,
                    0},
-        OptionSpec{"blue_dice",
-                   {"own", "shared"},
-                   "own",
-                   {"Blue dice", "Dés bleus"},
-                   {"blue dice kept by their owner, or in the common pool (variant)",
-                    "dés bleus gardés par leur propriétaire, ou dans une réserve commune (variante)"},
-                   2,
-                   0},
+        OptionSpec{
+            "blue_dice",
+            {"own", "shared"},
+            "own",
+            {"Blue dice", "Dés bleus"},
+            {"blue dice kept by their owner, or in the common pool (variant)",
+             "dés bleus gardés par leur propriétaire, ou dans une réserve commune (variante)"},
+            2,
+            0},
     };
     g.option_sets_to_test = {
         {}, {{"colonies", "choose"}}, {{"setup", "advanced"}}, {{"blue_dice", "shared"}}};

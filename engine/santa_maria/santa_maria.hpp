@@ -325,12 +325,13 @@ struct PlayerState {
   int religion = 0;
   int conquest = 0;
   int conquest_arrival = 0;  // lower = arrived first on its space (lower in the stack)
-  // The points of the year ends' Conquistador scoring, part of `points` (the result's points by source):
-  // tracked as scored, since the track is reset every year. The rest of `points` (buildings, ships,
-  // missionary camps, the religion track's end) is "other points during the game".
+  // The points of the year ends' Conquistador scoring, part of `points` (the result's points by
+  // source): tracked as scored, since the track is reset every year. The rest of `points`
+  // (buildings, ships, missionary camps, the religion track's end) is "other points during the
+  // game".
   int conquistador_points = 0;
-  int retreat = -1;          // retreat space this year (0-4), -1 on the market place
-  int last_retreat = -1;     // the one of the previous completed year (tie-break)
+  int retreat = -1;       // retreat space this year (0-4), -1 on the market place
+  int last_retreat = -1;  // the one of the previous completed year (tie-break)
   int monks = 6;
   std::array<std::vector<int>, kDocks> port;  // ship indices, in arrival order
   int town_hall_scholar = -1;                 // advanced lot's scholar
@@ -427,8 +428,8 @@ bool is_free_building(const PlayerState& p, int cell);
 
 /// Final scoring of one seat (as if the game ended now): used by the end and by evaluate().
 FinalScore score_final(const State& s, Seat seat);
-/// Where `seat`'s final score came from (Outcome::breakdown), the book's final count line by line; only once
-/// the game is over (from final_scores).
+/// Where `seat`'s final score came from (Outcome::breakdown), the book's final count line by line;
+/// only once the game is over (from final_scores).
 std::vector<ScorePart> score_parts(const State& s, Seat seat);
 int colonist_points(const PlayerState& p);
 int bishop_goal_points(const State& s, Seat seat, Goal goal);
@@ -449,8 +450,9 @@ struct Rules {
   static std::vector<Seat> to_act(const State& s);
   static std::vector<Json> legal_actions(const State& s, Seat seat);
   static Result<std::vector<Json>> apply(State& s, Seat seat, const Json& action);
-  static Json view(const State& s, Viewer viewer);  // split_view: the two parts below (HasSplitView)
-  static Json public_view(const State& s);          // sectioned_public_view: the core and the players
+  static Json view(const State& s,
+                   Viewer viewer);          // split_view: the two parts below (HasSplitView)
+  static Json public_view(const State& s);  // sectioned_public_view: the core and the players
   /// {"you": {"seat", "ships"}}: the ship ids in the seat's own port.
   static Json private_view(const State& s, Seat seat);
   // HasViewSections (view_sections.hpp): a player's entry is rebuilt only when that seat changed.
@@ -472,9 +474,10 @@ struct Rules {
   static int evaluate(const State& s, Seat seat);
 };
 
-/// Reads Rules::to_json's output, `full` requiring its hidden parts; otherwise a client view, whose hidden parts
-/// stay empty but for the viewer's own port ships (`you`). The state and the views are written by the same
-/// functions (santa_maria_view.cpp), so a view cannot hold what to_json leaves out by mistake.
+/// Reads Rules::to_json's output, `full` requiring its hidden parts; otherwise a client view, whose
+/// hidden parts stay empty but for the viewer's own port ships (`you`). The state and the views are
+/// written by the same functions (santa_maria_view.cpp), so a view cannot hold what to_json leaves
+/// out by mistake.
 State read_state(const Json& j, bool full);
 
 }  // namespace archipel::engine::santa_maria

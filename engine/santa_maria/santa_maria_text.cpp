@@ -1,7 +1,7 @@
-// The chat forms: action_text (what /play accepts and /moves lists) and describe (one log line per event,
-// in English or French: each line is built in both languages side by side, then one is picked; the French
-// words are the rule book's: colonie, mairie, tuile Route, navire, dock, moine, Retraite). Both are total:
-// malformed input gives a plain fallback text, never an exception.
+// The chat forms: action_text (what /play accepts and /moves lists) and describe (one log line per
+// event, in English or French: each line is built in both languages side by side, then one is
+// picked; the French words are the rule book's: colonie, mairie, tuile Route, navire, dock, moine,
+// Retraite). Both are total: malformed input gives a plain fallback text, never an exception.
 
 #include "engine/santa_maria/santa_maria.hpp"
 
@@ -36,16 +36,18 @@ struct FrenchNoun {
 
 FrenchNoun french_noun(const std::string& en) {
   static const std::map<std::string, FrenchNoun> nouns{
-      {"wood", {"bois"}},         {"grain", {"blé"}},           {"sugar", {"sucre"}},
-      {"gem", {"gemme", true}},   {"gold", {"or"}},             {"white", {"blanc"}},
-      {"blue", {"bleu"}},         {"row", {"ligne", true}},     {"column", {"colonne", true}},
-      {"coins", {"Pièces"}},      {"religion", {"Religion"}},   {"conquistador", {"Conquistador"}},
+      {"wood", {"bois"}},       {"grain", {"blé"}},         {"sugar", {"sucre"}},
+      {"gem", {"gemme", true}}, {"gold", {"or"}},           {"white", {"blanc"}},
+      {"blue", {"bleu"}},       {"row", {"ligne", true}},   {"column", {"colonne", true}},
+      {"coins", {"Pièces"}},    {"religion", {"Religion"}}, {"conquistador", {"Conquistador"}},
       {"points", {"Points"}}};
   const auto it = nouns.find(en);
   return it != nouns.end() ? it->second : FrenchNoun{en};
 }
 
-std::string fr(const std::string& en) { return french_noun(en).word; }
+std::string fr(const std::string& en) {
+  return french_noun(en).word;
+}
 
 std::string fr_article(const std::string& en) {
   const FrenchNoun n = french_noun(en);
@@ -58,11 +60,13 @@ std::string fr_count(int n, const std::string& en) {
   return std::to_string(n) + " " + word + (n > 1 && word.back() == 'e' ? "s" : "");
 }
 
-// A monk space ("scholar2", "bishop1", "camp3") as the book names it: "tuile Savant 2", "Camp de Missionnaires 3".
+// A monk space ("scholar2", "bishop1", "camp3") as the book names it: "tuile Savant 2", "Camp de
+// Missionnaires 3".
 std::string fr_monk_space(const std::string& space) {
-  for (const auto& [prefix, french] : {std::pair<std::string, std::string>{"scholar", "la tuile Savant "},
-                                       {"bishop", "la tuile Évêque "},
-                                       {"camp", "le Camp de Missionnaires "}})
+  for (const auto& [prefix, french] :
+       {std::pair<std::string, std::string>{"scholar", "la tuile Savant "},
+        {"bishop", "la tuile Évêque "},
+        {"camp", "le Camp de Missionnaires "}})
     if (space.rfind(prefix, 0) == 0) return french + space.substr(prefix.size());
   return space;
 }
@@ -82,18 +86,22 @@ LocalText line_of(const Json& e, const std::vector<std::string>& names) {
   }
   if (type == "lot") {
     const std::string lot = std::to_string(int_or(e, "lot"));
-    return {p.en + " takes town hall lot " + lot + ".", p.fr + " prend le lot de mairie " + lot + "."};
+    return {p.en + " takes town hall lot " + lot + ".",
+            p.fr + " prend le lot de mairie " + lot + "."};
   }
   if (type == "town_hall")
-    return {p.en + " places the town hall on " + cell + ".", p.fr + " place la mairie sur " + cell + "."};
-  if (type == "expand") return {p.en + " buys tile " + tile + ".", p.fr + " achète la tuile " + tile + "."};
+    return {p.en + " places the town hall on " + cell + ".",
+            p.fr + " place la mairie sur " + cell + "."};
+  if (type == "expand")
+    return {p.en + " buys tile " + tile + ".", p.fr + " achète la tuile " + tile + "."};
   if (type == "put") {
     const std::string& rotation = string_or_empty(e, "rotation");
     return {p.en + " puts tile " + tile + " on " + cell + " (" + rotation + ").",
             p.fr + " pose la tuile " + tile + " sur " + cell + " (" + rotation + ")."};
   }
   if (type == "road")
-    return {p.en + " puts a road tile on " + cell + ".", p.fr + " pose une tuile Route sur " + cell + "."};
+    return {p.en + " puts a road tile on " + cell + ".",
+            p.fr + " pose une tuile Route sur " + cell + "."};
   if (type == "activate") {
     const int cost = int_or(e, "cost");
     return {p.en + " activates " + cell + " for " + plural(cost, "coin") + ".",
@@ -107,8 +115,8 @@ LocalText line_of(const Json& e, const std::vector<std::string>& names) {
     const int cost = int_or(e, "cost");
     return {p.en + " takes a " + color + " " + rolled + " and activates " + line + " " + value +
                 (cost ? " (" + plural(cost, "coin") + ")" : "") + ".",
-            p.fr + " prend un dé " + fr(color) + " de " + rolled + " et active la " + fr(line) + " " + value +
-                (cost ? " (" + fr_plural(cost, "pièce") + ")" : "") + "."};
+            p.fr + " prend un dé " + fr(color) + " de " + rolled + " et active la " + fr(line) +
+                " " + value + (cost ? " (" + fr_plural(cost, "pièce") + ")" : "") + "."};
   }
   if (type == "die_placed")
     return {p.en + " leaves the die on " + cell + ".", p.fr + " laisse le dé sur " + cell + "."};
@@ -123,15 +131,21 @@ LocalText line_of(const Json& e, const std::vector<std::string>& names) {
     }
     return {line.en + ".", line.fr + "."};
   }
-  if (type == "coins") return {p.en + " gains " + plural(coins, "coin") + ".", p.fr + " gagne " + fr_plural(coins, "pièce") + "."};
+  if (type == "coins")
+    return {p.en + " gains " + plural(coins, "coin") + ".",
+            p.fr + " gagne " + fr_plural(coins, "pièce") + "."};
   if (type == "points")
-    return {p.en + " gains " + plural(points, "point") + ".", p.fr + " gagne " + fr_plural(points, "point") + "."};
+    return {p.en + " gains " + plural(points, "point") + ".",
+            p.fr + " gagne " + fr_plural(points, "point") + "."};
   if (type == "exchange")
-    return {p.en + " exchanges a " + resource + ".", p.fr + " échange " + fr_article(resource) + "."};
+    return {p.en + " exchanges a " + resource + ".",
+            p.fr + " échange " + fr_article(resource) + "."};
   if (type == "ship")
-    return {p.en + " buys the ship at the " + dock + " dock.", p.fr + " prend le navire du dock " + fr(dock) + "."};
+    return {p.en + " buys the ship at the " + dock + " dock.",
+            p.fr + " prend le navire du dock " + fr(dock) + "."};
   if (type == "refill")
-    return {"A new ship arrives at the " + dock + " dock.", "Un nouveau navire arrive au dock " + fr(dock) + "."};
+    return {"A new ship arrives at the " + dock + " dock.",
+            "Un nouveau navire arrive au dock " + fr(dock) + "."};
   if (type == "dock")
     return {p.en + " moves the new ship to the " + dock + " dock.",
             p.fr + " déplace le nouveau navire vers le dock " + fr(dock) + "."};
@@ -145,9 +159,11 @@ LocalText line_of(const Json& e, const std::vector<std::string>& names) {
   }
   if (type == "blue_die") {
     if (e.contains("next_year"))
-      return {p.en + " unlocks a blue die for next year.", p.fr + " débloque un dé bleu pour l'année prochaine."};
+      return {p.en + " unlocks a blue die for next year.",
+              p.fr + " débloque un dé bleu pour l'année prochaine."};
     const std::string value = std::to_string(int_or(e, "value"));
-    return {p.en + " unlocks a blue die: " + value + ".", p.fr + " débloque un dé bleu : " + value + "."};
+    return {p.en + " unlocks a blue die: " + value + ".",
+            p.fr + " débloque un dé bleu : " + value + "."};
   }
   if (type == "religion") {
     const std::string from = std::to_string(int_or(e, "from"));
@@ -163,28 +179,35 @@ LocalText line_of(const Json& e, const std::vector<std::string>& names) {
   if (type == "monk") {
     const std::string& space = string_or_empty(e, "space");
     const int fee = int_or(e, "fee");
-    return {p.en + " places a monk on " + space + (fee ? " (pays " + std::to_string(fee) + " coins)" : "") + ".",
-            p.fr + " place un moine sur " + fr_monk_space(space) + (fee ? " (paie " + fr_plural(fee, "pièce") + ")" : "") + "."};
+    return {p.en + " places a monk on " + space +
+                (fee ? " (pays " + std::to_string(fee) + " coins)" : "") + ".",
+            p.fr + " place un moine sur " + fr_monk_space(space) +
+                (fee ? " (paie " + fr_plural(fee, "pièce") + ")" : "") + "."};
   }
   if (type == "reclaim")
     return {p.en + " takes back " + plural(coins, "coin") + " from " + cell + ".",
             p.fr + " reprend " + fr_plural(coins, "pièce") + " sur " + cell + "."};
   if (type == "retreat") {
     const std::string space = std::to_string(int_or(e, "space"));
-    return {p.en + " retreats to space " + space + ".", p.fr + " se retire sur l'emplacement de Retraite " + space + "."};
+    return {p.en + " retreats to space " + space + ".",
+            p.fr + " se retire sur l'emplacement de Retraite " + space + "."};
   }
-  if (type == "sell") return {p.en + " sells a " + resource + ".", p.fr + " vend " + fr_article(resource) + "."};
-  if (type == "buy") return {p.en + " buys a " + resource + ".", p.fr + " achète " + fr_article(resource) + "."};
+  if (type == "sell")
+    return {p.en + " sells a " + resource + ".", p.fr + " vend " + fr_article(resource) + "."};
+  if (type == "buy")
+    return {p.en + " buys a " + resource + ".", p.fr + " achète " + fr_article(resource) + "."};
   if (type == "move") {
     const std::string& from = string_or_empty(e, "from");
     const std::string& to = string_or_empty(e, "to");
-    return {p.en + " moves a die from " + from + " to " + to + ".", p.fr + " déplace un dé de " + from + " vers " + to + "."};
+    return {p.en + " moves a die from " + from + " to " + to + ".",
+            p.fr + " déplace un dé de " + from + " vers " + to + "."};
   }
   if (type == "end") return {p.en + " ends the turn.", p.fr + " termine son tour."};
   if (type == "skip") return {p.en + " passes.", p.fr + " passe."};
   if (type == "year_end") {
     const std::string year = std::to_string(int_or(e, "year"));
-    return {"End of year " + year + ": conquistador points.", "Fin de l'année " + year + " : points des conquistadors."};
+    return {"End of year " + year + ": conquistador points.",
+            "Fin de l'année " + year + " : points des conquistadors."};
   }
   if (type == "new_year") {
     const std::string year = std::to_string(int_or(e, "year"));
@@ -207,11 +230,13 @@ std::string Rules::action_text(const State& s, Seat, const Json& a) {
   const std::string& type = string_or_empty(a, "type");
   if (type == "colony") return "colony " + string_or_empty(a, "board");
   if (type == "lot") return "lot " + std::to_string(int_or(a, "lot"));
-  if (type == "town_hall") return "townhall " + string_or_empty(a, "cell") + " " + string_or_empty(a, "rotation");
+  if (type == "town_hall")
+    return "townhall " + string_or_empty(a, "cell") + " " + string_or_empty(a, "rotation");
   if (type == "expand") return "expand " + string_or_empty(a, "tile");
   if (type == "put")
-    return a.contains("rotation") ? "put " + string_or_empty(a, "cell") + " " + string_or_empty(a, "rotation")
-                                  : "put " + string_or_empty(a, "cell");
+    return a.contains("rotation")
+               ? "put " + string_or_empty(a, "cell") + " " + string_or_empty(a, "rotation")
+               : "put " + string_or_empty(a, "cell");
   if (type == "activate") return "activate " + string_or_empty(a, "cell");
   if (type == "die") return string_or_empty(a, "color") + " " + std::to_string(int_or(a, "value"));
   if (type == "value") {

@@ -89,8 +89,9 @@ Json port_ships(const PlayerState& p) {
   return ships;
 }
 
-// One seat's entry of `players`. The ship ids in its port are there with `full` (the state) and once the game is
-// over (all are turned over); during the game only their owner sees them, in its private part.
+// One seat's entry of `players`. The ship ids in its port are there with `full` (the state) and
+// once the game is over (all are turned over); during the game only their owner sees them, in its
+// private part.
 Json player_json(const State& s, Seat seat, bool full) {
   const PlayerState& p = s.players[seat];
   Json pj;
@@ -124,22 +125,25 @@ Json player_json(const State& s, Seat seat, bool full) {
   pj["religion"] = p.religion;
   pj["conquistador"] = p.conquest;
   pj["conquistador_arrival"] = p.conquest_arrival;
-  if (full) pj["conquistador_points"] = p.conquistador_points;  // the state only: the view's `points` holds them
+  if (full)
+    pj["conquistador_points"] =
+        p.conquistador_points;  // the state only: the view's `points` holds them
   pj["retreat"] = p.retreat;
   pj["last_retreat"] = p.last_retreat;
   pj["monks"] = p.monks;
   Json counts = Json::object();
   for (int d = 0; d < kDocks; ++d) counts[C().dock_names[d]] = p.port[d].size();
   pj["port"] = counts;
-  if (full || s.phase == Phase::over) pj["ships"] = port_ships(p);  // else its owner's alone (Rules::private_view)
+  if (full || s.phase == Phase::over)
+    pj["ships"] = port_ships(p);  // else its owner's alone (Rules::private_view)
   pj["town_hall_scholar"] =
       p.town_hall_scholar < 0 ? Json(nullptr) : Json(scholar_id(p.town_hall_scholar));
   pj["town_hall_cell"] = p.town_hall_cell < 0 ? Json(nullptr) : Json(cell_name(p.town_hall_cell));
   return pj;
 }
 
-// Everything but the players: the public view's core (rebuilt after every move), or with `full` the state's
-// hidden parts as well.
+// Everything but the players: the public view's core (rebuilt after every move), or with `full` the
+// state's hidden parts as well.
 Json write_core(const State& s, bool full) {
   Json j;
   j["game"] = "santa-maria";
@@ -225,14 +229,18 @@ Json write_core(const State& s, bool full) {
   return j;
 }
 
-// The view's sections (view_sections.hpp): the players, one entry per seat. A move changes one or two seats'
-// boards, resources and tracks; the rest of the view is small and rebuilt after every move (write_core).
-std::size_t seat_count(const State& s) { return static_cast<std::size_t>(s.num_seats); }
+// The view's sections (view_sections.hpp): the players, one entry per seat. A move changes one or
+// two seats' boards, resources and tracks; the rest of the view is small and rebuilt after every
+// move (write_core).
+std::size_t seat_count(const State& s) {
+  return static_cast<std::size_t>(s.num_seats);
+}
 bool player_entry(const State& s, std::size_t seat, Json& out) {
   out = player_json(s, static_cast<Seat>(seat), false);
   return true;
 }
-// The entry reads the seat's own state, and the phase for its ships (shown to all once the game is over).
+// The entry reads the seat's own state, and the phase for its ships (shown to all once the game is
+// over).
 bool same_player(const State& a, const State& b, std::size_t seat) {
   return a.players[seat] == b.players[seat] && (a.phase == Phase::over) == (b.phase == Phase::over);
 }
@@ -345,7 +353,8 @@ State read_state(const Json& j, bool full) {
   }
   const Json& players = read_array(j, "players");
   require(static_cast<int>(players.size()) == n, "players");
-  // A client view shows the viewer's own port ships in its private part (`you`), everyone's once the game is over.
+  // A client view shows the viewer's own port ships in its private part (`you`), everyone's once
+  // the game is over.
   Seat own = -1;
   const Json* own_ships = nullptr;
   if (!full && j.contains("you")) {
@@ -399,7 +408,9 @@ State read_state(const Json& j, bool full) {
     p.retreat = read_int(pj, "retreat", -1, kRetreatSpaces - 1);
     p.last_retreat = read_int(pj, "last_retreat", -1, kRetreatSpaces - 1);
     p.monks = read_int(pj, "monks", 0, C().monks);
-    const Json* ships = full || pj.contains("ships") ? &read_object(pj, "ships") : seat == own ? own_ships : nullptr;
+    const Json* ships = full || pj.contains("ships") ? &read_object(pj, "ships")
+                        : seat == own                ? own_ships
+                                                     : nullptr;
     if (ships) {
       for (int d = 0; d < kDocks; ++d) p.port[d] = read_ids(*ships, C().dock_names[d], ship_of);
     } else {
@@ -457,11 +468,19 @@ Result<State> Rules::from_json(const Json& j) {
   return parsed;
 }
 
-Json Rules::view(const State& s, Viewer viewer) { return split_view<Rules>(s, viewer); }
+Json Rules::view(const State& s, Viewer viewer) {
+  return split_view<Rules>(s, viewer);
+}
 
-Json Rules::public_view(const State& s) { return sectioned_public_view<Rules>(s); }
-Json Rules::public_view_core(const State& s) { return write_core(s, false); }
-std::span<const ViewSection<State>> Rules::view_sections() { return kSections; }
+Json Rules::public_view(const State& s) {
+  return sectioned_public_view<Rules>(s);
+}
+Json Rules::public_view_core(const State& s) {
+  return write_core(s, false);
+}
+std::span<const ViewSection<State>> Rules::view_sections() {
+  return kSections;
+}
 
 // What only `seat` sees: the ship ids in its port (its `players` entry has their count per dock).
 Json Rules::private_view(const State& s, Seat seat) {

@@ -8,7 +8,9 @@
 namespace archipel::bots {
 namespace {
 
-const engine::GameSpec& santa_cruz() { return *engine::default_registry().find("santa-cruz")->spec; }
+const engine::GameSpec& santa_cruz() {
+  return *engine::default_registry().find("santa-cruz")->spec;
+}
 
 TEST(ArenaOptions, NoFlagsGiveTheDefaults) {
   auto options = parse_game_options({}, santa_cruz(), 2);
@@ -27,8 +29,11 @@ TEST(ArenaOptions, AValidChoiceIsKept) {
 }
 
 TEST(ArenaOptions, UnknownKeyBadValueMissingEqualsAndRepeatsAreRefused) {
-  for (const auto& flags : std::vector<std::vector<std::string>>{
-           {"colour=red"}, {"rules=fast"}, {"rules"}, {"=table"}, {"rules=table", "rules=online"}}) {
+  for (const auto& flags : std::vector<std::vector<std::string>>{{"colour=red"},
+                                                                 {"rules=fast"},
+                                                                 {"rules"},
+                                                                 {"=table"},
+                                                                 {"rules=table", "rules=online"}}) {
     auto options = parse_game_options(flags, santa_cruz(), 2);
     ASSERT_FALSE(options.ok()) << flags.front();
     EXPECT_EQ(options.error().rule, "bad_option");

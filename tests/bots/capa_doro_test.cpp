@@ -1,8 +1,9 @@
-// Capa d'Oro's bot support (engine/capa_doro/capa_doro_bot.cpp): the sampler keeps everything a viewer knows
-// (the whole public state: nothing in Capa d'Oro is private to a seat), redistributes only what nobody knows (the
-// order of the bag, of the event pile and of the B and C piles) and conserves every count; the evaluation is in
-// the unit engine/core/game.hpp states (victory points, as a margin over the best other seat; the exact final
-// margin once over); and no strategy's decision depends on the hidden order behind a view.
+// Capa d'Oro's bot support (engine/capa_doro/capa_doro_bot.cpp): the sampler keeps everything a
+// viewer knows (the whole public state: nothing in Capa d'Oro is private to a seat), redistributes
+// only what nobody knows (the order of the bag, of the event pile and of the B and C piles) and
+// conserves every count; the evaluation is in the unit engine/core/game.hpp states (victory points,
+// as a margin over the best other seat; the exact final margin once over); and no strategy's
+// decision depends on the hidden order behind a view.
 
 #include <algorithm>
 #include <map>
@@ -48,16 +49,19 @@ TEST(CapaDoroSampler, SampledStateShowsTheSameView) {
         engine::Rng rng(seed);
         auto sample = capa_doro().determinize(view, seat, rng);
         ASSERT_TRUE(sample.ok()) << sample.error().message;
-        ASSERT_EQ(engine::client_view(*sample.value(), engine::Viewer::of(seat)), view) << "seed " << seed;
+        ASSERT_EQ(engine::client_view(*sample.value(), engine::Viewer::of(seat)), view)
+            << "seed " << seed;
         // Every other viewer sees the same too: nothing is private to a seat.
-        ASSERT_EQ(sample.value()->view(engine::Viewer::spectator()), p.game->view(engine::Viewer::spectator()));
+        ASSERT_EQ(sample.value()->view(engine::Viewer::spectator()),
+                  p.game->view(engine::Viewer::spectator()));
       }
     }
   }
 }
 
-// What the viewer knows stays exactly as it is; only the hidden orders move, their contents (which bales and
-// beetles are in the bag, which cards in each pile) are those of the true state, and the generator is new.
+// What the viewer knows stays exactly as it is; only the hidden orders move, their contents (which
+// bales and beetles are in the bag, which cards in each pile) are those of the true state, and the
+// generator is new.
 TEST(CapaDoroSampler, KeepsTheKnownRedistributesTheUnknownConservesCounts) {
   auto positions = random_positions("capa-doro", 30, 17);
   ASSERT_GE(positions.size(), 20u);
@@ -82,7 +86,8 @@ TEST(CapaDoroSampler, KeepsTheKnownRedistributesTheUnknownConservesCounts) {
             << list << ": the same contents as the true state";
         seen_orders[list].insert(full["hidden"][list].dump());
       }
-      EXPECT_NE(full["hidden"]["rng"], truth["hidden"]["rng"]) << "a new generator, not the true one";
+      EXPECT_NE(full["hidden"]["rng"], truth["hidden"]["rng"])
+          << "a new generator, not the true one";
       // The counts the view gives are the sample's.
       std::map<int, int> bag;
       for (const auto& item : full["hidden"]["bag"]) ++bag[item.get<int>()];
@@ -92,7 +97,8 @@ TEST(CapaDoroSampler, KeepsTheKnownRedistributesTheUnknownConservesCounts) {
       EXPECT_EQ(full["hidden"]["b_pile"].size(), view["b_pile"].get<std::size_t>());
       EXPECT_EQ(full["hidden"]["c_pile"].size(), view["c_pile"].get<std::size_t>());
     }
-    // The shuffled lists (the A box is out of the game: its order never matters) take several orders.
+    // The shuffled lists (the A box is out of the game: its order never matters) take several
+    // orders.
     for (const char* list : {"bag", "event_pile", "b_pile", "c_pile"}) {
       const auto items = sorted_items(truth["hidden"][list]);
       if (items.size() < 3 || items.front() == items.back()) continue;  // one order only
@@ -101,7 +107,8 @@ TEST(CapaDoroSampler, KeepsTheKnownRedistributesTheUnknownConservesCounts) {
     }
   }
   ASSERT_GT(orders, 40);
-  EXPECT_EQ(reordered, orders) << "every pile of 3 or more items, not all alike, is reshuffled across 8 samples";
+  EXPECT_EQ(reordered, orders)
+      << "every pile of 3 or more items, not all alike, is reshuffled across 8 samples";
 }
 
 TEST(CapaDoroSampler, RejectsABadOrInconsistentView) {
@@ -145,7 +152,8 @@ TEST(CapaDoroEvaluation, FinishedGameIsTheExactPointMargin) {
         int best_other = -1;
         for (engine::Seat o = 0; o < seats; ++o)
           if (o != s) best_other = std::max(best_other, outcome.scores[o]);
-        EXPECT_EQ(*game->evaluate(s), outcome.scores[s] - best_other) << seats << " players, seat " << s;
+        EXPECT_EQ(*game->evaluate(s), outcome.scores[s] - best_other)
+            << seats << " players, seat " << s;
       }
       // The winner (place 1) never evaluates below zero, a seat behind on points always below.
       for (engine::Seat s = 0; s < seats; ++s) {
@@ -160,11 +168,13 @@ TEST(CapaDoroEvaluation, FinishedGameIsTheExactPointMargin) {
   }
 }
 
-// During the game the value is in points too: the point margin, moved by at most what the open cigar cards
-// (their points) and the coins could add; with two players it is antisymmetric up to rounding.
+// During the game the value is in points too: the point margin, moved by at most what the open
+// cigar cards (their points) and the coins could add; with two players it is antisymmetric up to
+// rounding.
 TEST(CapaDoroEvaluation, MidGameValueIsInPointsAndAntisymmetricAtTwo) {
   const auto positions = random_positions("capa-doro", 60, 29);
-  const json catalogue = engine::default_registry().create("capa-doro", 2, {}, 1).value()->static_data()["cigars"];
+  const json catalogue =
+      engine::default_registry().create("capa-doro", 2, {}, 1).value()->static_data()["cigars"];
   std::map<std::string, int> card_points;
   for (const auto& c : catalogue) card_points[c["id"].get<std::string>()] = c["points"].get<int>();
   int checked = 0, two = 0;
@@ -177,8 +187,10 @@ TEST(CapaDoroEvaluation, MidGameValueIsInPointsAndAntisymmetricAtTwo) {
       points[s] = pj["points"];
       int open = 0;
       for (const auto& slot : pj["cigars"])
-        if (!slot["top_done"].get<bool>()) open += card_points[slot["cards"].back().get<std::string>()];
-      extra[s] = open + pj["coins"].get<int>() / 4 + 1;  // recipe share <= 60% of a card's points, coins 0.15
+        if (!slot["top_done"].get<bool>())
+          open += card_points[slot["cards"].back().get<std::string>()];
+      extra[s] = open + pj["coins"].get<int>() / 4 +
+                 1;  // recipe share <= 60% of a card's points, coins 0.15
     }
     for (engine::Seat s = 0; s < seats; ++s) {
       int best_points = -1, best_projected = -1;
@@ -201,8 +213,8 @@ TEST(CapaDoroEvaluation, MidGameValueIsInPointsAndAntisymmetricAtTwo) {
   EXPECT_GE(two, 5);
 }
 
-// Two different true states behind the same view (another bag order, other piles): no strategy decides
-// differently.
+// Two different true states behind the same view (another bag order, other piles): no strategy
+// decides differently.
 TEST(CapaDoroHiddenState, DecisionIgnoresTheHiddenOrder) {
   auto positions = random_positions("capa-doro", 12, 21);
   StrategyOptions fixed;
@@ -221,16 +233,18 @@ TEST(CapaDoroHiddenState, DecisionIgnoresTheHiddenOrder) {
       auto a = make_strategy(name, fixed);
       auto b = make_strategy(name, fixed);
       engine::Rng ra(1234), rb(1234);
-      EXPECT_EQ(a->choose("capa-doro", view, p.seat, ra), b->choose("capa-doro", twin_view, p.seat, rb)) << name;
+      EXPECT_EQ(a->choose("capa-doro", view, p.seat, ra),
+                b->choose("capa-doro", twin_view, p.seat, rb))
+          << name;
     }
     ++compared;
   }
   EXPECT_GE(compared, 8);
 }
 
-// The hidden order matters to the future: the same move from the true state and from a sample leads, after the
-// roll, to different draws in at least some positions (so a bot that read the true order would play better;
-// the sampler does not give it away).
+// The hidden order matters to the future: the same move from the true state and from a sample
+// leads, after the roll, to different draws in at least some positions (so a bot that read the true
+// order would play better; the sampler does not give it away).
 TEST(CapaDoroHiddenState, SamplesDoNotRevealTheNextDraws) {
   int rolls = 0, differ = 0;
   for (std::uint64_t seed = 1; seed <= 40 && rolls < 20; ++seed) {
@@ -247,12 +261,15 @@ TEST(CapaDoroHiddenState, SamplesDoNotRevealTheNextDraws) {
     const auto seat = game->to_act().front();
     if (game->legal_actions(seat)[0]["type"] != "roll") continue;
     engine::Rng rng(seed * 7);
-    auto sample = capa_doro().determinize(engine::client_view(*game, engine::Viewer::of(seat)), seat, rng).value();
+    auto sample = capa_doro()
+                      .determinize(engine::client_view(*game, engine::Viewer::of(seat)), seat, rng)
+                      .value();
     auto real = game->clone();
     ASSERT_TRUE(real->apply(seat, json{{"type", "roll"}}).ok());
     ASSERT_TRUE(sample->apply(seat, json{{"type", "roll"}}).ok());
     ++rolls;
-    if (real->view(engine::Viewer::spectator()) != sample->view(engine::Viewer::spectator())) ++differ;
+    if (real->view(engine::Viewer::spectator()) != sample->view(engine::Viewer::spectator()))
+      ++differ;
   }
   ASSERT_GE(rolls, 10);
   EXPECT_GE(differ * 10, rolls * 8) << differ << " of " << rolls;

@@ -1,8 +1,9 @@
-// Costa Ruana for the bots, as Santa Cruz is in strategy_test.cpp: the sampler (determinize keeps what the
-// viewer knows, re-deals only what it does not, and conserves every count), the evaluation (the game's victory
-// points as a margin over the best other seat, game.hpp's unit; the exact margin once over), and the hidden-state
-// guarantee (two true states behind one view give the same decision). The engine's own checks of the sampler
-// along whole games are in tests/engine/costa_ruana/bot_test.cpp.
+// Costa Ruana for the bots, as Santa Cruz is in strategy_test.cpp: the sampler (determinize keeps
+// what the viewer knows, re-deals only what it does not, and conserves every count), the evaluation
+// (the game's victory points as a margin over the best other seat, game.hpp's unit; the exact
+// margin once over), and the hidden-state guarantee (two true states behind one view give the same
+// decision). The engine's own checks of the sampler along whole games are in
+// tests/engine/costa_ruana/bot_test.cpp.
 
 #include <algorithm>
 #include <chrono>
@@ -32,8 +33,8 @@ const engine::GameEntry& entry() {
   return *e;
 }
 
-/// The ids of cards nobody but their holder (or nobody at all) may know, from `viewer`'s side, in a full
-/// state's JSON (to_json): other hands, others' face-down cards, the pile.
+/// The ids of cards nobody but their holder (or nobody at all) may know, from `viewer`'s side, in a
+/// full state's JSON (to_json): other hands, others' face-down cards, the pile.
 std::multiset<std::string> unseen_cards(const json& state, engine::Seat viewer) {
   std::multiset<std::string> out;
   const auto& players = state["players"];
@@ -41,7 +42,8 @@ std::multiset<std::string> unseen_cards(const json& state, engine::Seat viewer) 
     if (static_cast<engine::Seat>(seat) != viewer)
       for (const auto& id : players[seat]["hand"]) out.insert(id.get<std::string>());
   for (const auto& p : state["played"])
-    if (!p["up"].get<bool>() && p["by"].get<int>() != viewer) out.insert(p["card"].get<std::string>());
+    if (!p["up"].get<bool>() && p["by"].get<int>() != viewer)
+      out.insert(p["card"].get<std::string>());
   for (const auto& id : state["pile"]) out.insert(id.get<std::string>());
   return out;
 }
@@ -49,7 +51,8 @@ std::multiset<std::string> unseen_cards(const json& state, engine::Seat viewer) 
 int others_huts(const json& state, engine::Seat viewer) {
   int total = 0;
   for (std::size_t seat = 0; seat < state["players"].size(); ++seat)
-    if (static_cast<engine::Seat>(seat) != viewer) total += state["players"][seat]["hut"].get<int>();
+    if (static_cast<engine::Seat>(seat) != viewer)
+      total += state["players"][seat]["hut"].get<int>();
   return total;
 }
 
@@ -88,8 +91,10 @@ TEST(CostaRuanaSampler, KeepsWhatTheViewerKnowsAndConservesCounts) {
         for (engine::Seat other = 0; other < n; ++other)
           EXPECT_EQ(got["players"][other]["hand"].size(), truth["players"][other]["hand"].size());
         EXPECT_EQ(got["pile"].size(), truth["pile"].size());
-        EXPECT_EQ(unseen_cards(got, seat), unseen_cards(truth, seat)) << "the unseen cards are the same cards";
-        EXPECT_EQ(others_huts(got, seat), others_huts(truth, seat)) << "the others' huts keep their total";
+        EXPECT_EQ(unseen_cards(got, seat), unseen_cards(truth, seat))
+            << "the unseen cards are the same cards";
+        EXPECT_EQ(others_huts(got, seat), others_huts(truth, seat))
+            << "the others' huts keep their total";
       }
     }
   }
@@ -171,17 +176,19 @@ TEST(CostaRuanaEvaluation, FinalMarginDecidesAFinishedGame) {
       int best_other = -1000;
       for (engine::Seat other = 0; other < n; ++other)
         if (other != seat) best_other = std::max(best_other, outcome.scores[other]);
-      EXPECT_EQ(*game->evaluate(seat), outcome.scores[seat] - best_other) << n << " players, seat " << seat;
-      EXPECT_EQ(*game->evaluate(seat) > 0, outcome.places[seat] == 1 &&
-                                               std::count(outcome.places.begin(), outcome.places.end(), 1) == 1 &&
-                                               outcome.scores[seat] > best_other);
+      EXPECT_EQ(*game->evaluate(seat), outcome.scores[seat] - best_other)
+          << n << " players, seat " << seat;
+      EXPECT_EQ(*game->evaluate(seat) > 0,
+                outcome.places[seat] == 1 &&
+                    std::count(outcome.places.begin(), outcome.places.end(), 1) == 1 &&
+                    outcome.scores[seat] > best_other);
     }
   }
 }
 
 TEST(CostaRuanaEvaluation, VictoryPointsAsAMarginInPlay) {
-  // Set-up done, two players: the evaluation is antisymmetric, and its unit is the game's points (a treasure in
-  // the hut is 2, a native back in reserve 1).
+  // Set-up done, two players: the evaluation is antisymmetric, and its unit is the game's points (a
+  // treasure in the hut is 2, a native back in reserve 1).
   auto s = cr::Rules::setup(2, {}, 3).value();
   engine::Rng rng(4);
   while (s.phase == cr::Phase::setup) {
@@ -197,7 +204,8 @@ TEST(CostaRuanaEvaluation, VictoryPointsAsAMarginInPlay) {
   EXPECT_EQ(cr::Rules::evaluate(richer, 1), -base - 2);
   auto rested = s;
   rested.players[1].reserve += 1;
-  EXPECT_EQ(cr::Rules::evaluate(rested, 0), base - 1) << "a native in the other's reserve is worth 1 to them";
+  EXPECT_EQ(cr::Rules::evaluate(rested, 0), base - 1)
+      << "a native in the other's reserve is worth 1 to them";
 }
 
 TEST(CostaRuanaStrategies, ValidMovesWithinBudgetOnRandomPositions) {
@@ -212,10 +220,11 @@ TEST(CostaRuanaStrategies, ValidMovesWithinBudgetOnRandomPositions) {
       const json view = engine::client_view(*p.game, engine::Viewer::of(p.seat));
       const auto start = std::chrono::steady_clock::now();
       const std::size_t index = strategy->choose(kGame, view, p.seat, rng);
-      const auto ms =
-          std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+      const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - start);
       ASSERT_LT(index, view["legal"].size()) << name;
-      EXPECT_LT(ms.count(), 400) << name << " took " << ms.count() << " ms";  // 100 asked; a loaded machine
+      EXPECT_LT(ms.count(), 400) << name << " took " << ms.count()
+                                 << " ms";  // 100 asked; a loaded machine
       EXPECT_TRUE(p.game->clone()->apply(p.seat, view["legal"][index]["action"]).ok()) << name;
     }
   }
@@ -240,7 +249,8 @@ TEST(CostaRuanaStrategies, DecisionIgnoresOtherSeatsHiddenInformation) {
       auto a = make_strategy(name, fixed);
       auto b = make_strategy(name, fixed);
       engine::Rng ra(1234), rb(1234);
-      EXPECT_EQ(a->choose(kGame, view, p.seat, ra), b->choose(kGame, twin_view, p.seat, rb)) << name;
+      EXPECT_EQ(a->choose(kGame, view, p.seat, ra), b->choose(kGame, twin_view, p.seat, rb))
+          << name;
     }
     ++compared;
   }

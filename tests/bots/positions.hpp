@@ -11,15 +11,18 @@ struct Position {
   engine::Seat seat = -1;  // a seat that must act
 };
 
-/// `count` positions of `game_id` with 2..max players, each a random number of random moves into a game.
-inline std::vector<Position> random_positions(const std::string& game_id, int count, std::uint64_t seed) {
+/// `count` positions of `game_id` with 2..max players, each a random number of random moves into a
+/// game.
+inline std::vector<Position> random_positions(const std::string& game_id, int count,
+                                              std::uint64_t seed) {
   const auto& registry = engine::default_registry();
   const auto* entry = registry.find(game_id);
   engine::Rng rng(seed);
   std::vector<Position> out;
   for (int i = 0; i < count; ++i) {
     const int players =
-        entry->spec->min_players + static_cast<int>(rng.below(entry->spec->max_players - entry->spec->min_players + 1));
+        entry->spec->min_players +
+        static_cast<int>(rng.below(entry->spec->max_players - entry->spec->min_players + 1));
     auto game = registry.create(game_id, std::max(2, players), {}, seed * 1000 + i).value();
     const int steps = static_cast<int>(rng.below(160));
     for (int k = 0; k < steps && !game->over(); ++k) {

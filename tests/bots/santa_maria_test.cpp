@@ -1,9 +1,9 @@
-// Santa Maria's bot support (engine/santa_maria/santa_maria_bot.cpp) as the strategies use it, through the
-// registry: the sampler (determinize) keeps everything the viewer knows and deals anew only what it does
-// not (the tile piles' order, the ship pile and the other seats' port ships, the scholars and bishops in
-// the box), conserving every count; the evaluation is the projected margin in the game's own points over
-// the best other seat (solo: over the 100-point target), exact once the game is over; and a strategy's
-// decision cannot depend on what its seat does not see.
+// Santa Maria's bot support (engine/santa_maria/santa_maria_bot.cpp) as the strategies use it,
+// through the registry: the sampler (determinize) keeps everything the viewer knows and deals anew
+// only what it does not (the tile piles' order, the ship pile and the other seats' port ships, the
+// scholars and bishops in the box), conserving every count; the evaluation is the projected margin
+// in the game's own points over the best other seat (solo: over the 100-point target), exact once
+// the game is over; and a strategy's decision cannot depend on what its seat does not see.
 
 #include <algorithm>
 #include <map>
@@ -31,8 +31,9 @@ const engine::GameEntry& entry() {
   return *e;
 }
 
-// Random legal moves, the free actions (sell, buy, Logistics moves) only now and then, so that a few
-// hundred moves reach the later years (ships in ports, monks placed, tiles gone from the piles).
+// Random legal moves, the free actions (sell, buy, Logistics moves) only now and then, so that a
+// few hundred moves reach the later years (ships in ports, monks placed, tiles gone from the
+// piles).
 Json pick(const std::vector<Json>& moves, engine::Rng& rng) {
   std::vector<const Json*> main;
   for (const auto& m : moves) {
@@ -48,8 +49,8 @@ struct Position {
   int players = 0;
 };
 
-/// Games of 1-4 players (options varied), each stopped between `lo` and `hi` percent of its own length: a
-/// random game is played to the end first, then replayed up to the chosen step.
+/// Games of 1-4 players (options varied), each stopped between `lo` and `hi` percent of its own
+/// length: a random game is played to the end first, then replayed up to the chosen step.
 std::vector<Position> positions(int count, std::uint64_t seed, int lo, int hi) {
   engine::Rng rng(seed);
   std::vector<Position> out;
@@ -59,7 +60,9 @@ std::vector<Position> positions(int count, std::uint64_t seed, int lo, int hi) {
     if (players > 1 && rng.below(2)) options["setup"] = "advanced";
     if (players > 1 && rng.below(2)) options["blue_dice"] = "shared";
     if (players > 1 && rng.below(2)) options["colonies"] = "choose";
-    auto create = [&] { return engine::default_registry().create(kGame, players, options, seed * 1000 + i).value(); };
+    auto create = [&] {
+      return engine::default_registry().create(kGame, players, options, seed * 1000 + i).value();
+    };
     auto game = create();
     std::vector<std::pair<engine::Seat, Json>> played;
     while (!game->over()) {
@@ -102,7 +105,8 @@ TEST(SantaMariaSampler, SampledStateShowsTheSameViewAndIsValid) {
         engine::Rng rng(seed);
         auto sample = entry().determinize(view, seat, rng);
         ASSERT_TRUE(sample.ok()) << sample.error().message;
-        ASSERT_EQ(engine::client_view(*sample.value(), engine::Viewer::of(seat)), view) << "seed " << seed;
+        ASSERT_EQ(engine::client_view(*sample.value(), engine::Viewer::of(seat)), view)
+            << "seed " << seed;
         EXPECT_TRUE(sample.value()->invariant_violations().empty());
         // A full state that the engine's own reader takes back (every count conserved).
         auto restored = entry().restore(sample.value()->to_json());
@@ -125,12 +129,13 @@ TEST(SantaMariaSampler, KeepsWhatTheViewerKnowsAndDealsOnlyTheUnseen) {
       bool others_have_ships = false;
       for (std::size_t other = 0; other < truth["players"].size(); ++other)
         if (static_cast<int>(other) != seat)
-          for (const auto& [dock, ships] : truth["players"][other]["ships"].items()) others_have_ships |= !ships.empty();
+          for (const auto& [dock, ships] : truth["players"][other]["ships"].items())
+            others_have_ships |= !ships.empty();
       for (std::uint64_t seed = 1; seed <= 10; ++seed) {
         engine::Rng rng(seed);
         const json sample = entry().determinize(view, seat, rng).value()->to_json();
-        // What nobody sees is dealt from exactly the same things: same tiles in each pile, same boxed
-        // scholars and bishops (as sets: their order is unknown).
+        // What nobody sees is dealt from exactly the same things: same tiles in each pile, same
+        // boxed scholars and bishops (as sets: their order is unknown).
         for (const char* key : {"pile_doubles", "pile_triples", "box_scholars", "box_bishops"}) {
           auto a = strings(sample[key]), b = strings(truth[key]);
           EXPECT_EQ(a, b) << key;
@@ -139,12 +144,15 @@ TEST(SantaMariaSampler, KeepsWhatTheViewerKnowsAndDealsOnlyTheUnseen) {
         EXPECT_EQ(sample["players"][seat]["ships"], truth["players"][seat]["ships"]);
         for (std::size_t other = 0; other < truth["players"].size(); ++other)
           EXPECT_EQ(sample["players"][other]["port"], truth["players"][other]["port"]);
-        // The ships it cannot see are the same ones, shared out anew between the pile and other ports.
+        // The ships it cannot see are the same ones, shared out anew between the pile and other
+        // ports.
         EXPECT_EQ(unseen_ships(sample, seat), unseen_ships(truth, seat));
         // Public things are untouched.
-        for (const char* key : {"offer", "docks", "scholars", "bishops", "white", "blue_pool", "tasks", "lots"})
+        for (const char* key :
+             {"offer", "docks", "scholars", "bishops", "white", "blue_pool", "tasks", "lots"})
           EXPECT_EQ(sample[key], truth[key]) << key;
-        EXPECT_NE(sample["rng"], truth["rng"]) << "the sample's generator reveals nothing of the true one";
+        EXPECT_NE(sample["rng"], truth["rng"])
+            << "the sample's generator reveals nothing of the true one";
         json hidden{sample["pile_doubles"], sample["pile_triples"], sample["ship_pile"]};
         for (std::size_t other = 0; other < sample["players"].size(); ++other)
           if (static_cast<int>(other) != seat) hidden.push_back(sample["players"][other]["ships"]);
@@ -165,14 +173,16 @@ TEST(SantaMariaSampler, OtherSeatsPortShipsAreRedealt) {
     if (p.players < 2) continue;
     const json truth = p.game->to_json();
     int count = 0;
-    for (const auto& [dock, ships] : truth["players"][1]["ships"].items()) count += static_cast<int>(ships.size());
+    for (const auto& [dock, ships] : truth["players"][1]["ships"].items())
+      count += static_cast<int>(ships.size());
     if (count == 0 || truth["ship_pile"].empty()) continue;
     const json view = engine::client_view(*p.game, engine::Viewer::of(0));
     EXPECT_FALSE(view["players"][1].contains("ships")) << "seat 0 sees only seat 1's counts";
     std::set<std::string> ports;
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
       engine::Rng rng(seed);
-      ports.insert(entry().determinize(view, 0, rng).value()->to_json()["players"][1]["ships"].dump());
+      ports.insert(
+          entry().determinize(view, 0, rng).value()->to_json()["players"][1]["ships"].dump());
     }
     EXPECT_GT(ports.size(), 1u);
     ++seen;
@@ -217,8 +227,10 @@ TEST(SantaMariaEvaluation, FinishedGameIsTheExactMarginInPoints) {
       int best = -1 << 30;
       for (engine::Seat other = 0; other < players; ++other)
         if (other != seat) best = std::max(best, outcome.scores[other]);
-      EXPECT_EQ(*game->evaluate(seat), outcome.scores[seat] - best) << players << " players, seat " << seat;
-      // Its sign says who won: a positive margin only for the winner, a negative one never for a winner.
+      EXPECT_EQ(*game->evaluate(seat), outcome.scores[seat] - best)
+          << players << " players, seat " << seat;
+      // Its sign says who won: a positive margin only for the winner, a negative one never for a
+      // winner.
       if (*game->evaluate(seat) > 0) {
         EXPECT_EQ(outcome.places[seat], 1);
       }
@@ -239,7 +251,8 @@ TEST(SantaMariaEvaluation, SoloIsTheMarginOverTheTarget) {
 TEST(SantaMariaEvaluation, MidGameMarginIsInPointsAndAntisymmetric) {
   for (const auto& p : positions(8, 21, 10, 90)) {
     if (p.players != 2) continue;
-    EXPECT_EQ(*p.game->evaluate(0), -*p.game->evaluate(1)) << "two seats: one's margin is the other's loss";
+    EXPECT_EQ(*p.game->evaluate(0), -*p.game->evaluate(1))
+        << "two seats: one's margin is the other's loss";
     // The unit is the game's points: 5 more points for seat 0 is exactly 5 more on its evaluation.
     json state = p.game->to_json();
     state["players"][0]["points"] = state["players"][0]["points"].get<int>() + 5;
@@ -279,7 +292,8 @@ TEST(SantaMariaHiddenState, ViewsShowOtherPortsAsCountsOnlyUntilTheEnd) {
   auto game = finished(3, 5);
   for (engine::Seat seat = 0; seat < 3; ++seat) {
     const json view = engine::client_view(*game, engine::Viewer::of(seat));
-    for (int other = 0; other < 3; ++other) EXPECT_TRUE(view["players"][other].contains("ships")) << "all turned over at the end";
+    for (int other = 0; other < 3; ++other)
+      EXPECT_TRUE(view["players"][other].contains("ships")) << "all turned over at the end";
   }
   for (const auto& p : positions(8, 41, 30, 100)) {
     for (engine::Seat seat = 0; seat < p.game->num_seats(); ++seat) {
@@ -291,7 +305,8 @@ TEST(SantaMariaHiddenState, ViewsShowOtherPortsAsCountsOnlyUntilTheEnd) {
       // The seat's own ship ids are in its private part.
       EXPECT_EQ(view["you"]["seat"], seat);
       EXPECT_TRUE(view["you"]["ships"].is_object());
-      for (const char* key : {"pile_doubles", "pile_triples", "ship_pile", "box_scholars", "box_bishops", "rng"})
+      for (const char* key :
+           {"pile_doubles", "pile_triples", "ship_pile", "box_scholars", "box_bishops", "rng"})
         EXPECT_FALSE(view.contains(key)) << key;
     }
   }

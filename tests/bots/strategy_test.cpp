@@ -40,7 +40,8 @@ TEST(BotStrategies, ValidIndicesWithinBudgetOnRandomSantaCruzPositions) {
       const json view = engine::client_view(*p.game, engine::Viewer::of(p.seat));
       const auto start = std::chrono::steady_clock::now();
       const std::size_t index = strategy->choose("santa-cruz", view, p.seat, rng);
-      const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+      const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - start);
       ASSERT_LT(index, view["legal"].size()) << name;
       // 100 ms asked; generous slack for a loaded 2-core machine or a sanitizer build.
       EXPECT_LT(ms.count(), 400) << name << " took " << ms.count() << " ms";
@@ -58,7 +59,8 @@ TEST(BotStrategies, DefaultBudgetsAnswerQuickly) {
       const json view = engine::client_view(*p.game, engine::Viewer::of(p.seat));
       const auto start = std::chrono::steady_clock::now();
       ASSERT_LT(strategy->choose("santa-cruz", view, p.seat, rng), view["legal"].size());
-      const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+      const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - start);
       EXPECT_LT(ms.count(), 1500) << name;
     }
   }
@@ -84,7 +86,9 @@ TEST(BotStrategies, DecisionIgnoresOtherSeatsHiddenInformation) {
       auto a = make_strategy(name, fixed);
       auto b = make_strategy(name, fixed);
       engine::Rng ra(1234), rb(1234);
-      EXPECT_EQ(a->choose("santa-cruz", view, p.seat, ra), b->choose("santa-cruz", twin_view, p.seat, rb)) << name;
+      EXPECT_EQ(a->choose("santa-cruz", view, p.seat, ra),
+                b->choose("santa-cruz", twin_view, p.seat, rb))
+          << name;
     }
     ++compared;
   }
@@ -104,7 +108,8 @@ TEST(SantaCruzSampler, SampledStateShowsTheSameView) {
         engine::Rng rng(seed);
         auto sample = entry->determinize(view, seat, rng);
         ASSERT_TRUE(sample.ok()) << sample.error().message;
-        ASSERT_EQ(engine::client_view(*sample.value(), engine::Viewer::of(seat)), view) << "seed " << seed;
+        ASSERT_EQ(engine::client_view(*sample.value(), engine::Viewer::of(seat)), view)
+            << "seed " << seed;
         json full = sample.value()->to_json();
         full.erase("rng");
         hidden_parts.insert(full.dump());
@@ -113,7 +118,8 @@ TEST(SantaCruzSampler, SampledStateShowsTheSameView) {
       if (hidden_parts.size() > 1) ++differing;
     }
   }
-  // Hidden things remain almost everywhere (face-down tiles, other hands, bird chips): samples differ.
+  // Hidden things remain almost everywhere (face-down tiles, other hands, bird chips): samples
+  // differ.
   EXPECT_GE(differing * 10, total * 9) << differing << " of " << total;
 }
 
@@ -142,32 +148,42 @@ TEST(BotViewTracker, StatePatchAndGap) {
   archipel::bots::ViewTracker tracker;
   using Update = archipel::bots::ViewTracker::Update;
   EXPECT_EQ(tracker.on_message(json{{"type", "chat"}, {"text", "hi"}}), Update::ignored);
-  EXPECT_EQ(tracker.on_message(json{{"type", "patch"}, {"room", 3}, {"from", 1}, {"to", 2}, {"ops", json::array()}}),
+  EXPECT_EQ(tracker.on_message(json{
+                {"type", "patch"}, {"room", 3}, {"from", 1}, {"to", 2}, {"ops", json::array()}}),
             Update::ignored);
-  EXPECT_EQ(tracker.on_message(json{{"type", "state"}, {"room", 3}, {"version", 1}, {"seat", 1}, {"view", {{"a", 1}}}}),
+  EXPECT_EQ(tracker.on_message(json{
+                {"type", "state"}, {"room", 3}, {"version", 1}, {"seat", 1}, {"view", {{"a", 1}}}}),
             Update::updated);
   EXPECT_TRUE(tracker.has_view());
   EXPECT_EQ(tracker.seat(), 1);
   const json ops = json::parse(R"([{"op":"replace","path":"/a","value":2}])");
-  EXPECT_EQ(tracker.on_message(json{{"type", "patch"}, {"room", 3}, {"from", 1}, {"to", 2}, {"ops", ops}}),
+  EXPECT_EQ(tracker.on_message(
+                json{{"type", "patch"}, {"room", 3}, {"from", 1}, {"to", 2}, {"ops", ops}}),
             Update::updated);
   EXPECT_EQ(tracker.view()["a"], 2);
   EXPECT_EQ(tracker.version(), 2);
-  EXPECT_EQ(tracker.on_message(json{{"type", "patch"}, {"room", 4}, {"from", 2}, {"to", 3}, {"ops", ops}}),
+  EXPECT_EQ(tracker.on_message(
+                json{{"type", "patch"}, {"room", 4}, {"from", 2}, {"to", 3}, {"ops", ops}}),
             Update::ignored);  // another room
-  EXPECT_EQ(tracker.on_message(json{{"type", "patch"}, {"room", 3}, {"from", 5}, {"to", 6}, {"ops", ops}}),
+  EXPECT_EQ(tracker.on_message(
+                json{{"type", "patch"}, {"room", 3}, {"from", 5}, {"to", 6}, {"ops", ops}}),
             Update::need_sync);  // a gap
-  // A patch that fails after its first op: the view is not followed any more (its first op may have applied),
-  // and nothing is patched onto it until a full state comes.
-  const json bad = json::parse(R"([{"op":"replace","path":"/a","value":5},{"op":"remove","path":"/nothing"}])");
-  EXPECT_EQ(tracker.on_message(json{{"type", "patch"}, {"room", 3}, {"from", 2}, {"to", 3}, {"ops", bad}}),
+  // A patch that fails after its first op: the view is not followed any more (its first op may have
+  // applied), and nothing is patched onto it until a full state comes.
+  const json bad =
+      json::parse(R"([{"op":"replace","path":"/a","value":5},{"op":"remove","path":"/nothing"}])");
+  EXPECT_EQ(tracker.on_message(
+                json{{"type", "patch"}, {"room", 3}, {"from", 2}, {"to", 3}, {"ops", bad}}),
             Update::need_sync);
   EXPECT_FALSE(tracker.has_view());
   EXPECT_FALSE(tracker.may_act());
-  EXPECT_EQ(tracker.on_message(json{{"type", "patch"}, {"room", 3}, {"from", 2}, {"to", 3}, {"ops", ops}}),
+  EXPECT_EQ(tracker.on_message(
+                json{{"type", "patch"}, {"room", 3}, {"from", 2}, {"to", 3}, {"ops", ops}}),
             Update::need_sync);
-  EXPECT_EQ(tracker.on_message(json{{"type", "state"}, {"room", 3}, {"version", 7}, {"seat", nullptr}, {"view", {{"a", 9}}}}),
-            Update::updated);
+  EXPECT_EQ(
+      tracker.on_message(json{
+          {"type", "state"}, {"room", 3}, {"version", 7}, {"seat", nullptr}, {"view", {{"a", 9}}}}),
+      Update::updated);
   EXPECT_FALSE(tracker.seat().has_value());
   EXPECT_EQ(tracker.version(), 7);
 }
@@ -204,8 +220,9 @@ TEST(BotArena, SmokeReportsSaneNumbers) {
   EXPECT_NEAR(high, 0.5962, 1e-3);
 }
 
-// A game that does not end within the move cap is a failure reported with what replays it (its seed and its
-// seats in order), and counts for no strategy: what archipel-arena prints for a looping bot.
+// A game that does not end within the move cap is a failure reported with what replays it (its seed
+// and its seats in order), and counts for no strategy: what archipel-arena prints for a looping
+// bot.
 TEST(BotArena, AGameOverTheMoveCapFailsWithItsSeedAndSeats) {
   auto config = greedy_against_random(3, 100);
   config.move_cap = 4;  // a Santa Cruz game is far longer
@@ -218,8 +235,9 @@ TEST(BotArena, AGameOverTheMoveCapFailsWithItsSeedAndSeats) {
     EXPECT_EQ(failed.failure, archipel::bots::ArenaFailure::move_cap);
     EXPECT_STREQ(archipel::bots::to_string(failed.failure), "no end after the move cap");
     EXPECT_EQ(failed.seed, 100 + g);
-    const std::vector<std::string> rotated =
-        g % 2 == 0 ? std::vector<std::string>{"greedy", "random"} : std::vector<std::string>{"random", "greedy"};
+    const std::vector<std::string> rotated = g % 2 == 0
+                                                 ? std::vector<std::string>{"greedy", "random"}
+                                                 : std::vector<std::string>{"random", "greedy"};
     EXPECT_EQ(failed.seats, rotated);
   }
   for (const auto& st : result.standings) {
@@ -228,43 +246,54 @@ TEST(BotArena, AGameOverTheMoveCapFailsWithItsSeedAndSeats) {
   }
 }
 
-// Several seats act at once (secret discards): another seat's patch, computed before our move was applied, still
-// offers the move we sent. Only the patch of our own move (`by`), a full state or a refusal frees the seat again.
+// Several seats act at once (secret discards): another seat's patch, computed before our move was
+// applied, still offers the move we sent. Only the patch of our own move (`by`), a full state or a
+// refusal frees the seat again.
 TEST(BotViewTracker, WaitsForItsOwnMoveWhereSeveralSeatsAct) {
   using archipel::bots::ViewTracker;
   ViewTracker tracker;
-  const json legal = json::array({json{{"action", {{"type", "discard"}, {"card", "SC01"}}}, {"text", "discard SC01"}}});
+  const json legal = json::array(
+      {json{{"action", {{"type", "discard"}, {"card", "SC01"}}}, {"text", "discard SC01"}}});
   const json view{{"to_act", {0, 1}}, {"legal", legal}};
-  ASSERT_EQ(tracker.on_message(json{{"type", "state"}, {"room", 5}, {"version", 1}, {"seat", 1}, {"view", view}}),
+  ASSERT_EQ(tracker.on_message(
+                json{{"type", "state"}, {"room", 5}, {"version", 1}, {"seat", 1}, {"view", view}}),
             ViewTracker::Update::updated);
   EXPECT_TRUE(tracker.may_act());
   tracker.acted();
   EXPECT_FALSE(tracker.may_act());
   // Seat 0 discards first: our seat is still listed with its (stale) move.
   const json by_other = json::parse(R"([{"op":"replace","path":"/to_act","value":[1]}])");
-  tracker.on_message(json{{"type", "patch"}, {"room", 5}, {"from", 1}, {"to", 2}, {"by", 0}, {"ops", by_other}});
+  tracker.on_message(
+      json{{"type", "patch"}, {"room", 5}, {"from", 1}, {"to", 2}, {"by", 0}, {"ops", by_other}});
   EXPECT_EQ(tracker.view()["to_act"], json::array({1}));
   EXPECT_FALSE(tracker.may_act()) << "our discard is on its way: sending it again would be refused";
   // Our discard lands: now nobody acts, and we are free again (for whatever comes next).
-  const json by_us = json::parse(R"([{"op":"replace","path":"/to_act","value":[]},{"op":"replace","path":"/legal","value":[]}])");
-  tracker.on_message(json{{"type", "patch"}, {"room", 5}, {"from", 2}, {"to", 3}, {"by", 1}, {"ops", by_us}});
+  const json by_us = json::parse(
+      R"([{"op":"replace","path":"/to_act","value":[]},{"op":"replace","path":"/legal","value":[]}])");
+  tracker.on_message(
+      json{{"type", "patch"}, {"room", 5}, {"from", 2}, {"to", 3}, {"by", 1}, {"ops", by_us}});
   EXPECT_FALSE(tracker.may_act());
-  const json again = json::parse(R"([{"op":"replace","path":"/to_act","value":[1]},{"op":"replace","path":"/legal","value":[{"action":{"type":"pass"},"text":"pass"}]}])");
-  tracker.on_message(json{{"type", "patch"}, {"room", 5}, {"from", 3}, {"to", 4}, {"by", 0}, {"ops", again}});
+  const json again = json::parse(
+      R"([{"op":"replace","path":"/to_act","value":[1]},{"op":"replace","path":"/legal","value":[{"action":{"type":"pass"},"text":"pass"}]}])");
+  tracker.on_message(
+      json{{"type", "patch"}, {"room", 5}, {"from", 3}, {"to", 4}, {"by", 0}, {"ops", again}});
   EXPECT_TRUE(tracker.may_act());
   // A refused move frees the seat at once.
   tracker.acted();
   tracker.forget_action();
   EXPECT_TRUE(tracker.may_act());
-  // A full state at the version the move was chosen on was made before the move arrived (a sync asked for
-  // earlier): the move is still on its way. A newer one frees the seat.
+  // A full state at the version the move was chosen on was made before the move arrived (a sync
+  // asked for earlier): the move is still on its way. A newer one frees the seat.
   tracker.acted();
-  tracker.on_message(json{{"type", "state"}, {"room", 5}, {"version", 4}, {"seat", 1}, {"view", view}});
+  tracker.on_message(
+      json{{"type", "state"}, {"room", 5}, {"version", 4}, {"seat", 1}, {"view", view}});
   EXPECT_FALSE(tracker.may_act());
-  tracker.on_message(json{{"type", "state"}, {"room", 5}, {"version", 6}, {"seat", 1}, {"view", view}});
+  tracker.on_message(
+      json{{"type", "state"}, {"room", 5}, {"version", 6}, {"seat", 1}, {"view", view}});
   EXPECT_TRUE(tracker.may_act());
   // A spectator (no seat) never acts.
-  tracker.on_message(json{{"type", "state"}, {"room", 5}, {"version", 7}, {"seat", nullptr}, {"view", view}});
+  tracker.on_message(
+      json{{"type", "state"}, {"room", 5}, {"version", 7}, {"seat", nullptr}, {"view", view}});
   EXPECT_FALSE(tracker.may_act());
 }
 

@@ -1,5 +1,6 @@
-// The conformance harness's check of an outcome's points by source (breakdown_problems, tests/support): it
-// must accept a sound breakdown and name each way one can be wrong, or the playouts would prove nothing.
+// The conformance harness's check of an outcome's points by source (breakdown_problems,
+// tests/support): it must accept a sound breakdown and name each way one can be wrong, or the
+// playouts would prove nothing.
 
 #include <gtest/gtest.h>
 
@@ -29,7 +30,8 @@ TEST(BreakdownCheck, NamesASumThatMissesTheScore) {
 }
 
 TEST(BreakdownCheck, NamesASourceThatIsNotLowerSnakeCase) {
-  for (const char* bad : {"Buildings", "score-card", "_birds", "birds_", "two__words", "", "bird s"}) {
+  for (const char* bad :
+       {"Buildings", "score-card", "_birds", "birds_", "two__words", "", "bird s"}) {
     auto o = two_seats();
     o.breakdown[0][0].source = bad;
     EXPECT_EQ(breakdown_problems(o, 2).size(), 1u) << "'" << bad << "'";

@@ -1,6 +1,7 @@
-// Every registered game (and the test-only "race") goes through the same seeded random playouts with the
-// contract's invariants checked at every step, then ten times as many lighter playouts. ARCHIPEL_PLAYOUTS sets
-// the number of fully checked games per configuration (default 60; 600 light ones).
+// Every registered game (and the test-only "race") goes through the same seeded random playouts
+// with the contract's invariants checked at every step, then ten times as many lighter playouts.
+// ARCHIPEL_PLAYOUTS sets the number of fully checked games per configuration (default 60; 600 light
+// ones).
 
 #include <algorithm>
 #include <cstdlib>
@@ -23,10 +24,13 @@ std::vector<PlayoutConfig> all_configs() {
   for (const auto& entry : registry_with_race().games())
     for (int seats = entry.spec->min_players; seats <= entry.spec->max_players; ++seats)
       for (const auto& options : option_variants(*entry.spec)) {
-        // An option that does not exist at this player count is not played there (it would repeat another set).
+        // An option that does not exist at this player count is not played there (it would repeat
+        // another set).
         const bool applies = std::all_of(options.begin(), options.end(), [&](const auto& kv) {
           return std::all_of(entry.spec->options.begin(), entry.spec->options.end(),
-                             [&](const engine::OptionSpec& o) { return o.key != kv.first || o.applies_to(seats); });
+                             [&](const engine::OptionSpec& o) {
+                               return o.key != kv.first || o.applies_to(seats);
+                             });
         });
         if (applies) configs.push_back(PlayoutConfig{entry.spec->id, seats, options});
       }
@@ -52,8 +56,8 @@ TEST_P(Conformance, RandomPlayoutsKeepEveryInvariant) {
     scrambles_changed += result.scrambles_changed;
     if (HasFailure()) return;  // one failing seed is enough to read
   }
-  // A game that declares a hidden-information scramble must actually change something with it, or the
-  // byte-identical view check above proved nothing.
+  // A game that declares a hidden-information scramble must actually change something with it, or
+  // the byte-identical view check above proved nothing.
   const auto& config = GetParam();
   auto game = registry_with_race().create(config.game, config.seats, config.options, 1);
   ASSERT_TRUE(game.ok());
@@ -82,15 +86,18 @@ TEST_P(Conformance, SameSeedAndActionsGiveTheSameBytes) {
   }
 }
 
-// The harness's check of the log lines (run on every event of every playout above) catches what it is for.
+// The harness's check of the log lines (run on every event of every playout above) catches what it
+// is for.
 TEST(LogLines, TheCheckFindsAForgottenTranslationAndTemplateLeftovers) {
   EXPECT_TRUE(log_line_problems("Red passes", "Red passe").empty());
-  EXPECT_EQ(log_line_problems("Red passes", "Red passes").size(), 1u) << "French is a copy of the English";
+  EXPECT_EQ(log_line_problems("Red passes", "Red passes").size(), 1u)
+      << "French is a copy of the English";
   EXPECT_FALSE(log_line_problems("Red passes", "").empty());
   EXPECT_FALSE(log_line_problems("", "Red passe").empty());
   EXPECT_FALSE(log_line_problems("{seat} passes", "Red passe").empty());
   EXPECT_FALSE(log_line_problems("Red passes", "%s passe").empty());
-  EXPECT_FALSE(log_line_problems("Red takes set ", "Red prend le set ").empty()) << "an empty field at the end";
+  EXPECT_FALSE(log_line_problems("Red takes set ", "Red prend le set ").empty())
+      << "an empty field at the end";
   EXPECT_FALSE(log_line_problems("Red builds on  (+2)", "Red construit sur C01 (+2)").empty());
   EXPECT_FALSE(log_line_problems("Red plays null", "Red joue null").empty());
 }

@@ -1,8 +1,9 @@
-// A determinism signature (after Stockfish's bench signature): a hash over the final states of a fixed set of
-// random playouts per game. The same binary must give the same signature twice in one run; a state must not
-// depend on anything but the seed and the actions (no addresses, clocks or iteration order); and each game's
-// signature is pinned in tests/engine/signatures.txt, so a rule change shows up as a diff of that file, made
-// on purpose: ARCHIPEL_UPDATE_SIGNATURES=1 ./build/tests/engine_tests --gtest_filter='Determinism.*' rewrites it.
+// A determinism signature (after Stockfish's bench signature): a hash over the final states of a
+// fixed set of random playouts per game. The same binary must give the same signature twice in one
+// run; a state must not depend on anything but the seed and the actions (no addresses, clocks or
+// iteration order); and each game's signature is pinned in tests/engine/signatures.txt, so a rule
+// change shows up as a diff of that file, made on purpose: ARCHIPEL_UPDATE_SIGNATURES=1
+// ./build/tests/engine_tests --gtest_filter='Determinism.*' rewrites it.
 
 #include <cstdlib>
 #include <fstream>
@@ -28,7 +29,8 @@ std::uint64_t signature(const std::string& game, int seats, const engine::Option
   std::uint64_t h = 1469598103934665603ULL;
   PlayoutConfig config{game, seats, options};
   config.full_checks = false;  // the conformance tests check; this only hashes where the games end
-  for (int seed = 0; seed < 25; ++seed) h = fnv1a(run_playout(registry_with_race(), config, seed).final_state, h);
+  for (int seed = 0; seed < 25; ++seed)
+    h = fnv1a(run_playout(registry_with_race(), config, seed).final_state, h);
   return h;
 }
 
@@ -43,7 +45,8 @@ std::map<std::string, std::string> current_signatures() {
   std::map<std::string, std::string> out;
   for (const auto& entry : registry_with_race().games())
     for (int seats : {entry.spec->min_players, entry.spec->max_players})
-      out[entry.spec->id + "/" + std::to_string(seats) + "p"] = hex(signature(entry.spec->id, seats));
+      out[entry.spec->id + "/" + std::to_string(seats) + "p"] =
+          hex(signature(entry.spec->id, seats));
   return out;
 }
 
@@ -71,8 +74,10 @@ TEST(Determinism, SignaturesMatchThePinnedOnes) {
   const auto current = current_signatures();
   if (const char* update = std::getenv("ARCHIPEL_UPDATE_SIGNATURES"); update && *update == '1') {
     std::ofstream out(kSignatureFile);
-    out << "# Determinism signatures: game/players -> hash of 25 seeded random playouts' final states.\n"
-           "# A rule change changes them on purpose: ARCHIPEL_UPDATE_SIGNATURES=1 ./build/tests/engine_tests\n"
+    out << "# Determinism signatures: game/players -> hash of 25 seeded random playouts' final "
+           "states.\n"
+           "# A rule change changes them on purpose: ARCHIPEL_UPDATE_SIGNATURES=1 "
+           "./build/tests/engine_tests\n"
            "# --gtest_filter='Determinism.*' rewrites this file; commit it with the change.\n";
     for (const auto& [key, value] : current) out << key << " " << value << "\n";
     GTEST_SKIP() << "signatures written to " << kSignatureFile;
@@ -81,15 +86,16 @@ TEST(Determinism, SignaturesMatchThePinnedOnes) {
   for (const auto& [key, value] : current) {
     auto it = pinned.find(key);
     if (it == pinned.end()) {
-      ADD_FAILURE() << key << " has no pinned signature (" << value << "): ARCHIPEL_UPDATE_SIGNATURES=1";
+      ADD_FAILURE() << key << " has no pinned signature (" << value
+                    << "): ARCHIPEL_UPDATE_SIGNATURES=1";
       continue;
     }
     EXPECT_EQ(value, it->second) << key << ": the game plays differently from its pinned signature";
   }
 }
 
-// What the pin guards against: a rule that changes (here the race game's target, an option) changes the
-// signature, so the comparison above would fail.
+// What the pin guards against: a rule that changes (here the race game's target, an option) changes
+// the signature, so the comparison above would fail.
 TEST(Determinism, AChangedRuleChangesTheSignature) {
   const auto pinned = pinned_signatures();
   ASSERT_TRUE(pinned.count("race/2p"));

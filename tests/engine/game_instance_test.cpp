@@ -1,6 +1,7 @@
-// GameOf (engine/core/game_of.hpp) applies an accepted action to its state in place, keeping the state as it
-// was beside it. A game that breaks its promise that a legal action applies, by refusing it or throwing after
-// it changed the state, must leave the instance as it was: the room reports the bug and plays on.
+// GameOf (engine/core/game_of.hpp) applies an accepted action to its state in place, keeping the
+// state as it was beside it. A game that breaks its promise that a legal action applies, by
+// refusing it or throwing after it changed the state, must leave the instance as it was: the room
+// reports the bug and plays on.
 
 #include <stdexcept>
 
@@ -11,8 +12,8 @@
 namespace archipel::testing {
 namespace {
 
-// The race, with a bug: adding 2 changes the counter and is then refused; betting low changes the bets and
-// then throws.
+// The race, with a bug: adding 2 changes the counter and is then refused; betting low changes the
+// bets and then throws.
 struct PromiseBreakingRaceRules : RaceRules {
   static engine::Result<std::vector<Json>> apply(State& s, Seat seat, const Json& action) {
     auto events = RaceRules::apply(s, seat, action);
@@ -48,7 +49,8 @@ TEST(GameInstance, ALegalActionRefusedAfterItChangedTheStateLeavesItAsItWas) {
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error().rule, "broken.refused");
   EXPECT_EQ(game->to_json(), before);
-  // The next action starts from the state before the refused one, twice in a row (the kept copy is reused).
+  // The next action starts from the state before the refused one, twice in a row (the kept copy is
+  // reused).
   for (int counter : {1, 2}) {
     const Seat seat = game->to_act().at(0);
     ASSERT_TRUE(game->apply_accepted(seat, Json{{"type", "add"}, {"n", 1}}).ok());

@@ -1,13 +1,13 @@
-// Golden playthroughs (after OpenSpiel's playthrough files): for every registered game, one seeded game at two
-// players (one for a solo-only game) with default options, written out step by step: every seat's and the
-// spectator's full view at the start, then for each move the actor, the action and its /play text, every event
-// with the line the room would read (in English, then in French under it, marked "fr:"), and each viewer's view
-// patch; the outcome at the end, with each seat's points by source. The file is pinned under
-// tests/engine/golden/<game>.txt, so any change to what a player sees or reads shows up as a readable diff.
-// A change made on purpose is recorded with
+// Golden playthroughs (after OpenSpiel's playthrough files): for every registered game, one seeded
+// game at two players (one for a solo-only game) with default options, written out step by step:
+// every seat's and the spectator's full view at the start, then for each move the actor, the action
+// and its /play text, every event with the line the room would read (in English, then in French
+// under it, marked "fr:"), and each viewer's view patch; the outcome at the end, with each seat's
+// points by source. The file is pinned under tests/engine/golden/<game>.txt, so any change to what
+// a player sees or reads shows up as a readable diff. A change made on purpose is recorded with
 //   ARCHIPEL_UPDATE_GOLDEN=1 ./build/tests/engine_tests --gtest_filter='Golden.*'
-// and committed with it. The determinism signatures (determinism_test.cpp) cover many games cheaply; this covers
-// one game of each completely, views and texts included.
+// and committed with it. The determinism signatures (determinism_test.cpp) cover many games
+// cheaply; this covers one game of each completely, views and texts included.
 
 #include <cstdlib>
 #include <fstream>
@@ -36,7 +36,9 @@ bool updating() {
   return update && *update == '1';
 }
 
-std::string viewer_name(Viewer v) { return v.is_spectator() ? "spectator" : "seat " + std::to_string(v.seat); }
+std::string viewer_name(Viewer v) {
+  return v.is_spectator() ? "spectator" : "seat " + std::to_string(v.seat);
+}
 
 // The playthrough of `entry`'s game as text, one fact per line.
 std::string playthrough(const engine::GameEntry& entry) {
@@ -53,7 +55,8 @@ std::string playthrough(const engine::GameEntry& entry) {
   viewers.push_back(Viewer::spectator());
 
   std::ostringstream out;
-  out << "# " << spec.id << ", " << seats << " players, seed " << kSeed << ", default options; moves drawn "
+  out << "# " << spec.id << ", " << seats << " players, seed " << kSeed
+      << ", default options; moves drawn "
       << "uniformly from the legal ones by a generator seeded alike.\n";
   std::vector<Json> views;
   for (auto v : viewers) {
@@ -70,28 +73,31 @@ std::string playthrough(const engine::GameEntry& entry) {
       break;
     }
     const auto& move = moves[choose.below(moves.size())];
-    out << "\nstep " << step << ": seat " << seat << " plays " << move.text << " " << move.action.dump() << "\n";
+    out << "\nstep " << step << ": seat " << seat << " plays " << move.text << " "
+        << move.action.dump() << "\n";
     auto events = game->apply(seat, move.action);
     if (!events.ok()) {
       out << "refused: " << events.error().rule << "\n";
       break;
     }
     for (const auto& e : events.value())
-      out << "event " << e.dump() << "\n  " << game->describe(e, names).en << "\n  fr: "
-          << game->describe(e, names).fr << "\n";
+      out << "event " << e.dump() << "\n  " << game->describe(e, names).en
+          << "\n  fr: " << game->describe(e, names).fr << "\n";
     for (std::size_t i = 0; i < viewers.size(); ++i) {
       Json now = engine::client_view(*game, viewers[i]);
-      out << "patch " << viewer_name(viewers[i]) << " " << engine::view_patch(views[i], now).dump() << "\n";
+      out << "patch " << viewer_name(viewers[i]) << " " << engine::view_patch(views[i], now).dump()
+          << "\n";
       views[i] = std::move(now);
     }
   }
   if (auto outcome = game->outcome()) {
-    out << "\nover: scores " << Json(outcome->scores).dump() << ", places " << Json(outcome->places).dump() << "\n";
+    out << "\nover: scores " << Json(outcome->scores).dump() << ", places "
+        << Json(outcome->places).dump() << "\n";
     for (std::size_t seat = 0; seat < outcome->breakdown.size(); ++seat) {
       out << "points by source, seat " << seat << ":";
       for (const auto& part : outcome->breakdown[seat])
-        out << "\n  " << part.source << (part.detail.empty() ? "" : " " + part.detail) << " " << part.points << " ("
-            << part.label.en << " / " << part.label.fr << ")";
+        out << "\n  " << part.source << (part.detail.empty() ? "" : " " + part.detail) << " "
+            << part.points << " (" << part.label.en << " / " << part.label.fr << ")";
       out << "\n";
     }
   } else
@@ -117,7 +123,8 @@ TEST(Golden, EveryGamePlaysItsPinnedPlaythrough) {
     }
     std::ifstream in(path);
     if (!in) {
-      ADD_FAILURE() << id << ": no golden playthrough at " << path << " (ARCHIPEL_UPDATE_GOLDEN=1 writes it)";
+      ADD_FAILURE() << id << ": no golden playthrough at " << path
+                    << " (ARCHIPEL_UPDATE_GOLDEN=1 writes it)";
       continue;
     }
     std::stringstream pinned;
@@ -128,9 +135,10 @@ TEST(Golden, EveryGamePlaysItsPinnedPlaythrough) {
       const std::string w = i < want.size() ? want[i] : "<end of file>";
       const std::string g = i < got.size() ? got[i] : "<end of file>";
       if (w != g) {
-        ADD_FAILURE() << id << ": the playthrough differs from " << path << " at line " << i + 1 << "\n  pinned: "
-                      << w.substr(0, 400) << "\n  now:    " << g.substr(0, 400)
-                      << "\n(a change made on purpose: ARCHIPEL_UPDATE_GOLDEN=1, then commit the file)";
+        ADD_FAILURE()
+            << id << ": the playthrough differs from " << path << " at line " << i + 1
+            << "\n  pinned: " << w.substr(0, 400) << "\n  now:    " << g.substr(0, 400)
+            << "\n(a change made on purpose: ARCHIPEL_UPDATE_GOLDEN=1, then commit the file)";
         break;
       }
     }

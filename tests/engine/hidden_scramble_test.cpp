@@ -1,7 +1,7 @@
-// The harness's hidden-information check (tests/support/playout.cpp, check_scrambles) must catch a view that
-// leaks something other than a token: here a test game whose view adds up every seat's secret card. The
-// string-token check cannot see it (the sum names no card); the scramble changes the other cards and the
-// leaking view with them.
+// The harness's hidden-information check (tests/support/playout.cpp, check_scrambles) must catch a
+// view that leaks something other than a token: here a test game whose view adds up every seat's
+// secret card. The string-token check cannot see it (the sum names no card); the scramble changes
+// the other cards and the leaking view with them.
 
 #include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
@@ -14,7 +14,10 @@ namespace {
 
 struct LeakyRaceRules : RaceRules {
   static const engine::GameSpec& spec() {
-    static const engine::GameSpec spec{"leaky-race", "Race that leaks a sum", 2, 4,
+    static const engine::GameSpec spec{"leaky-race",
+                                       "Race that leaks a sum",
+                                       2,
+                                       4,
                                        {{"target",
                                          {"10", "6"},
                                          "10",
@@ -57,8 +60,8 @@ TEST(HiddenScramble, AViewLeakingAHiddenSumFails) {
   }
   int leaks = 0;
   for (int i = 0; i < failures.size(); ++i)
-    leaks += std::string(failures.GetTestPartResult(i).message()).find("changes with what it may not know") !=
-             std::string::npos;
+    leaks += std::string(failures.GetTestPartResult(i).message())
+                 .find("changes with what it may not know") != std::string::npos;
   EXPECT_GT(leaks, 0) << "the leaking view was not caught";
   EXPECT_EQ(leaks, failures.size()) << "only the leak may fail";
 }

@@ -5,7 +5,15 @@
 namespace archipel::engine {
 namespace {
 
-const GameSpec kSpec{"g", "G", 2, 4, {{"rules", {"online", "table"}, "online", {"Rules", "Règles"}, {"which rule book", "quel livre de règles"}}}};
+const GameSpec kSpec{"g",
+                     "G",
+                     2,
+                     4,
+                     {{"rules",
+                       {"online", "table"},
+                       "online",
+                       {"Rules", "Règles"},
+                       {"which rule book", "quel livre de règles"}}}};
 
 TEST(Options, DefaultsAreFilledIn) {
   auto r = complete_options(kSpec, {});
@@ -29,10 +37,20 @@ TEST(Options, UnknownKeyAndBadValueAreErrorsNamingTheChoices) {
   EXPECT_NE(r.error().message.find("online|table"), std::string::npos);
 }
 
-// An option that exists only at some player counts (OptionSpec::min_players/max_players) is checked like any
-// other, then left out of what a game of another count sees.
+// An option that exists only at some player counts (OptionSpec::min_players/max_players) is checked
+// like any other, then left out of what a game of another count sees.
 TEST(Options, AnOptionBoundedByPlayerCountIsLeftOutElsewhere) {
-  GameSpec spec{"g", "G", 1, 4, {{"setup", {"standard", "advanced"}, "standard", {"Set-up", "Mise en place"}, {"set-up", "mise en place"}, 2, 4}}};
+  GameSpec spec{"g",
+                "G",
+                1,
+                4,
+                {{"setup",
+                  {"standard", "advanced"},
+                  "standard",
+                  {"Set-up", "Mise en place"},
+                  {"set-up", "mise en place"},
+                  2,
+                  4}}};
   auto solo = complete_options(spec, {{"setup", "advanced"}}, 1);
   ASSERT_TRUE(solo.ok());
   EXPECT_FALSE(solo.value().count("setup"));

@@ -9,9 +9,11 @@ namespace archipel::engine {
 namespace {
 
 TEST(Rng, FirstOutputsArePinned) {
-  // Pinned so a change to the generator (which would change every stored game's replay) cannot go unnoticed.
+  // Pinned so a change to the generator (which would change every stored game's replay) cannot go
+  // unnoticed.
   Rng rng(42);
-  const std::uint64_t expected[] = {0x15780b2e0c2ec716ULL, 0x6104d9866d113a7eULL, 0xae17533239e499a1ULL};
+  const std::uint64_t expected[] = {0x15780b2e0c2ec716ULL, 0x6104d9866d113a7eULL,
+                                    0xae17533239e499a1ULL};
   for (auto e : expected) EXPECT_EQ(rng.next(), e);
 }
 
@@ -68,8 +70,8 @@ TEST(Rng, MalformedJsonIsRefusedAndChangesNothing) {
   const auto before = a.to_json();
   EXPECT_FALSE(a.from_json(nlohmann::json::array({"zz", "1", "2", "3"})));
   EXPECT_FALSE(a.from_json(nlohmann::json::object()));
-  EXPECT_FALSE(a.from_json(nlohmann::json::array({"0000000000000000", "0000000000000000", "0000000000000000",
-                                                  "0000000000000000"})));
+  EXPECT_FALSE(a.from_json(nlohmann::json::array(
+      {"0000000000000000", "0000000000000000", "0000000000000000", "0000000000000000"})));
   EXPECT_EQ(a.to_json(), before);
 }
 

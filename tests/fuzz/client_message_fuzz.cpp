@@ -1,7 +1,8 @@
-// Fuzz target: one WebSocket text frame as a client sends it -> parse_client_message, then the reply the
-// server would send. Properties: nothing throws; a refusal has a code and a message and its error frame
-// serializes to valid UTF-8 that parses back; a frame nesting deeper than kMaxNesting is always refused (the
-// guard that keeps recursive copies off the stack); an accepted message's fields have their documented types.
+// Fuzz target: one WebSocket text frame as a client sends it -> parse_client_message, then the
+// reply the server would send. Properties: nothing throws; a refusal has a code and a message and
+// its error frame serializes to valid UTF-8 that parses back; a frame nesting deeper than
+// kMaxNesting is always refused (the guard that keeps recursive copies off the stack); an accepted
+// message's fields have their documented types.
 
 #include <cstddef>
 #include <cstdint>
@@ -18,14 +19,17 @@ using namespace archipel;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view frame(reinterpret_cast<const char*>(data), size);
   const auto message = protocol::parse_client_message(frame);
-  const bool too_deep = protocol::json_nesting_depth(frame, protocol::kMaxNesting) > protocol::kMaxNesting;
+  const bool too_deep =
+      protocol::json_nesting_depth(frame, protocol::kMaxNesting) > protocol::kMaxNesting;
 
   if (!message.ok()) {
-    fuzz::require(!message.error().rule.empty() && !message.error().message.empty(), "a refusal without code");
+    fuzz::require(!message.error().rule.empty() && !message.error().message.empty(),
+                  "a refusal without code");
     const std::string reply = protocol::serialize(protocol::error_message(message.error()));
     fuzz::require(fuzz::valid_utf8(reply), "the error reply is not valid UTF-8");
     const auto back = protocol::Json::parse(reply, nullptr, false);
-    fuzz::require(!back.is_discarded() && back["type"] == "error", "the error reply does not parse back");
+    fuzz::require(!back.is_discarded() && back["type"] == "error",
+                  "the error reply does not parse back");
     return 0;
   }
   fuzz::require(!too_deep, "a frame nested deeper than kMaxNesting was accepted");

@@ -1,6 +1,7 @@
-// Fuzz target: one chat line as typed -> parse_command, help_text, and the nickname checks. Properties:
-// nothing throws; a refusal has a code and a message, and the error frame the server sends for it (which quotes
-// what was typed) serializes to valid UTF-8; plain text is said as is; names the rule accepts have a skeleton.
+// Fuzz target: one chat line as typed -> parse_command, help_text, and the nickname checks.
+// Properties: nothing throws; a refusal has a code and a message, and the error frame the server
+// sends for it (which quotes what was typed) serializes to valid UTF-8; plain text is said as is;
+// names the rule accepts have a skeleton.
 
 #include <cstddef>
 #include <cstdint>
@@ -29,7 +30,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const auto command = protocol::parse_command(line);
   if (!command.ok()) {
-    fuzz::require(!command.error().rule.empty() && !command.error().message.empty(), "a refusal without code");
+    fuzz::require(!command.error().rule.empty() && !command.error().message.empty(),
+                  "a refusal without code");
     reply_is_clean(protocol::error_message(command.error()));
   } else {
     std::visit(

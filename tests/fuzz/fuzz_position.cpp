@@ -22,8 +22,9 @@ std::optional<Position> seeded_position(FuzzedDataProvider& input) {
   const auto seed = input.ConsumeIntegral<std::uint16_t>();
   const int steps = input.ConsumeIntegralInRange(0, kMaxSteps);
 
-  // The fuzzer mostly mutates the front of an input and keeps its position: playing up to kMaxSteps moves
-  // each time would cost most of every execution, so positions are kept (a clone is handed out).
+  // The fuzzer mostly mutates the front of an input and keeps its position: playing up to kMaxSteps
+  // moves each time would cost most of every execution, so positions are kept (a clone is handed
+  // out).
   using Key = std::tuple<const engine::GameEntry*, int, engine::Options, std::uint16_t, int>;
   static std::map<Key, engine::GamePtr> played;
   Key key{&entry, seats, options, seed, steps};
@@ -38,7 +39,8 @@ std::optional<Position> seeded_position(FuzzedDataProvider& input) {
       if (acting.empty()) break;
       const engine::Seat seat = acting[rng.below(acting.size())];
       const auto legal = game->legal_actions(seat);
-      if (legal.empty()) break;  // a contract breach the conformance tests report; not this target's concern
+      if (legal.empty())
+        break;  // a contract breach the conformance tests report; not this target's concern
       if (!game->apply(seat, legal[rng.below(legal.size())]).ok()) break;
     }
     if (played.size() >= 512) played.clear();

@@ -1,13 +1,15 @@
-// Fuzz target: moves sent to every registered game, from a position chosen by the input (fuzz_position.hpp),
-// in the three ways a client can send one: an action JSON as typed by anybody, the /play text form, and one of
-// the seat's own legal actions with one field changed (what a buggy or hostile client sends most often).
-// Properties, the engine contract's (engine/core/game.hpp):
+// Fuzz target: moves sent to every registered game, from a position chosen by the input
+// (fuzz_position.hpp), in the three ways a client can send one: an action JSON as typed by anybody,
+// the /play text form, and one of the seat's own legal actions with one field changed (what a buggy
+// or hostile client sends most often). Properties, the engine contract's (engine/core/game.hpp):
 //  - nothing throws: a refusal is a RuleError value with a rule and a message;
 //  - a refused action leaves the game unchanged, to_json byte for byte;
-//  - an accepted action was one of the seat's legal actions; its events describe without throwing; the state
+//  - an accepted action was one of the seat's legal actions; its events describe without throwing;
+//  the state
 //    after it still round-trips through the registry's restore;
 //  - a /play text that parses names one of the seat's legal actions, and that action applies;
-//  - after an accepted action, no view (any seat's, the spectator's) shows a hidden token (GameInstance::secrets)
+//  - after an accepted action, no view (any seat's, the spectator's) shows a hidden token
+//  (GameInstance::secrets)
 //    to a viewer who may not know it, and no event names one (events go to everyone).
 
 #include <algorithm>
@@ -41,17 +43,21 @@ void collect_strings(const Json& j, std::unordered_set<std::string>& out) {
     for (const auto& value : j) collect_strings(value, out);
 }
 
-// The leak check of the conformance harness (tests/support/playout.cpp), on the fuzzer's positions and moves.
+// The leak check of the conformance harness (tests/support/playout.cpp), on the fuzzer's positions
+// and moves.
 void require_no_leak(const engine::GameInstance& game, const std::vector<Json>& events) {
   const auto secrets = game.secrets();
   if (secrets.empty()) return;
   for (engine::Seat v = -1; v < game.num_seats(); ++v) {
     std::unordered_set<std::string> shown;
-    collect_strings(engine::client_view(game, v < 0 ? engine::Viewer::spectator() : engine::Viewer::of(v)), shown);
+    collect_strings(
+        engine::client_view(game, v < 0 ? engine::Viewer::spectator() : engine::Viewer::of(v)),
+        shown);
     for (const auto& secret : secrets)
       if (!(secret.known_to && v >= 0 && *secret.known_to == v))
         fuzz::require(!shown.count(secret.token),
-                      "a view of " + (v < 0 ? std::string("the spectator") : "seat " + std::to_string(v)) +
+                      "a view of " +
+                          (v < 0 ? std::string("the spectator") : "seat " + std::to_string(v)) +
                           " shows hidden '" + secret.token + "'");
   }
   std::unordered_set<std::string> named;
@@ -67,20 +73,23 @@ void apply_checked(fuzz::Position& position, engine::Seat seat, const Json& acti
 
   const auto result = game.apply(seat, action);
   if (!result.ok()) {
-    fuzz::require(!result.error().rule.empty() && !result.error().message.empty(), "a refusal without rule");
+    fuzz::require(!result.error().rule.empty() && !result.error().message.empty(),
+                  "a refusal without rule");
     if (game.to_json().dump() != before)
       fuzz::require(false, "a refused action changed the game: " + protocol::serialize(action));
     return;
   }
   if (std::find(legal.begin(), legal.end(), action) == legal.end())
-    fuzz::require(false, "an action outside the legal list was applied: " + protocol::serialize(action));
+    fuzz::require(false,
+                  "an action outside the legal list was applied: " + protocol::serialize(action));
   for (const auto& event : result.value()) {
     fuzz::require(event.is_object() && event.contains("type"), "an event without a type");
     (void)game.describe(event, position.names);
   }
   const Json after = game.to_json();
   const auto restored = position.entry->restore(after);
-  fuzz::require(restored.ok() && restored.value()->to_json() == after, "the state after a move does not round-trip");
+  fuzz::require(restored.ok() && restored.value()->to_json() == after,
+                "the state after a move does not round-trip");
   (void)protocol::serialize(engine::client_view(game, engine::Viewer::of(seat)));
   require_no_leak(game, result.value());
 }
@@ -93,14 +102,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!position) return 0;
   auto& game = *position->game;
   const int seats = game.num_seats();
-  // Seats out of range too: the room never sends one, but the contract says "refused", not "undefined".
+  // Seats out of range too: the room never sends one, but the contract says "refused", not
+  // "undefined".
   const engine::Seat seat = input.ConsumeIntegralInRange(-1, seats);
   const int mode = input.ConsumeIntegralInRange(0, 2);
   const std::size_t pick = input.ConsumeIntegral<std::uint8_t>();
   const std::string payload = input.ConsumeRemainingBytesAsString();
 
   if (mode == 0) {  // an action JSON, nested no deeper than the protocol lets a frame through
-    if (protocol::json_nesting_depth(payload, protocol::kMaxNesting) > protocol::kMaxNesting) return 0;
+    if (protocol::json_nesting_depth(payload, protocol::kMaxNesting) > protocol::kMaxNesting)
+      return 0;
     const Json action = Json::parse(payload, nullptr, false);
     if (action.is_discarded()) return 0;
     apply_checked(*position, seat, action);
@@ -128,7 +139,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       action.erase(key);  // no value: the field is dropped
     } else {
       const std::string text = payload.substr(eq + 1);
-      if (protocol::json_nesting_depth(text, protocol::kMaxNesting) > protocol::kMaxNesting) return 0;
+      if (protocol::json_nesting_depth(text, protocol::kMaxNesting) > protocol::kMaxNesting)
+        return 0;
       Json value = Json::parse(text, nullptr, false);
       action[key] = value.is_discarded() ? Json(text) : value;
     }

@@ -1,10 +1,12 @@
-// Fuzz target: from_json of damaged states, for every registered game (what a restart reads back from a
-// database that was edited, truncated by hand or written by an older build). A position chosen by the input
-// (fuzz_position.hpp) is serialized, then the input edits it: values replaced by numbers, strings, nulls,
-// containers or other values of the same state, fields and elements removed or duplicated. Properties:
+// Fuzz target: from_json of damaged states, for every registered game (what a restart reads back
+// from a database that was edited, truncated by hand or written by an older build). A position
+// chosen by the input (fuzz_position.hpp) is serialized, then the input edits it: values replaced
+// by numbers, strings, nulls, containers or other values of the same state, fields and elements
+// removed or duplicated. Properties:
 //  - restore never throws: it gives a "bad_state" RuleError or a game;
 //  - a restored game round-trips (to_json, restore, to_json gives the same bytes);
-//  - and it can be used as the server uses a restored game: who acts, their legal moves with their text, the
+//  - and it can be used as the server uses a restored game: who acts, their legal moves with their
+//  text, the
 //    views, the outcome, none of which may throw or crash.
 
 #include <cstddef>
@@ -38,8 +40,10 @@ void erase_at(Json& state, const Json::json_pointer& path) {
   if (path.empty()) return;
   Json& parent = state[path.parent_pointer()];
   const std::string& last = path.back();
-  if (parent.is_object()) parent.erase(last);
-  else if (parent.is_array() && !parent.empty()) parent.erase(std::min<std::size_t>(std::stoul(last), parent.size() - 1));
+  if (parent.is_object())
+    parent.erase(last);
+  else if (parent.is_array() && !parent.empty())
+    parent.erase(std::min<std::size_t>(std::stoul(last), parent.size() - 1));
 }
 
 void edit(Json& state, FuzzedDataProvider& input) {
@@ -47,15 +51,33 @@ void edit(Json& state, FuzzedDataProvider& input) {
   if (paths.empty()) return;
   const auto& path = paths[input.ConsumeIntegralInRange<std::size_t>(0, paths.size() - 1)];
   switch (input.ConsumeIntegralInRange(0, 9)) {
-    case 0: state[path] = input.ConsumeIntegralInRange(-3, 200); break;
-    case 1: state[path] = input.ConsumeIntegral<std::int64_t>(); break;
-    case 2: state[path] = input.ConsumeRandomLengthString(12); break;
-    case 3: state[path] = nullptr; break;
-    case 4: state[path] = input.ConsumeBool(); break;
-    case 5: state[path] = input.ConsumeBool() ? Json::array() : Json::object(); break;
-    case 6: state[path] = state[paths[input.ConsumeIntegralInRange<std::size_t>(0, paths.size() - 1)]]; break;
-    case 7: erase_at(state, path); break;
-    case 8: erase_at(state, path.parent_pointer()); break;  // a whole record or list
+    case 0:
+      state[path] = input.ConsumeIntegralInRange(-3, 200);
+      break;
+    case 1:
+      state[path] = input.ConsumeIntegral<std::int64_t>();
+      break;
+    case 2:
+      state[path] = input.ConsumeRandomLengthString(12);
+      break;
+    case 3:
+      state[path] = nullptr;
+      break;
+    case 4:
+      state[path] = input.ConsumeBool();
+      break;
+    case 5:
+      state[path] = input.ConsumeBool() ? Json::array() : Json::object();
+      break;
+    case 6:
+      state[path] = state[paths[input.ConsumeIntegralInRange<std::size_t>(0, paths.size() - 1)]];
+      break;
+    case 7:
+      erase_at(state, path);
+      break;
+    case 8:
+      erase_at(state, path.parent_pointer());
+      break;   // a whole record or list
     case 9: {  // a list one longer: the element duplicated
       if (path.empty()) break;
       Json& parent = state[path.parent_pointer()];
@@ -77,16 +99,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const auto restored = position->entry->restore(state);
   if (!restored.ok()) {
-    fuzz::require(restored.error().rule == "bad_state", "restore refused with rule " + restored.error().rule);
+    fuzz::require(restored.error().rule == "bad_state",
+                  "restore refused with rule " + restored.error().rule);
     return 0;
   }
   const auto& game = *restored.value();
   const std::string bytes = game.to_json().dump();
   const auto again = position->entry->restore(Json::parse(bytes));
-  fuzz::require(again.ok() && again.value()->to_json().dump() == bytes, "a restored state does not round-trip");
+  fuzz::require(again.ok() && again.value()->to_json().dump() == bytes,
+                "a restored state does not round-trip");
 
   for (const engine::Seat seat : game.to_act()) {
-    fuzz::require(seat >= 0 && seat < game.num_seats(), "a restored game lets a seat out of range act");
+    fuzz::require(seat >= 0 && seat < game.num_seats(),
+                  "a restored game lets a seat out of range act");
     (void)game.legal(seat);
   }
   (void)protocol::serialize(engine::client_view(game, engine::Viewer::spectator()));

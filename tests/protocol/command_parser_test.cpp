@@ -31,7 +31,8 @@ TEST(CommandParser, ChatLinesAreAtMost500Characters) {
   EXPECT_EQ(error_of(std::string(kMaxChatLength + 1, 'a')).rule, "bad_arguments");
   EXPECT_EQ(error_of("//" + std::string(kMaxChatLength + 1, 'a')).rule, "bad_arguments");
   // Counted once trimmed, as it is shown.
-  EXPECT_EQ(as<cmd::Say>("  " + std::string(kMaxChatLength, 'a') + "  ").text.size(), kMaxChatLength);
+  EXPECT_EQ(as<cmd::Say>("  " + std::string(kMaxChatLength, 'a') + "  ").text.size(),
+            kMaxChatLength);
 }
 
 // A chat line becomes a request once, sorted by who answers it: the lobby's list or the room's.
@@ -55,9 +56,12 @@ TEST(Request, AChatLineIsParsedAndSortedByWhoAnswersIt) {
 }
 
 TEST(Request, EveryCommandIsAnsweredByTheLobbyOrByARoom) {
-  static_assert(kIsRoomCommand<cmd::Handover> && kIsRoomCommand<cmd::Say> && !kIsRoomCommand<cmd::Join>);
-  // Every command of /help is in one of the lists (each struct is in one list only: command.hpp's static_assert).
-  EXPECT_EQ(std::variant_size_v<Command>, command_table().size() + 1) << "every /help command, and Say";
+  static_assert(kIsRoomCommand<cmd::Handover> && kIsRoomCommand<cmd::Say> &&
+                !kIsRoomCommand<cmd::Join>);
+  // Every command of /help is in one of the lists (each struct is in one list only: command.hpp's
+  // static_assert).
+  EXPECT_EQ(std::variant_size_v<Command>, command_table().size() + 1)
+      << "every /help command, and Say";
 }
 
 TEST(CommandParser, JoinTakesAnOptionalRoomAndSeat) {
@@ -74,8 +78,8 @@ TEST(CommandParser, JoinTakesAnOptionalRoomAndSeat) {
 TEST(CommandParser, RoomNumbersOutOfRangeAreRefused) {
   EXPECT_EQ(*as<cmd::Join>("/join 2147483647").room, 2147483647);
   EXPECT_EQ(as<cmd::Watch>("/watch 2147483647").room, 2147483647);
-  for (const char* line : {"/join 2147483648", "/join -1", "/watch 4294967297", "/watch 99999999999",
-                           "/log 2147483648", "/join 9223372036854775808"}) {
+  for (const char* line : {"/join 2147483648", "/join -1", "/watch 4294967297",
+                           "/watch 99999999999", "/log 2147483648", "/join 9223372036854775808"}) {
     const Error e = error_of(line);
     EXPECT_EQ(e.rule, "bad_arguments") << line;
     EXPECT_NE(e.message.find("1 to 2147483647"), std::string::npos) << e.message;
@@ -98,13 +102,26 @@ TEST(CommandParser, PlayKeepsTheWholeMove) {
 }
 
 TEST(CommandParser, EveryCommandOfTheHelpTableParses) {
-  const std::map<std::string, std::string> examples = {
-      {"help", "/help join"}, {"nick", "/nick Anna"},   {"games", "/games"},  {"rooms", "/rooms"},
-      {"create", "/create race"}, {"option", "/option rules=table"}, {"join", "/join 1"},
-      {"leave", "/leave"},    {"watch", "/watch 2"},    {"start", "/start"},  {"addbot", "/addbot greedy"},
-      {"play", "/play ship C04"}, {"moves", "/moves"}, {"who", "/who"},     {"log", "/log 4"},
-      {"kick", "/kick Bruno"}, {"lang", "/lang fr"}, {"rematch", "/rematch"}, {"replay", "/replay 4 2"},
-      {"handover", "/handover 2"}};
+  const std::map<std::string, std::string> examples = {{"help", "/help join"},
+                                                       {"nick", "/nick Anna"},
+                                                       {"games", "/games"},
+                                                       {"rooms", "/rooms"},
+                                                       {"create", "/create race"},
+                                                       {"option", "/option rules=table"},
+                                                       {"join", "/join 1"},
+                                                       {"leave", "/leave"},
+                                                       {"watch", "/watch 2"},
+                                                       {"start", "/start"},
+                                                       {"addbot", "/addbot greedy"},
+                                                       {"play", "/play ship C04"},
+                                                       {"moves", "/moves"},
+                                                       {"who", "/who"},
+                                                       {"log", "/log 4"},
+                                                       {"kick", "/kick Bruno"},
+                                                       {"lang", "/lang fr"},
+                                                       {"rematch", "/rematch"},
+                                                       {"replay", "/replay 4 2"},
+                                                       {"handover", "/handover 2"}};
   for (const auto& c : command_table()) {
     auto it = examples.find(std::string(c.name));
     ASSERT_NE(it, examples.end()) << "no example for /" << c.name;
@@ -124,7 +141,8 @@ TEST(CommandParser, UnknownCommandsAndArgumentsAreErrorsWithUsage) {
 TEST(CommandParser, HelpListsEveryCommandAndExplainsOne) {
   auto all = help_text("");
   ASSERT_TRUE(all.ok());
-  for (const auto& c : command_table()) EXPECT_NE(all->find(std::string(c.usage)), std::string::npos);
+  for (const auto& c : command_table())
+    EXPECT_NE(all->find(std::string(c.usage)), std::string::npos);
   auto one = help_text("/join");
   ASSERT_TRUE(one.ok());
   EXPECT_EQ(one->rfind("/join [room] [seat]", 0), 0u);
@@ -143,7 +161,8 @@ TEST(CommandParser, HelpAndErrorsExistInFrenchForEveryCommand) {
   ASSERT_TRUE(addbot.ok());
   EXPECT_NE(addbot->find("stratégies : random greedy"), std::string::npos) << *addbot;
   // Every refusal of the parser has its French sentence (the usage line stays as typed).
-  for (const char* line : {"/dance", "/start now", "/nick bad!name", "/option rules", "/watch", "/join x", "/lang de"}) {
+  for (const char* line : {"/dance", "/start now", "/nick bad!name", "/option rules", "/watch",
+                           "/join x", "/lang de"}) {
     const auto e = error_of(line);
     EXPECT_FALSE(e.message_fr.empty()) << line;
     EXPECT_NE(e.message_fr, e.message) << line;
@@ -168,7 +187,8 @@ TEST(CommandParser, ReplayTakesARoomAndAStepFromZero) {
   ASSERT_TRUE(step.ok());
   EXPECT_EQ(std::get<cmd::Replay>(*step).step, 7);
   ASSERT_TRUE(parse_command("/replay 12 0").ok());
-  for (const char* line : {"/replay", "/replay x", "/replay 12 -1", "/replay 12 two", "/replay 12 1 2", "/replay 0"}) {
+  for (const char* line :
+       {"/replay", "/replay x", "/replay 12 -1", "/replay 12 two", "/replay 12 1 2", "/replay 0"}) {
     const auto e = error_of(line);
     EXPECT_EQ(e.rule, "bad_arguments") << line;
     EXPECT_NE(e.message.find("usage: /replay <room> [step]"), std::string::npos) << line;

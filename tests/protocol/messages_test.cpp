@@ -27,11 +27,13 @@ TEST(Messages, ParsesEveryClientMessage) {
   EXPECT_EQ(*parsed_as<Hello>(R"({"type":"hello","name":"Anna"})").name, "Anna");
   EXPECT_EQ(*parsed_as<Hello>(R"({"type":"hello","token":"t"})").token, "t");
   EXPECT_EQ(parsed_as<Chat>(R"({"type":"chat","text":"/join 3"})").text, "/join 3");
-  auto a = parsed_as<Action>(R"({"type":"action","room":3,"action":{"type":"build","site":"C04"}})");
+  auto a =
+      parsed_as<Action>(R"({"type":"action","room":3,"action":{"type":"build","site":"C04"}})");
   EXPECT_EQ(a.room, 3);
   EXPECT_EQ(a.action["site"], "C04");
   EXPECT_EQ(parsed_as<Sync>(R"({"type":"sync","room":"12"})").room, 12);
-  EXPECT_EQ(parsed_as<Hello>(R"({"type":"hello","name":"Anna","lang":"fr"})").lang, engine::Lang::fr);
+  EXPECT_EQ(parsed_as<Hello>(R"({"type":"hello","name":"Anna","lang":"fr"})").lang,
+            engine::Lang::fr);
   EXPECT_FALSE(parsed_as<Hello>(R"({"type":"hello","name":"Anna"})").lang.has_value());
 }
 
@@ -40,7 +42,8 @@ TEST(Messages, ReplayRequestAndAnswer) {
   EXPECT_EQ(plain.room, 4);
   EXPECT_EQ(plain.step, 0);
   EXPECT_FALSE(plain.static_data);
-  const auto asked = parsed_as<ReplayRequest>(R"({"type":"replay","room":"4","step":17,"static":true})");
+  const auto asked =
+      parsed_as<ReplayRequest>(R"({"type":"replay","room":"4","step":17,"static":true})");
   EXPECT_EQ(asked.step, 17);
   EXPECT_TRUE(asked.static_data);
   EXPECT_EQ(error_code(R"({"type":"replay"})"), "missing_field");
@@ -67,13 +70,14 @@ TEST(Messages, TheLogTravelsInStateAndPatch) {
   EXPECT_FALSE(patch_message(1, 3, 4, Json::array(), 0).contains("log"));
 }
 
-// A move's patch frames are written as text (the shared ops serialized once per move): byte for byte what
-// serializing the patch_message with the two parts' ops in one array gives, whichever part is empty, with or
-// without log lines, with text that must be escaped.
+// A move's patch frames are written as text (the shared ops serialized once per move): byte for
+// byte what serializing the patch_message with the two parts' ops in one array gives, whichever
+// part is empty, with or without log lines, with text that must be escaped.
 TEST(Messages, PatchFrameIsThePatchMessageSerialized) {
   const Json shared = Json::parse(R"([{"op":"replace","path":"/turn","value":3},
                                       {"op":"add","path":"/log~1x/-","value":"\u00e9t\u00e9 \"q\""}])");
-  const Json own = Json::parse(R"([{"op":"replace","path":"/legal","value":[]},{"op":"remove","path":"/hand/2"}])");
+  const Json own = Json::parse(
+      R"([{"op":"replace","path":"/legal","value":[]},{"op":"remove","path":"/hand/2"}])");
   const std::vector<std::vector<std::string>> logs{{}, {"Ana joue « 3 »", "line \\ two\n"}};
   for (const Json& s : {Json::array(), shared}) {
     for (const Json& o : {Json::array(), own}) {
@@ -81,37 +85,47 @@ TEST(Messages, PatchFrameIsThePatchMessageSerialized) {
         Json all = s;
         for (const auto& op : o) all.push_back(op);
         const std::string expected = serialize(patch_message(2147483647, 41, 42, all, 3, log));
-        EXPECT_EQ(patch_frame(2147483647, 41, 42, serialize(s), serialize(o), 3, serialize(Json(log))), expected);
+        EXPECT_EQ(
+            patch_frame(2147483647, 41, 42, serialize(s), serialize(o), 3, serialize(Json(log))),
+            expected);
       }
     }
   }
-  EXPECT_EQ(patch_frame(1, 0, 1, "[]", "[]", -1), serialize(patch_message(1, 0, 1, Json::array(), -1)));
-  EXPECT_EQ(patch_frame(1, 0, 1, "[]", "[]", -1, "[]"), serialize(patch_message(1, 0, 1, Json::array(), -1)));
+  EXPECT_EQ(patch_frame(1, 0, 1, "[]", "[]", -1),
+            serialize(patch_message(1, 0, 1, Json::array(), -1)));
+  EXPECT_EQ(patch_frame(1, 0, 1, "[]", "[]", -1, "[]"),
+            serialize(patch_message(1, 0, 1, Json::array(), -1)));
 }
 
 TEST(Messages, StateFrameIsTheStateMessageSerialized) {
-  const Json view = Json::parse(R"({"turn":2,"you":{"hand":["\u00e9t\u00e9 \"q\"", 3.5]},"legal":[]})");
-  const Json board = Json::parse(R"({"sites":[{"id":"c04","name":"Baie \u00ab N \u00bb"}],"size":[10,12]})");
+  const Json view =
+      Json::parse(R"({"turn":2,"you":{"hand":["\u00e9t\u00e9 \"q\"", 3.5]},"legal":[]})");
+  const Json board =
+      Json::parse(R"({"sites":[{"id":"c04","name":"Baie \u00ab N \u00bb"}],"size":[10,12]})");
   const std::vector<std::vector<std::string>> logs{{}, {"Ana joue « 3 »", "line \\ two\n"}};
-  for (const std::optional<engine::Seat>& seat : {std::optional<engine::Seat>(), std::optional<engine::Seat>(0),
-                                                   std::optional<engine::Seat>(3)}) {
+  for (const std::optional<engine::Seat>& seat :
+       {std::optional<engine::Seat>(), std::optional<engine::Seat>(0),
+        std::optional<engine::Seat>(3)}) {
     for (const Json& stat : {Json::object(), Json(nullptr), Json::array(), board}) {
       for (const auto& log : logs) {
-        const std::string expected = serialize(state_message(2147483647, 42, view, seat, stat, log));
-        EXPECT_EQ(state_frame(2147483647, 42, view, seat, serialize(stat), serialize(Json(log))), expected);
+        const std::string expected =
+            serialize(state_message(2147483647, 42, view, seat, stat, log));
+        EXPECT_EQ(state_frame(2147483647, 42, view, seat, serialize(stat), serialize(Json(log))),
+                  expected);
         if (log.empty()) {
           EXPECT_EQ(state_frame(2147483647, 42, view, seat, serialize(stat), ""), expected);
         }
       }
     }
   }
-  EXPECT_EQ(state_frame(1, 1, view, 1, "", ""), serialize(state_message(1, 1, view, 1, Json(), {})));
+  EXPECT_EQ(state_frame(1, 1, view, 1, "", ""),
+            serialize(state_message(1, 1, view, 1, Json(), {})));
 }
 
-// A room's listing, a page of the list and the lobby's deltas are written as text: byte for byte room_message,
-// rooms_message and rooms_delta_message serialized, for every optional field present or absent, every status,
-// and names and options that must be escaped (or repaired: a name is the client's, and may hold bytes that are
-// not UTF-8).
+// A room's listing, a page of the list and the lobby's deltas are written as text: byte for byte
+// room_message, rooms_message and rooms_delta_message serialized, for every optional field present
+// or absent, every status, and names and options that must be escaped (or repaired: a name is the
+// client's, and may hold bytes that are not UTF-8).
 TEST(Messages, RoomRoomsAndRoomsDeltaFramesAreTheMessagesSerialized) {
   RoomInfo waiting;
   waiting.id = 7;
@@ -120,7 +134,8 @@ TEST(Messages, RoomRoomsAndRoomsDeltaFramesAreTheMessagesSerialized) {
   waiting.host = "Ana";
   waiting.min_players = 2;
   waiting.max_players = 4;
-  waiting.seats = {SeatInfo{"Ana", true}, SeatInfo{}, SeatInfo{"Zo\u00e9 \"q\"", false}, SeatInfo{}};
+  waiting.seats = {SeatInfo{"Ana", true}, SeatInfo{}, SeatInfo{"Zo\u00e9 \"q\"", false},
+                   SeatInfo{}};
   RoomInfo playing = waiting;
   playing.id = 2147483647;
   playing.status = RoomStatus::playing;
@@ -141,7 +156,8 @@ TEST(Messages, RoomRoomsAndRoomsDeltaFramesAreTheMessagesSerialized) {
   EXPECT_EQ(rooms_frame({}), serialize(rooms_message({})));
   EXPECT_EQ(rooms_frame(rooms), serialize(rooms_message(rooms)));
   EXPECT_EQ(rooms_frame(rooms, 8), serialize(rooms_message(rooms, 8)));
-  EXPECT_EQ(rooms_frame({waiting}, std::nullopt, 0), serialize(rooms_message({waiting}, std::nullopt, 0)));
+  EXPECT_EQ(rooms_frame({waiting}, std::nullopt, 0),
+            serialize(rooms_message({waiting}, std::nullopt, 0)));
   EXPECT_EQ(rooms_frame(rooms, 2147483647, 6), serialize(rooms_message(rooms, 2147483647, 6)));
 
   RoomsDelta delta;
@@ -155,13 +171,17 @@ TEST(Messages, RoomRoomsAndRoomsDeltaFramesAreTheMessagesSerialized) {
   EXPECT_EQ(rooms_delta_frame(delta), serialize(rooms_delta_message(delta)));
 }
 
-// Chat lines are written as text: byte for byte chat_message serialized, in a room or the lobby, with text that
-// must be escaped or repaired (a line is the sender's, and may hold bytes that are not UTF-8).
+// Chat lines are written as text: byte for byte chat_message serialized, in a room or the lobby,
+// with text that must be escaped or repaired (a line is the sender's, and may hold bytes that are
+// not UTF-8).
 TEST(Messages, ChatFrameIsTheChatMessageSerialized) {
-  const std::vector<std::string> texts{"", "hello", "\u00e9t\u00e9 \"q\" \\ \n\t", "bad \xff\xfe byte", std::string(300, 'x')};
-  for (const std::optional<RoomId> room : {std::optional<RoomId>(), std::optional<RoomId>(1), std::optional<RoomId>(kMaxRoomId)})
+  const std::vector<std::string> texts{"", "hello", "\u00e9t\u00e9 \"q\" \\ \n\t",
+                                       "bad \xff\xfe byte", std::string(300, 'x')};
+  for (const std::optional<RoomId> room :
+       {std::optional<RoomId>(), std::optional<RoomId>(1), std::optional<RoomId>(kMaxRoomId)})
     for (const auto& from : {std::string("Ana"), std::string("Zo\u00e9")})
-      for (const auto& text : texts) EXPECT_EQ(chat_frame(room, from, text), serialize(chat_message(room, from, text)));
+      for (const auto& text : texts)
+        EXPECT_EQ(chat_frame(room, from, text), serialize(chat_message(room, from, text)));
 }
 
 TEST(Messages, EveryMalformedShapeHasItsCode) {
@@ -181,15 +201,16 @@ TEST(Messages, EveryMalformedShapeHasItsCode) {
   EXPECT_EQ(error_code(R"({"type":"sync","room":"12a"})"), "bad_message");
 }
 
-// Issue 9, point 7: a room id is 1 to 2^31-1, as a number or a string of digits; anything outside that range
-// is refused as it is, never wrapped into another room's id.
+// Issue 9, point 7: a room id is 1 to 2^31-1, as a number or a string of digits; anything outside
+// that range is refused as it is, never wrapped into another room's id.
 TEST(Messages, RoomIdsOutOfRangeAreRefused) {
   EXPECT_EQ(parsed_as<Sync>(R"({"type":"sync","room":2147483647})").room, 2147483647);
   EXPECT_EQ(parsed_as<Sync>(R"({"type":"sync","room":"2147483647"})").room, 2147483647);
   EXPECT_EQ(parsed_as<Sync>(R"({"type":"sync","room":1})").room, 1);
-  for (const char* room : {"-1", "0", "-9223372036854775808", "2147483648", "4294967297", "9223372036854775807",
-                           "18446744073709551615", "99999999999999999999", "\"-1\"", "\"0\"", "\"2147483648\"",
-                           "\"4294967297\"", "\"000000000001\"", "1.0", "1e3", "true", "null"}) {
+  for (const char* room :
+       {"-1", "0", "-9223372036854775808", "2147483648", "4294967297", "9223372036854775807",
+        "18446744073709551615", "99999999999999999999", "\"-1\"", "\"0\"", "\"2147483648\"",
+        "\"4294967297\"", "\"000000000001\"", "1.0", "1e3", "true", "null"}) {
     const std::string sync = std::string(R"({"type":"sync","room":)") + room + "}";
     const std::string action = std::string(R"({"type":"action","action":{},"room":)") + room + "}";
     for (const auto& frame : {sync, action}) {
@@ -204,10 +225,14 @@ TEST(Messages, RoomIdsOutOfRangeAreRefused) {
   EXPECT_EQ(*parsed_as<ListRooms>(R"({"type":"rooms","after":0})").after, 0);
 }
 
-// Issue 9, point 7: bidirectional controls are taken out of chat lines (a line cannot display reversed).
+// Issue 9, point 7: bidirectional controls are taken out of chat lines (a line cannot display
+// reversed).
 TEST(Messages, ChatLinesLoseTheirBidiControls) {
-  const std::string rlo = "\xE2\x80\xAE", lri = "\xE2\x81\xA6", alm = "\xD8\x9C", lrm = "\xE2\x80\x8E";
-  const nlohmann::json frame{{"type", "chat"}, {"text", "gg " + rlo + "evil" + lri + " /x" + alm + lrm + " \xC3\xA9t\xC3\xA9"}};
+  const std::string rlo = "\xE2\x80\xAE", lri = "\xE2\x81\xA6", alm = "\xD8\x9C",
+                    lrm = "\xE2\x80\x8E";
+  const nlohmann::json frame{
+      {"type", "chat"},
+      {"text", "gg " + rlo + "evil" + lri + " /x" + alm + lrm + " \xC3\xA9t\xC3\xA9"}};
   const auto chat = parsed_as<Chat>(frame.dump());
   EXPECT_EQ(chat.text, "gg evil /x \xC3\xA9t\xC3\xA9");
 }
@@ -234,19 +259,29 @@ TEST(Messages, OverCarriesPointsBySourceInTheReadersLanguage) {
   ASSERT_EQ(en["breakdown"].size(), 2u);
   EXPECT_EQ(en["breakdown"][0][0],
             (nlohmann::json{{"source", "start_bonus"}, {"label", "Start bonus"}, {"points", 0}}));
-  EXPECT_EQ(en["breakdown"][0][1],
-            (nlohmann::json{{"source", "score_card"}, {"label", "Score card"}, {"points", 5}, {"detail", "SC03"}}));
+  EXPECT_EQ(
+      en["breakdown"][0][1],
+      (nlohmann::json{
+          {"source", "score_card"}, {"label", "Score card"}, {"points", 5}, {"detail", "SC03"}}));
   EXPECT_EQ(en["breakdown"][1][0]["points"], 1);
   const auto fr = over_message(2, o, {"A", "B"}, engine::Lang::fr);
   EXPECT_EQ(fr["breakdown"][0][0]["label"], "Aide au démarrage");
   EXPECT_EQ(fr["breakdown"][1][1]["label"], "Carte score");
-  EXPECT_EQ(fr["breakdown"][1][1]["source"], "score_card");  // the key is the same in every language
+  EXPECT_EQ(fr["breakdown"][1][1]["source"],
+            "score_card");  // the key is the same in every language
 }
 
-// The games message gives each option's label and help as strings in the reader's language, English by default.
+// The games message gives each option's label and help as strings in the reader's language, English
+// by default.
 TEST(Messages, GamesListsOptionLabelAndHelpInTheReadersLanguage) {
-  const engine::GameSpec spec{"g", "G", 2, 4,
-                              {{"rules", {"online", "table"}, "online", {"Rules", "Règles"},
+  const engine::GameSpec spec{"g",
+                              "G",
+                              2,
+                              4,
+                              {{"rules",
+                                {"online", "table"},
+                                "online",
+                                {"Rules", "Règles"},
                                 {"which rule book", "quel livre de règles"}}}};
   const auto english = games_message({&spec})["games"][0]["options"][0];
   EXPECT_EQ(english["label"], "Rules");
@@ -257,12 +292,15 @@ TEST(Messages, GamesListsOptionLabelAndHelpInTheReadersLanguage) {
   EXPECT_EQ(french["choices"], english["choices"]) << "the values stay what /create accepts";
 }
 
-// The room's own options (the turn clock) follow each game's, in the same form; the clock message is the body
-// the room gives it, typed and addressed.
+// The room's own options (the turn clock) follow each game's, in the same form; the clock message
+// is the body the room gives it, typed and addressed.
 TEST(Messages, RoomOptionsFollowEachGamesOwnAndTheClockMessage) {
-  const engine::GameSpec spec{"g", "G", 2, 4, {{"rules", {"online", "table"}, "online", {"Rules", "Règles"}, {"", ""}}}};
-  const engine::OptionSpec clock{"clock", {"off", "5m"}, "off", {"Turn clock", "Pendule"}, {"a bank", "une réserve"}};
-  const auto options = games_message({&spec, &spec}, {}, engine::Lang::fr, {clock})["games"][1]["options"];
+  const engine::GameSpec spec{
+      "g", "G", 2, 4, {{"rules", {"online", "table"}, "online", {"Rules", "Règles"}, {"", ""}}}};
+  const engine::OptionSpec clock{
+      "clock", {"off", "5m"}, "off", {"Turn clock", "Pendule"}, {"a bank", "une réserve"}};
+  const auto options =
+      games_message({&spec, &spec}, {}, engine::Lang::fr, {clock})["games"][1]["options"];
   ASSERT_EQ(options.size(), 2u);
   EXPECT_EQ(options[0]["key"], "rules");
   EXPECT_EQ(options[1]["key"], "clock");

@@ -1,4 +1,5 @@
-// Random and mutated inputs into both parsers (bounded and deterministic, so it runs in every CI run): neither may throw or crash, and every refusal carries a code and a message.
+// Random and mutated inputs into both parsers (bounded and deterministic, so it runs in every CI
+// run): neither may throw or crash, and every refusal carries a code and a message.
 
 #include <gtest/gtest.h>
 
@@ -10,20 +11,32 @@ namespace archipel::protocol {
 namespace {
 
 const std::vector<std::string> kSeeds = {
-    R"({"type":"hello","name":"Anna"})", R"({"type":"hello","token":"abc"})",
-    R"({"type":"chat","text":"/join 3 2"})", R"({"type":"action","room":3,"action":{"type":"build","site":"C04"}})",
-    R"({"type":"sync","room":"12"})", "/create santa-cruz rules=table", "/play double road", "/help join",
-    "/kick Bruno", "/option target=6", "//x", "plain chat"};
+    R"({"type":"hello","name":"Anna"})",
+    R"({"type":"hello","token":"abc"})",
+    R"({"type":"chat","text":"/join 3 2"})",
+    R"({"type":"action","room":3,"action":{"type":"build","site":"C04"}})",
+    R"({"type":"sync","room":"12"})",
+    "/create santa-cruz rules=table",
+    "/play double road",
+    "/help join",
+    "/kick Bruno",
+    "/option target=6",
+    "//x",
+    "plain chat"};
 
 std::string mutate(std::string s, engine::Rng& rng) {
   const int edits = 1 + static_cast<int>(rng.below(6));
   for (int i = 0; i < edits; ++i) {
     const auto kind = rng.below(4);
     const std::size_t pos = s.empty() ? 0 : rng.below(s.size());
-    if (kind == 0 && !s.empty()) s.erase(pos, 1 + rng.below(4));
-    else if (kind == 1) s.insert(pos, 1, static_cast<char>(rng.below(256)));
-    else if (kind == 2 && !s.empty()) s[pos] = static_cast<char>(rng.below(256));
-    else s.insert(pos, std::string("{}[]\":,/=\\ 0-9e").substr(rng.below(16), 1 + rng.below(3)));
+    if (kind == 0 && !s.empty())
+      s.erase(pos, 1 + rng.below(4));
+    else if (kind == 1)
+      s.insert(pos, 1, static_cast<char>(rng.below(256)));
+    else if (kind == 2 && !s.empty())
+      s[pos] = static_cast<char>(rng.below(256));
+    else
+      s.insert(pos, std::string("{}[]\":,/=\\ 0-9e").substr(rng.below(16), 1 + rng.below(3)));
   }
   return s;
 }

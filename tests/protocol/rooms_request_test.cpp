@@ -1,4 +1,5 @@
-// The `rooms` request with its filters and page, and the shapes of the `rooms` and `rooms_delta` replies.
+// The `rooms` request with its filters and page, and the shapes of the `rooms` and `rooms_delta`
+// replies.
 
 #include <gtest/gtest.h>
 
@@ -30,7 +31,8 @@ TEST(RoomsRequest, WithoutFieldsIsTheFirstPageOfEverything) {
 }
 
 TEST(RoomsRequest, ReadsFiltersAndPage) {
-  auto l = list(R"({"type":"rooms","game":"santa-cruz","status":"waiting","free":true,"after":"40","limit":5})");
+  auto l = list(
+      R"({"type":"rooms","game":"santa-cruz","status":"waiting","free":true,"after":"40","limit":5})");
   EXPECT_EQ(l.filter.game, "santa-cruz");
   EXPECT_EQ(l.filter.status, RoomStatus::waiting);
   EXPECT_TRUE(l.filter.free_seats);

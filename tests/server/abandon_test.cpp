@@ -1,7 +1,7 @@
 // Abandoned games (issue 9, point 6): a running game whose seated people have all been away for
-// --abandon-after is ended without a result, unlisted, freed, its players' names freed, and not restored
-// after a restart. Someone coming back stops the count; bots do not count as people; the count goes on
-// across a restart from when the people left (the store keeps it).
+// --abandon-after is ended without a result, unlisted, freed, its players' names freed, and not
+// restored after a restart. Someone coming back stops the count; bots do not count as people; the
+// count goes on across a restart from when the people left (the store keeps it).
 
 #include <unistd.h>
 
@@ -50,7 +50,8 @@ bool eventually(const std::function<bool()>& done) {
 }
 
 // Two people start a race and drop; seats the two, returns the room id and their tokens.
-std::int64_t start_and_drop(TestServer& server, std::string* ann_token = nullptr, std::string* ben_token = nullptr) {
+std::int64_t start_and_drop(TestServer& server, std::string* ann_token = nullptr,
+                            std::string* ben_token = nullptr) {
   TestClient a(server.port()), b(server.port());
   const std::string ta = a.hello("Ann")["token"], tb = b.hello("Ben")["token"];
   if (ann_token) *ann_token = ta;
@@ -81,7 +82,8 @@ TEST(Abandon, AGameEveryoneLeftEndsIsUnlistedAndNotRestored) {
     // Gone from the list and from memory; the players' names are free, their tokens forgotten.
     watcher.send(json{{"type", "rooms"}});
     EXPECT_TRUE(watcher.expect("rooms")["rooms"].empty());
-    EXPECT_TRUE(eventually([&] { return server.metrics().rooms.load() == 0; })) << "the room was not freed";
+    EXPECT_TRUE(eventually([&] { return server.metrics().rooms.load() == 0; }))
+        << "the room was not freed";
     TestClient again(server.port());
     EXPECT_EQ(again.hello("Ann")["name"], "Ann");
     TestClient old(server.port());
@@ -125,7 +127,8 @@ TEST(Abandon, SomeoneBackStopsTheCountAndItStartsAgainWhenTheyLeave) {
     ann.send(json{{"type", "hello"}, {"token", ann_token}});
     ann.expect("welcome");
     ann.expect("state");
-    std::this_thread::sleep_for(after + 500ms);  // past the first deadline: Ann is here, the game goes on
+    std::this_thread::sleep_for(after +
+                                500ms);  // past the first deadline: Ann is here, the game goes on
     EXPECT_EQ(server.metrics().games_abandoned.load(), 0);
     ann.chat("/who");
     EXPECT_NE(ann.expect("info")["text"].get<std::string>().find("playing"), std::string::npos);
@@ -169,7 +172,8 @@ TEST(Abandon, TheCountGoesOnAcrossARestart) {
   }
   TestServer restarted(registry_with_race(), dir.path.string(), abandoning_after(after));
   const auto started = Clock::now();
-  EXPECT_EQ(restarted.metrics().games_running.load(), 1) << "the game, not yet abandoned, was not restored";
+  EXPECT_EQ(restarted.metrics().games_running.load(), 1)
+      << "the game, not yet abandoned, was not restored";
   TestClient watcher(restarted.port());
   watcher.hello("Wes");
   watcher.expect_where("rooms_delta", delta_names(room, "removed"), 10s);

@@ -1,5 +1,5 @@
-// Bad input of every kind gets an error to its sender (or a clean disconnect), changes nothing, and the server
-// keeps serving everyone else.
+// Bad input of every kind gets an error to its sender (or a clean disconnect), changes nothing, and
+// the server keeps serving everyone else.
 
 #include <gtest/gtest.h>
 
@@ -64,7 +64,9 @@ TEST(BadInput, UnknownCommandsAndBadArgumentsGiveTheUsage) {
   c.chat("/frobnicate");
   c.expect_error("unknown_command");
   c.chat("/join abc");
-  EXPECT_NE(c.expect_error("bad_arguments")["message"].get<std::string>().find("/join [room] [seat]"), std::string::npos);
+  EXPECT_NE(
+      c.expect_error("bad_arguments")["message"].get<std::string>().find("/join [room] [seat]"),
+      std::string::npos);
   c.chat("/create chess");
   c.expect_error("unknown_game");
   c.chat("/create race speed=fast");
@@ -83,7 +85,8 @@ TEST(BadInput, ActionForARoomOneIsNotInChangesNothing) {
   const auto room = started_game(a, b);
   const auto before = version_of(a, room);
   intruder.hello("Eve");
-  intruder.send(json{{"type", "action"}, {"room", room}, {"action", {{"type", "bet"}, {"side", "high"}}}});
+  intruder.send(
+      json{{"type", "action"}, {"room", room}, {"action", {{"type", "bet"}, {"side", "high"}}}});
   intruder.expect_error("not_in_room");
   intruder.send(json{{"type", "sync"}, {"room", room}});
   intruder.expect_error("not_in_room");
@@ -108,7 +111,8 @@ TEST(BadInput, AHugeFrameClosesThatConnectionOnly) {
   EXPECT_EQ(version_of(a, room), 1);
 }
 
-// The limit is exact: a message of max_frame_bytes is read (and answered), one byte more closes with 1009.
+// The limit is exact: a message of max_frame_bytes is read (and answered), one byte more closes
+// with 1009.
 TEST(BadInput, AFrameAtTheLimitIsReadAndOneByteMoreIsRefused) {
   TestServer server(registry_with_race());
   const std::size_t limit = server::Config{}.max_frame_bytes;
@@ -119,7 +123,8 @@ TEST(BadInput, AFrameAtTheLimitIsReadAndOneByteMoreIsRefused) {
   TestClient c(server.port());
   c.hello("Edge");
   c.send_raw(frame_of(limit));
-  c.expect_error("bad_arguments");  // read and parsed: its chat line is too long, as any other would be
+  c.expect_error(
+      "bad_arguments");  // read and parsed: its chat line is too long, as any other would be
   EXPECT_FALSE(c.closed());
   c.send_raw(frame_of(limit + 1));
   c.expect_error("too_large");
@@ -133,7 +138,8 @@ TEST(BadInput, ABurstOfAThousandMessagesIsRateLimitedAndChangesNothing) {
   TestClient a(server.port()), b(server.port()), flood(server.port());
   const auto room = started_game(a, b);
   flood.hello("Flood");
-  for (int i = 0; i < 1000; ++i) flood.send(json{{"type", "chat"}, {"text", "/join " + std::to_string(room)}});
+  for (int i = 0; i < 1000; ++i)
+    flood.send(json{{"type", "chat"}, {"text", "/join " + std::to_string(room)}});
   auto got = flood.drain(500ms);
   bool limited = false;
   for (const auto& m : got) limited |= m.value("code", "") == "rate_limited";
@@ -149,13 +155,17 @@ TEST(BadInput, OutOfTurnAndIllegalActionsChangeNothing) {
   TestServer server(registry_with_race());
   TestClient a(server.port()), b(server.port());
   const auto room = started_game(a, b);
-  a.send(json{{"type", "action"}, {"room", room}, {"action", {{"type", "add"}, {"n", 1}}}});  // bets come first
+  a.send(json{{"type", "action"},
+              {"room", room},
+              {"action", {{"type", "add"}, {"n", 1}}}});  // bets come first
   a.expect("error");
   a.send(json{{"type", "action"}, {"room", room}, {"action", {{"type", "bet"}, {"side", 3}}}});
   a.expect("error");
   a.send(json{{"type", "action"}, {"room", room}, {"action", {{"type", "bet"}, {"side", "high"}}}});
   a.expect("patch");
-  a.send(json{{"type", "action"}, {"room", room}, {"action", {{"type", "bet"}, {"side", "low"}}}});  // twice
+  a.send(json{{"type", "action"},
+              {"room", room},
+              {"action", {{"type", "bet"}, {"side", "low"}}}});  // twice
   a.expect_error("not_your_turn");
   EXPECT_EQ(version_of(b, room), 2);
 }
@@ -168,10 +178,11 @@ TEST(BadInput, ASlowClientIsDroppedNotBuffered) {
   TestServer server(registry_with_race(), "", config);
   TestClient slow(server.port());
   slow.hello("Slow");
-  // Each /help reply is a few KiB; the client never reads, so the socket buffers fill and then the queue. The
-  // kernel's buffers grow with the traffic (to 4 MiB for sending here), and on a loaded machine the server may
-  // answer slowly enough for them to take every reply of a fixed number of requests (a ctest run once saw no
-  // drop after 400): the requests go on, in rounds, until the drop is seen or far more than the buffers hold.
+  // Each /help reply is a few KiB; the client never reads, so the socket buffers fill and then the
+  // queue. The kernel's buffers grow with the traffic (to 4 MiB for sending here), and on a loaded
+  // machine the server may answer slowly enough for them to take every reply of a fixed number of
+  // requests (a ctest run once saw no drop after 400): the requests go on, in rounds, until the
+  // drop is seen or far more than the buffers hold.
   const auto dropped = [&] { return server.metrics().slow_clients_dropped.load() > 0; };
   for (int round = 0; round < 20 && !dropped(); ++round) {
     try {

@@ -1,6 +1,7 @@
-// The router (server/router.cpp), the lobby and the rooms send every chat command of /help to the operation that
-// answers it. Each command is typed by a host seated in a waiting race room, and must get the reply only its
-// operation gives; a command missing from the router would go unanswered, or answer like another.
+// The router (server/router.cpp), the lobby and the rooms send every chat command of /help to the
+// operation that answers it. Each command is typed by a host seated in a waiting race room, and
+// must get the reply only its operation gives; a command missing from the router would go
+// unanswered, or answer like another.
 
 #include <algorithm>
 
@@ -52,7 +53,8 @@ TEST(CommandRouter, EveryCommandReachesItsOperation) {
   // Every command of the /help table is in this test.
   for (const auto& command : protocol::command_table()) {
     const bool covered = std::any_of(table.begin(), table.end(), [&](const Expected& e) {
-      return e.line.rfind("/" + std::string(command.name) + " ", 0) == 0 || e.line == "/" + std::string(command.name);
+      return e.line.rfind("/" + std::string(command.name) + " ", 0) == 0 ||
+             e.line == "/" + std::string(command.name);
     });
     EXPECT_TRUE(covered) << "/" << command.name << " is not exercised";
   }

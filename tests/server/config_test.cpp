@@ -1,6 +1,6 @@
-// Flags and environment variables of the robustness work (issue 9): durations, origins, SQLite's sync mode,
-// the per-player room limit, the store's commit interval; and the store a server uses (issue 34): --store's
-// PostgreSQL URL, whose password never reaches a log line.
+// Flags and environment variables of the robustness work (issue 9): durations, origins, SQLite's
+// sync mode, the per-player room limit, the store's commit interval; and the store a server uses
+// (issue 34): --store's PostgreSQL URL, whose password never reaches a log line.
 
 #include "server/config.hpp"
 
@@ -29,7 +29,8 @@ TEST(ParseDuration, ANumberAndAUnit) {
   EXPECT_EQ(parse_duration("24h"), 24h);
   EXPECT_EQ(parse_duration("7d"), 168h);
   EXPECT_EQ(parse_duration("0"), 0ms);
-  for (const char* bad : {"", "h", "-1h", "1.5h", "1 h", "1w", "10hh", "99999999999999999999", "1000000d"})
+  for (const char* bad :
+       {"", "h", "-1h", "1.5h", "1 h", "1w", "10hh", "99999999999999999999", "1000000d"})
     EXPECT_FALSE(parse_duration(bad)) << bad;
 }
 
@@ -45,7 +46,8 @@ TEST(Config, DefaultsOfTheRobustnessFlags) {
   EXPECT_EQ(c->commit_interval_ms, 2);
 }
 
-// One network thread fewer than the cores, never none: the other core is the store writer's and the bots'.
+// One network thread fewer than the cores, never none: the other core is the store writer's and the
+// bots'.
 TEST(Config, NetworkThreadsDefaultToOneFewerThanTheCores) {
   EXPECT_EQ(threads_for_cores(0), 1);  // unknown
   EXPECT_EQ(threads_for_cores(1), 1);
@@ -67,13 +69,14 @@ TEST(Config, NetworkThreadsDefaultToOneFewerThanTheCores) {
 TEST(Config, FlagsAndEnvironment) {
   int code = 0;
   auto c = parse({"--abandon-after", "90m", "--name-grace", "5", "--allowed-origins",
-                  "https://a.example,https://b.example", "--sqlite-sync", "full", "--max-rooms-per-player", "7",
-                  "--commit-interval", "0"},
+                  "https://a.example,https://b.example", "--sqlite-sync", "full",
+                  "--max-rooms-per-player", "7", "--commit-interval", "0"},
                  &code);
   ASSERT_TRUE(c);
   EXPECT_EQ(c->abandon_after, 90min);
   EXPECT_EQ(c->name_grace_seconds, 5);
-  EXPECT_EQ(c->allowed_origins, (std::vector<std::string>{"https://a.example", "https://b.example"}));
+  EXPECT_EQ(c->allowed_origins,
+            (std::vector<std::string>{"https://a.example", "https://b.example"}));
   EXPECT_TRUE(c->sqlite_sync_full);
   EXPECT_EQ(c->max_rooms_per_player, 7);
   EXPECT_EQ(c->commit_interval_ms, 0);
@@ -90,7 +93,8 @@ TEST(Config, FlagsAndEnvironment) {
   ASSERT_TRUE(e);
   EXPECT_EQ(e->abandon_after, 48h);
   EXPECT_TRUE(e->sqlite_sync_full);
-  EXPECT_EQ(e->allowed_origins, (std::vector<std::string>{"https://c.example", "https://d.example"}));
+  EXPECT_EQ(e->allowed_origins,
+            (std::vector<std::string>{"https://c.example", "https://d.example"}));
   EXPECT_EQ(e->commit_interval_ms, 10);
 
   testing::internal::CaptureStderr();
@@ -124,12 +128,15 @@ TEST(Config, TheStoreIsAPostgresqlUrlOrTheDataFolder) {
   EXPECT_EQ(e->store, "postgres://archipel:hunter2@db/games");
   EXPECT_EQ(store_description(*e), "postgres://archipel:***@db/games");
 
-  // Anything else is refused at start, and the message does not repeat the value (it may hold a password).
-  for (const char* bad : {"sqlite", "mysql://archipel:hunter2@db/games", "host=db password=hunter2", "postgresql:/x"}) {
+  // Anything else is refused at start, and the message does not repeat the value (it may hold a
+  // password).
+  for (const char* bad : {"sqlite", "mysql://archipel:hunter2@db/games", "host=db password=hunter2",
+                          "postgresql:/x"}) {
     testing::internal::CaptureStderr();
     testing::internal::CaptureStdout();
     EXPECT_FALSE(parse({"--store", bad}, &code)) << bad;
-    const std::string said = testing::internal::GetCapturedStderr() + testing::internal::GetCapturedStdout();
+    const std::string said =
+        testing::internal::GetCapturedStderr() + testing::internal::GetCapturedStdout();
     EXPECT_NE(code, 0) << bad;
     EXPECT_NE(said.find("--store"), std::string::npos) << said;
     EXPECT_EQ(said.find("hunter2"), std::string::npos) << said;
@@ -137,7 +144,8 @@ TEST(Config, TheStoreIsAPostgresqlUrlOrTheDataFolder) {
 }
 
 TEST(Config, APasswordInTheStoreUrlIsMasked) {
-  EXPECT_EQ(without_password("postgresql://archipel:s3cret@db:5432/games"), "postgresql://archipel:***@db:5432/games");
+  EXPECT_EQ(without_password("postgresql://archipel:s3cret@db:5432/games"),
+            "postgresql://archipel:***@db:5432/games");
   EXPECT_EQ(without_password("postgresql://archipel@db/games"), "postgresql://archipel@db/games");
   EXPECT_EQ(without_password("postgresql://db/games"), "postgresql://db/games");
   EXPECT_EQ(without_password("postgresql://:s3cret@db/games"), "postgresql://:***@db/games");
@@ -145,13 +153,15 @@ TEST(Config, APasswordInTheStoreUrlIsMasked) {
             "postgresql://db/games?user=archipel&password=***&sslmode=require");
   EXPECT_EQ(without_password("postgresql://a:s3cret@db/games?password=other"),
             "postgresql://a:***@db/games?password=***");
-  // An '@' after the host is not a user part (libpq reads the user up to the first '@' before any '/').
+  // An '@' after the host is not a user part (libpq reads the user up to the first '@' before any
+  // '/').
   EXPECT_EQ(without_password("postgresql://db/games?application_name=a@b"),
             "postgresql://db/games?application_name=a@b");
   // libpq's messages may quote the URL, or a piece of it.
-  EXPECT_EQ(without_password_in("invalid token \"s3cret\" in 'postgresql://a:s3cret@db/x?password=p2'",
-                                "postgresql://a:s3cret@db/x?password=p2"),
-            "invalid token \"***\" in 'postgresql://a:***@db/x?password=***'");
+  EXPECT_EQ(
+      without_password_in("invalid token \"s3cret\" in 'postgresql://a:s3cret@db/x?password=p2'",
+                          "postgresql://a:s3cret@db/x?password=p2"),
+      "invalid token \"***\" in 'postgresql://a:***@db/x?password=***'");
   EXPECT_EQ(without_password_in("no password here", "postgresql://a@db/x"), "no password here");
   EXPECT_TRUE(is_postgresql_url("postgresql://db/games"));
   EXPECT_TRUE(is_postgresql_url("postgres://db/games"));

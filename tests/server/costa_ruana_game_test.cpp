@@ -1,8 +1,8 @@
-// Costa Ruana end to end at its largest table: six clients play a whole game over real WebSockets through
-// the default registry, every patch is checked against the version each holds, the patched views equal a fresh
-// sync at the end, and the `over` message (scores, ranking, shared places) equals the engine's own outcome for
-// the same seed and actions, replayed here without a server (tests/support/game_over_sockets.hpp); so does the
-// board's own final table.
+// Costa Ruana end to end at its largest table: six clients play a whole game over real WebSockets
+// through the default registry, every patch is checked against the version each holds, the patched
+// views equal a fresh sync at the end, and the `over` message (scores, ranking, shared places)
+// equals the engine's own outcome for the same seed and actions, replayed here without a server
+// (tests/support/game_over_sockets.hpp); so does the board's own final table.
 
 #include <gtest/gtest.h>
 

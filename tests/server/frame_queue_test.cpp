@@ -1,6 +1,6 @@
-// FrameQueue: the session's write queue keeps its frames in order however pushes and pops interleave, frees a
-// frame when it is popped, and holds no more slots than the frames it has at once (plus a spent front it
-// compacts).
+// FrameQueue: the session's write queue keeps its frames in order however pushes and pops
+// interleave, frees a frame when it is popped, and holds no more slots than the frames it has at
+// once (plus a spent front it compacts).
 #include "server/frame_queue.hpp"
 
 #include <memory>
@@ -11,7 +11,9 @@
 namespace archipel::server {
 namespace {
 
-Frame frame(int n) { return std::make_shared<const std::string>(std::to_string(n)); }
+Frame frame(int n) {
+  return std::make_shared<const std::string>(std::to_string(n));
+}
 
 TEST(FrameQueue, FirstInFirstOutAcrossInterleavedPushesAndPops) {
   FrameQueue q;

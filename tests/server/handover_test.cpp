@@ -1,6 +1,7 @@
-// Handing an absent player's seat to a bot (issue 12, point 7): /handover's rules and refusals, the vote of
-// every other person present, the host alone before anyone has moved, the bot playing the seat, /join giving
-// it back, and a restart that finds the bot still playing (the store's seat_play).
+// Handing an absent player's seat to a bot (issue 12, point 7): /handover's rules and refusals, the
+// vote of every other person present, the host alone before anyone has moved, the bot playing the
+// seat, /join giving it back, and a restart that finds the bot still playing (the store's
+// seat_play).
 
 #include <unistd.h>
 
@@ -28,15 +29,20 @@ json bet(std::int64_t room, const char* side) {
 
 // A room message whose seat `seat` is (or is not) played by a bot.
 std::function<bool(const json&)> stand_in_at(int seat, bool playing) {
-  return [seat, playing](const json& r) { return r["seats"][seat].contains("stand_in") == playing; };
+  return
+      [seat, playing](const json& r) { return r["seats"][seat].contains("stand_in") == playing; };
 }
 
-// ---- the vote's rules, without a server -------------------------------------------------------------
+// ---- the vote's rules, without a server
+// -------------------------------------------------------------
 
 std::vector<server::SeatPresence> table() {
   // Ann and Ben here, Cat away long enough, Dan away not long enough, a bot seated by /addbot.
-  return {{"Ann", true, true, false, false}, {"Ben", true, true, false, false}, {"Cat", true, false, false, true},
-          {"Dan", true, false, false, false}, {"Bot", false, false, false, false}};
+  return {{"Ann", true, true, false, false},
+          {"Ben", true, true, false, false},
+          {"Cat", true, false, false, true},
+          {"Dan", true, false, false, false},
+          {"Bot", false, false, false, false}};
 }
 
 TEST(HandoverRules, EveryOtherPersonPresentMustVote) {
@@ -60,7 +66,8 @@ TEST(HandoverRules, Refusals) {
   server::HandoverVotes votes;
   auto seats = table();
   EXPECT_TRUE(server::vote_handover(votes, seats, 0, 1, false).refused) << "Ben is here";
-  EXPECT_TRUE(server::vote_handover(votes, seats, 0, 3, false).refused) << "Dan not away long enough";
+  EXPECT_TRUE(server::vote_handover(votes, seats, 0, 3, false).refused)
+      << "Dan not away long enough";
   EXPECT_TRUE(server::vote_handover(votes, seats, 0, 4, false).refused) << "a bot already";
   EXPECT_TRUE(server::vote_handover(votes, seats, 0, 0, false).refused) << "one's own seat";
   EXPECT_TRUE(server::vote_handover(votes, seats, 4, 2, false).refused) << "a bot does not vote";
@@ -70,7 +77,8 @@ TEST(HandoverRules, Refusals) {
   auto host = server::vote_handover(votes, seats, 0, 3, true);
   EXPECT_FALSE(host.refused);
   EXPECT_TRUE(host.hand_over);
-  EXPECT_TRUE(server::vote_handover(votes, seats, 0, 1, true).refused) << "Ben is here, even for the host";
+  EXPECT_TRUE(server::vote_handover(votes, seats, 0, 1, true).refused)
+      << "Ben is here, even for the host";
 }
 
 TEST(HandoverRules, SeatsByNumberOrName) {
@@ -81,7 +89,8 @@ TEST(HandoverRules, SeatsByNumberOrName) {
   EXPECT_EQ(server::seat_named(seats, "Eve"), -1);
 }
 
-// ---- over loopback ----------------------------------------------------------------------------------
+// ---- over loopback
+// ----------------------------------------------------------------------------------
 
 TEST(Handover, VoteRefusalsUnanimityTheBotPlaysAndJoinGivesItBack) {
   TestServer server(registry_with_race(), "", handing_over_after(std::chrono::milliseconds(400)));
@@ -111,15 +120,19 @@ TEST(Handover, VoteRefusalsUnanimityTheBotPlaysAndJoinGivesItBack) {
   int cat = 0;
   while (away["seats"][cat]["name"] != "Cat") ++cat;
   b.chat("/handover Cat");
-  EXPECT_NE(b.expect_error("handover_refused")["message"].get<std::string>().find("long enough"), std::string::npos);
+  EXPECT_NE(b.expect_error("handover_refused")["message"].get<std::string>().find("long enough"),
+            std::string::npos);
   b.chat("/handover Ann");
   b.expect_error("handover_refused");  // Ann is here
   b.chat("/handover 9");
   b.expect_error("bad_arguments");
   // Once Cat has been away --handover-after, the room says Cat may be handed over.
-  b.expect_where("room", [cat](const json& r) { return r["seats"][cat].value("may_hand_over", false); }, 3000ms);
+  b.expect_where(
+      "room", [cat](const json& r) { return r["seats"][cat].value("may_hand_over", false); },
+      3000ms);
   b.chat("/handover " + std::to_string(cat + 1));
-  auto voted = b.expect_where("room", [cat](const json& r) { return r["seats"][cat].contains("handover_votes"); });
+  auto voted = b.expect_where(
+      "room", [cat](const json& r) { return r["seats"][cat].contains("handover_votes"); });
   EXPECT_EQ(voted["seats"][cat]["handover_votes"], json::array({"Ben"}));
   EXPECT_FALSE(voted["seats"][cat].contains("stand_in")) << "Ann has not voted";
   b.chat("/handover Cat");
@@ -146,18 +159,21 @@ TEST(Handover, VoteRefusalsUnanimityTheBotPlaysAndJoinGivesItBack) {
 }
 
 TEST(Handover, TheHostAloneBeforeTheFirstMoveAndARestartKeepsTheBot) {
-  const auto dir = std::filesystem::temp_directory_path() / ("archipel-handover-" + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("archipel-handover-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::string ann_token, ben_token;
   std::int64_t room = 0;
   {
-    TestServer server(registry_with_race(), dir.string());  // --handover-after 60 s: only the host alone can
+    TestServer server(registry_with_race(),
+                      dir.string());  // --handover-after 60 s: only the host alone can
     TestClient a(server.port());
     ann_token = a.hello("Ann")["token"];
     {
       TestClient b(server.port());
       ben_token = b.hello("Ben")["token"];
-      room = open_room(a, {&b}, "/create race clock=30m");  // and the turn clock's banks survive the restart
+      room = open_room(a, {&b},
+                       "/create race clock=30m");  // and the turn clock's banks survive the restart
       a.chat("/start");
       a.expect("state");
       b.expect("state");
@@ -176,12 +192,14 @@ TEST(Handover, TheHostAloneBeforeTheFirstMoveAndARestartKeepsTheBot) {
     a.send(json{{"type", "hello"}, {"token", ann_token}});
     a.expect("welcome");
     a.chat("/join " + std::to_string(room));
-    auto r = a.expect_where("room", [](const json& m) { return m["seats"][0]["connected"] == true; });
+    auto r =
+        a.expect_where("room", [](const json& m) { return m["seats"][0]["connected"] == true; });
     EXPECT_EQ(r["seats"][1]["stand_in"], "greedy") << "the restart keeps the bot on Ben's seat";
     const auto clock = a.expect("clock");
     EXPECT_EQ(clock["per_player_ms"], 1'800'000);
     EXPECT_EQ(clock["running"], json{0}) << "Ann's turn to bet: her bank runs again";
-    EXPECT_LT(clock["banks_ms"][0].get<std::int64_t>(), 1'800'000 - 90) << "the time Ann spent before the restart stays spent";
+    EXPECT_LT(clock["banks_ms"][0].get<std::int64_t>(), 1'800'000 - 90)
+        << "the time Ann spent before the restart stays spent";
     EXPECT_GT(clock["banks_ms"][0].get<std::int64_t>(), 1'700'000);
     // Ann bets and adds; then it is Ben's turn, and the bot plays it.
     a.send(bet(room, "low"));
@@ -203,28 +221,34 @@ TEST(Handover, TheHostAloneBeforeTheFirstMoveAndARestartKeepsTheBot) {
     a.send(json{{"type", "hello"}, {"token", ann_token}});
     a.expect("welcome");
     a.chat("/join " + std::to_string(room));
-    auto r = a.expect_where("room", [](const json& m) { return m["seats"][0]["connected"] == true; });
+    auto r =
+        a.expect_where("room", [](const json& m) { return m["seats"][0]["connected"] == true; });
     EXPECT_FALSE(r["seats"][1].contains("stand_in"));
   }
   std::filesystem::remove_all(dir);
 }
 
-// The turn clock (`clock=` at /create): each bank runs while its seat is to act; Ben, present but idle, runs out
-// of time; the room says so, Ann alone votes (Ben is the only other person), a bot plays for Ben, and Ben's /join
-// takes the seat back. The clock's values are checked at /create and /option.
+// The turn clock (`clock=` at /create): each bank runs while its seat is to act; Ben, present but
+// idle, runs out of time; the room says so, Ann alone votes (Ben is the only other person), a bot
+// plays for Ben, and Ben's /join takes the seat back. The clock's values are checked at /create and
+// /option.
 TEST(Handover, ASeatOutOfTimeOnTheTurnClockIsHandedToABotAndJoinTakesItBack) {
-  TestServer server(registry_with_race());  // --handover-after 60 s: only the clock can open Ben's seat to a vote
+  TestServer server(
+      registry_with_race());  // --handover-after 60 s: only the clock can open Ben's seat to a vote
   TestClient a(server.port()), b(server.port());
   a.hello("Ann");
   b.hello("Ben");
   a.chat("/create race clock=4s");
-  EXPECT_NE(a.expect_error("bad_arguments")["message"].get<std::string>().find("5s to 180m"), std::string::npos);
+  EXPECT_NE(a.expect_error("bad_arguments")["message"].get<std::string>().find("5s to 180m"),
+            std::string::npos);
   const std::int64_t room = open_room(a, {&b}, "/create race clock=1m");
   a.chat("/option clock=oops");
   a.expect_error("bad_arguments");
   a.chat("/option clock=5s");
-  auto shown = a.expect_where("room", [](const json& r) { return r["options"].value("clock", "") == "5s"; });
-  EXPECT_EQ(shown["options"].value("target", ""), "10") << "the game's own options stay as they were";
+  auto shown =
+      a.expect_where("room", [](const json& r) { return r["options"].value("clock", "") == "5s"; });
+  EXPECT_EQ(shown["options"].value("target", ""), "10")
+      << "the game's own options stay as they were";
   a.chat("/start");
   a.expect("state");
   // Both bet at once: both banks run.
@@ -237,11 +261,16 @@ TEST(Handover, ASeatOutOfTimeOnTheTurnClockIsHandedToABotAndJoinTakesItBack) {
   EXPECT_GT(after["banks_ms"][0].get<int>(), 0);
   EXPECT_LE(after["banks_ms"][0].get<int>(), 5000) << "Ann's bank ran while she chose";
   a.chat("/handover Ben");
-  EXPECT_NE(a.expect_error("handover_refused")["message"].get<std::string>().find("is here"), std::string::npos);
-  // Ben stays, and says nothing: after 5 s his bank is spent. The room says so, then the clock, then the seat.
-  a.expect_where("info", [](const json& i) {
-    return i["text"].get<std::string>().find("Ben is out of time") != std::string::npos;
-  }, 8000ms);
+  EXPECT_NE(a.expect_error("handover_refused")["message"].get<std::string>().find("is here"),
+            std::string::npos);
+  // Ben stays, and says nothing: after 5 s his bank is spent. The room says so, then the clock,
+  // then the seat.
+  a.expect_where(
+      "info",
+      [](const json& i) {
+        return i["text"].get<std::string>().find("Ben is out of time") != std::string::npos;
+      },
+      8000ms);
   auto out = a.expect_where("clock", [](const json& c) { return c["out"] == json{1}; });
   EXPECT_EQ(out["banks_ms"][1], 0);
   a.expect_where("room", [](const json& r) { return r["seats"][1].value("may_hand_over", false); });

@@ -1,5 +1,5 @@
-// archipel-server --health-check (the image's HEALTHCHECK): it asks the server its flags and environment describe,
-// follows a changed port, and fails where nothing answers.
+// archipel-server --health-check (the image's HEALTHCHECK): it asks the server its flags and
+// environment describe, follows a changed port, and fails where nothing answers.
 
 #include "server/health_probe.hpp"
 
@@ -19,7 +19,8 @@ namespace {
 
 std::uint16_t unused_port() {
   server::net::io_context ioc;
-  server::tcp::acceptor acceptor(ioc, server::tcp::endpoint(server::net::ip::make_address("127.0.0.1"), 0));
+  server::tcp::acceptor acceptor(
+      ioc, server::tcp::endpoint(server::net::ip::make_address("127.0.0.1"), 0));
   return acceptor.local_endpoint().port();  // closed on return: nothing listens there
 }
 
@@ -43,7 +44,8 @@ TEST(HealthProbe, PortZeroReadsThePortFile) {
   server::Config config;
   config.port = 0;
   EXPECT_EQ(server::run_health_probe(config), 1);  // no port file: nothing to ask
-  const auto file = std::filesystem::temp_directory_path() / ("archipel-probe-port-" + std::to_string(::getpid()));
+  const auto file = std::filesystem::temp_directory_path() /
+                    ("archipel-probe-port-" + std::to_string(::getpid()));
   std::ofstream(file) << server.port() << "\n";
   config.port_file = file.string();
   EXPECT_EQ(server::run_health_probe(config), 0);

@@ -11,7 +11,9 @@ namespace {
 namespace http = server::http;
 namespace beast = server::beast;
 
-http::response<http::string_body> get(std::uint16_t port, const std::string& target) { return http_get(port, target); }
+http::response<http::string_body> get(std::uint16_t port, const std::string& target) {
+  return http_get(port, target);
+}
 
 TEST(Http, HealthzIsJson) {
   TestServer server(registry_with_race());

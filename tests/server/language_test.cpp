@@ -1,6 +1,6 @@
-// Every line the server writes to a person comes in that person's language (hello's `lang`, then /lang), and
-// a game's log travels with it: in each move's patch, and whole in every state (a reload or a new spectator
-// catches up).
+// Every line the server writes to a person comes in that person's language (hello's `lang`, then
+// /lang), and a game's log travels with it: in each move's patch, and whole in every state (a
+// reload or a new spectator catches up).
 
 #include <gtest/gtest.h>
 
@@ -25,7 +25,8 @@ TEST(Language, AFrenchHelloGetsFrenchWelcomeHelpAndErrorsUntilLangEn) {
   hello_in(c, "Anna", "fr");
   c.expect_where("info", [](const json& m) { return starts_with(m, "Bienvenue sur Archipel"); });
   c.chat("/nosuch");
-  EXPECT_EQ(c.expect_error("unknown_command")["message"], "commande inconnue /nosuch ; /help liste les commandes");
+  EXPECT_EQ(c.expect_error("unknown_command")["message"],
+            "commande inconnue /nosuch ; /help liste les commandes");
   c.chat("/help");
   EXPECT_TRUE(starts_with(c.expect("info"), "Commandes"));
   c.chat("/join 99");
@@ -34,7 +35,8 @@ TEST(Language, AFrenchHelloGetsFrenchWelcomeHelpAndErrorsUntilLangEn) {
   c.chat("/lang en");
   EXPECT_EQ(c.expect("info")["text"], "The server writes to you in English");
   c.chat("/nosuch");
-  EXPECT_EQ(c.expect_error("unknown_command")["message"], "unknown command /nosuch; /help lists the commands");
+  EXPECT_EQ(c.expect_error("unknown_command")["message"],
+            "unknown command /nosuch; /help lists the commands");
   c.chat("/lang de");
   c.expect_error("bad_arguments");
 }
@@ -81,7 +83,8 @@ TEST(GameLog, TheLogTravelsInPatchesAndComesBackWholeWithTheState) {
   hana.chat("/start");
   const json start = hana.expect("state");
   EXPECT_EQ(start["log"], json::array());
-  EXPECT_TRUE(play_first_moves(hana, room, start, 2).is_null()) << "the race should last more than two moves";
+  EXPECT_TRUE(play_first_moves(hana, room, start, 2).is_null())
+      << "the race should last more than two moves";
   hana.drain(400ms);  // the bot's replies
 
   std::vector<std::string> from_patches;

@@ -1,5 +1,5 @@
-// LatestTimer (server/latest_timer.hpp): only the latest wait runs, a cancelled one never does, and a wait does
-// not keep its owner alive.
+// LatestTimer (server/latest_timer.hpp): only the latest wait runs, a cancelled one never does, and
+// a wait does not keep its owner alive.
 
 #include "server/latest_timer.hpp"
 
@@ -16,12 +16,14 @@ namespace {
 using namespace std::chrono_literals;
 
 struct Owner : std::enable_shared_from_this<Owner> {
-  explicit Owner(net::io_context& ioc) : strand(net::make_strand(ioc.get_executor())), timer(strand) {}
+  explicit Owner(net::io_context& ioc)
+      : strand(net::make_strand(ioc.get_executor())), timer(strand) {}
   net::strand<net::any_io_executor> strand;
   LatestTimer timer;
   std::vector<int> ran;
   void set(int tag, std::chrono::milliseconds in) {
-    timer.set(weak_from_this(), LatestTimer::Clock::now() + in, [tag](Owner& o) { o.ran.push_back(tag); });
+    timer.set(weak_from_this(), LatestTimer::Clock::now() + in,
+              [tag](Owner& o) { o.ran.push_back(tag); });
   }
 };
 
@@ -43,7 +45,8 @@ TEST(LatestTimer, ACancelledWaitNeverRunsEvenIfAlreadyDue) {
   auto owner = std::make_shared<Owner>(ioc);
   net::post(owner->strand, [&] {
     owner->set(1, 0ms);
-    // The wait is due before this handler ends: its completion may already be queued when cancel() comes.
+    // The wait is due before this handler ends: its completion may already be queued when cancel()
+    // comes.
     std::this_thread::sleep_for(20ms);
     owner->timer.cancel();
     EXPECT_FALSE(owner->timer.armed());

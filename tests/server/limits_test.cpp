@@ -1,7 +1,7 @@
-// What bounds one client, and the server as a whole (issue 9, points 3 and 5): a connection that never says
-// hello is closed; a client that never reads is dropped once its queue holds too many bytes; past the socket
-// cap new connections get HTTP 503 while /healthz still answers; at a real open-file limit the server refuses
-// cleanly instead of spinning on accept and flooding its log.
+// What bounds one client, and the server as a whole (issue 9, points 3 and 5): a connection that
+// never says hello is closed; a client that never reads is dropped once its queue holds too many
+// bytes; past the socket cap new connections get HTTP 503 while /healthz still answers; at a real
+// open-file limit the server refuses cleanly instead of spinning on accept and flooding its log.
 
 #include <signal.h>
 #include <sys/wait.h>
@@ -34,8 +34,8 @@ TEST(Limits, AConnectionThatNeverSaysHelloIsClosed) {
   EXPECT_FALSE(talker.closed());
 }
 
-// The queue bound is in bytes as well as messages: with room for 100,000 messages but 256 KiB, a client that
-// never reads is dropped while a lobby floods it with chat; the one who reads stays.
+// The queue bound is in bytes as well as messages: with room for 100,000 messages but 256 KiB, a
+// client that never reads is dropped while a lobby floods it with chat; the one who reads stays.
 TEST(Limits, ANonReadingClientIsDroppedByQueuedBytes) {
   auto config = TestServer::default_config();
   config.max_queue = 100000;
@@ -50,16 +50,21 @@ TEST(Limits, ANonReadingClientIsDroppedByQueuedBytes) {
   const std::string line(480, 'x');
   for (int i = 0; i < 40000 && server.metrics().slow_clients_dropped.load() == 0; ++i) {
     flooder.chat(line);
-    if (i % 100 == 99) flooder.drain(20ms);  // the flooder reads its own echo, well within its bound
+    if (i % 100 == 99)
+      flooder.drain(20ms);  // the flooder reads its own echo, well within its bound
   }
-  for (int i = 0; i < 50 && server.metrics().slow_clients_dropped.load() == 0; ++i) std::this_thread::sleep_for(100ms);
+  for (int i = 0; i < 50 && server.metrics().slow_clients_dropped.load() == 0; ++i)
+    std::this_thread::sleep_for(100ms);
   EXPECT_GE(server.metrics().slow_clients_dropped.load(), 1);
   flooder.chat("/who");
-  flooder.expect_where("info", [](const json& m) { return m["text"].get<std::string>().find("Online") != std::string::npos; });
+  flooder.expect_where("info", [](const json& m) {
+    return m["text"].get<std::string>().find("Online") != std::string::npos;
+  });
 }
 
-// Issue 9, point 4: a player may hold seats in at most --max-rooms-per-player rooms they created (a game left
-// with /leave keeps its seat, so it counts); past it /create is refused with too_many_rooms.
+// Issue 9, point 4: a player may hold seats in at most --max-rooms-per-player rooms they created (a
+// game left with /leave keeps its seat, so it counts); past it /create is refused with
+// too_many_rooms.
 TEST(Limits, RoomsCreatedPerPlayerAreCapped) {
   auto config = TestServer::default_config();
   config.max_rooms_per_player = 2;
@@ -78,11 +83,12 @@ TEST(Limits, RoomsCreatedPerPlayerAreCapped) {
     host.expect("left");
   }
   host.chat("/create santa-cruz");
-  EXPECT_NE(host.expect_error("too_many_rooms")["message"].get<std::string>().find("2 rooms"), std::string::npos);
+  EXPECT_NE(host.expect_error("too_many_rooms")["message"].get<std::string>().find("2 rooms"),
+            std::string::npos);
   host.chat("/create race");
   host.expect_error("too_many_rooms");
-  // The limit is per player, and a waiting room its creator left no longer counts (it closed): Olaf creates
-  // and leaves three rooms in turn.
+  // The limit is per player, and a waiting room its creator left no longer counts (it closed): Olaf
+  // creates and leaves three rooms in turn.
   for (int i = 0; i < 3; ++i) {
     other.chat("/create race");
     other.expect("room");
@@ -107,16 +113,19 @@ TEST(Limits, PastTheSocketCapConnectionsGet503AndHealthzAnswers) {
   EXPECT_EQ(again.hello("Again")["name"], "Again");
 }
 
-// The real binary under `ulimit -n 64`, with the cap set above what the limit allows, so accept itself fails
-// (EMFILE): the server must back off, log little, and serve again once connections go.
+// The real binary under `ulimit -n 64`, with the cap set above what the limit allows, so accept
+// itself fails (EMFILE): the server must back off, log little, and serve again once connections go.
 TEST(Limits, AtTheOpenFileLimitTheServerBacksOffAndLogsLittle) {
-  const auto dir = std::filesystem::temp_directory_path() / ("archipel-limits-" + std::to_string(getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("archipel-limits-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   const auto port_file = dir / "port";
   const auto log_file = dir / "log";
-  const std::string command = "ulimit -n 64 && exec " + std::string(ARCHIPEL_SERVER_BIN) +
-                              " --bind 127.0.0.1 --port 0 --data memory --log-level warn --max-connections 1000"
-                              " --port-file " + port_file.string() + " 2>" + log_file.string();
+  const std::string command =
+      "ulimit -n 64 && exec " + std::string(ARCHIPEL_SERVER_BIN) +
+      " --bind 127.0.0.1 --port 0 --data memory --log-level warn --max-connections 1000"
+      " --port-file " +
+      port_file.string() + " 2>" + log_file.string();
   const pid_t pid = spawn_program({"/bin/bash", "-c", command});
   ASSERT_GT(pid, 0);
   const std::uint16_t port = wait_for_port_file(port_file);

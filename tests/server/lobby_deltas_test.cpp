@@ -1,6 +1,6 @@
-// The lobby at scale, over loopback: room-list changes reach lobby clients as coalesced `rooms_delta`
-// updates; a client pages and filters the list; a connection linked to its room talks to the room directly,
-// and the room refuses such a message once the player has left.
+// The lobby at scale, over loopback: room-list changes reach lobby clients as coalesced
+// `rooms_delta` updates; a client pages and filters the list; a connection linked to its room talks
+// to the room directly, and the room refuses such a message once the player has left.
 
 #include <chrono>
 #include <map>
@@ -41,7 +41,8 @@ TEST(LobbyDeltas, ARoomCreatedByAnotherClientAppearsThenGoes) {
   host.hello("Hana");
   host.chat("/create race");
   const std::int64_t room = host.expect("room")["id"];
-  const json added = watcher.expect_where("rooms_delta", [&](const json& m) { return has_id(m["added"], room); });
+  const json added =
+      watcher.expect_where("rooms_delta", [&](const json& m) { return has_id(m["added"], room); });
   EXPECT_TRUE(added["removed"].empty());
   host.chat("/leave");  // the room is empty before its start: it closes
   watcher.expect_where("rooms_delta", [&](const json& m) { return has_id(m["removed"], room); });
@@ -50,8 +51,9 @@ TEST(LobbyDeltas, ARoomCreatedByAnotherClientAppearsThenGoes) {
   EXPECT_FALSE(has_id(watcher.expect("rooms")["rooms"], room));
 }
 
-// The first page is built once and shared (every hello and every return to the lobby asks for it): it must
-// follow each published change, and a request that is not the plain first page must not get it.
+// The first page is built once and shared (every hello and every return to the lobby asks for it):
+// it must follow each published change, and a request that is not the plain first page must not get
+// it.
 TEST(LobbyDeltas, TheSharedFirstPageFollowsEveryPublishedChange) {
   TestServer server(registry_with_race());
   TestClient watcher(server.port()), host(server.port());
@@ -96,8 +98,8 @@ TEST(LobbyDeltas, ALobbyClientGetsABoundedNumberOfUpdatesWhileAHundredRoomsFill)
     }
     ids.push_back(open_room(*table[0], {table[1], table[2], table[3]}, "/create race"));
   }
-  // Every room seated four times over: about 400 changes of the list. The watcher's copy must come to show
-  // them all, through few updates.
+  // Every room seated four times over: about 400 changes of the list. The watcher's copy must come
+  // to show them all, through few updates.
   auto all_full = [&] {
     if (kept.rooms.size() != ids.size()) return false;
     for (const auto& [id, r] : kept.rooms) {
@@ -110,18 +112,21 @@ TEST(LobbyDeltas, ALobbyClientGetsABoundedNumberOfUpdatesWhileAHundredRoomsFill)
   int updates = 0;
   while (!all_full()) {
     auto m = watcher.next(5000ms);
-    ASSERT_TRUE(m) << "the watcher's list never showed the " << kRooms << " full rooms (" << kept.rooms.size()
-                   << " rooms, " << updates << " updates)";
+    ASSERT_TRUE(m) << "the watcher's list never showed the " << kRooms << " full rooms ("
+                   << kept.rooms.size() << " rooms, " << updates << " updates)";
     if ((*m)["type"] != "rooms_delta") continue;
     ++updates;
     kept.apply(*m);
   }
-  const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - began);
+  const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - began);
   for (auto id : ids) EXPECT_TRUE(kept.rooms.count(id)) << id;
   // One update per flush window (250 ms by default) at most, however many changes it gathers.
-  EXPECT_LE(updates, elapsed.count() / 250 + 2) << updates << " updates in " << elapsed.count() << " ms";
+  EXPECT_LE(updates, elapsed.count() / 250 + 2)
+      << updates << " updates in " << elapsed.count() << " ms";
   EXPECT_LT(updates, 4 * kRooms) << "not coalesced";
-  std::cout << "[ info ] " << updates << " updates for " << 4 * kRooms << " seats in " << elapsed.count() << " ms\n";
+  std::cout << "[ info ] " << updates << " updates for " << 4 * kRooms << " seats in "
+            << elapsed.count() << " ms\n";
 
   // Paging over what was published: two pages of 60 and 40, filters.
   watcher.send(json{{"type", "rooms"}, {"limit", 60}});
@@ -150,12 +155,16 @@ TEST(LobbyDeltas, ASeatedPlayerTalksToTheRoomAndIsRefusedOnceGone) {
   a.expect("state");
   // Table talk and a room command from a seated player (its connection linked to the room).
   b.chat("hello table");
-  const json said = a.expect_where("chat", [](const json& m) { return m["text"] == "hello table"; });
+  const json said =
+      a.expect_where("chat", [](const json& m) { return m["text"] == "hello table"; });
   EXPECT_EQ(said["room"], room);
   b.chat("/moves");
-  const json moves = b.expect_where("info", [](const json& m) { return m["text"].get<std::string>().rfind("Your moves", 0) == 0; });
+  const json moves = b.expect_where("info", [](const json& m) {
+    return m["text"].get<std::string>().rfind("Your moves", 0) == 0;
+  });
   EXPECT_NE(moves["text"].get<std::string>().find("bet high"), std::string::npos);
-  // Ben leaves the table; the move he sends at once is refused, by the room (a message on its way) or the lobby.
+  // Ben leaves the table; the move he sends at once is refused, by the room (a message on its way)
+  // or the lobby.
   b.chat("/leave");
   b.send(json{{"type", "action"}, {"room", room}, {"action", {{"type", "bet"}, {"side", "high"}}}});
   b.expect_error("not_in_room");
@@ -178,9 +187,9 @@ TEST(LobbyDeltas, AConnectionReplacedByAResumeCannotAct) {
   b2.send(json{{"type", "hello"}, {"token", token}});
   b2.expect("welcome");
   b2.expect("state");  // the room knows the new connection
-  // The old connection may still send before it is closed: the room refuses it (it is no longer Ben's), so
-  // the move Ben then sends from the new connection is his first and is accepted. (Had the old one's been
-  // taken, the new one's bet would be refused as a second bet.)
+  // The old connection may still send before it is closed: the room refuses it (it is no longer
+  // Ben's), so the move Ben then sends from the new connection is his first and is accepted. (Had
+  // the old one's been taken, the new one's bet would be refused as a second bet.)
   b.send(json{{"type", "action"}, {"room", room}, {"action", {{"type", "bet"}, {"side", "high"}}}});
   b2.send(json{{"type", "action"}, {"room", room}, {"action", {{"type", "bet"}, {"side", "low"}}}});
   b2.expect_where("patch", [](const json& m) { return m["by"] == 1; });

@@ -1,4 +1,5 @@
-// The lobby and room commands around a game: options, kick, leave and rejoin, nick, who, chat scopes.
+// The lobby and room commands around a game: options, kick, leave and rejoin, nick, who, chat
+// scopes.
 
 #include <chrono>
 
@@ -97,14 +98,17 @@ TEST(Lobby, ChatStaysInItsScopeAndNickRenames) {
   EXPECT_EQ(said["from"], "Ann");
   lobby.chat("hello lobby");
   EXPECT_EQ(lobby.expect("chat")["room"], nullptr);
-  for (const auto& m : b.drain(200ms)) EXPECT_NE(m.value("text", ""), "hello lobby") << "lobby chat leaked into a room";
-  for (const auto& m : lobby.history()) EXPECT_NE(m.value("text", ""), "hello table") << "room chat leaked to the lobby";
+  for (const auto& m : b.drain(200ms))
+    EXPECT_NE(m.value("text", ""), "hello lobby") << "lobby chat leaked into a room";
+  for (const auto& m : lobby.history())
+    EXPECT_NE(m.value("text", ""), "hello table") << "room chat leaked to the lobby";
   b.chat("/nick Ann");
   b.expect_error("name_taken");
   b.chat("/nick Bea");
   a.expect_where("room", [](const json& r) { return r["seats"][1]["name"] == "Bea"; });
   a.chat("/who");
-  EXPECT_NE(expect_info_starting(a, "Room")["text"].get<std::string>().find("Ann (host)"), std::string::npos);
+  EXPECT_NE(expect_info_starting(a, "Room")["text"].get<std::string>().find("Ann (host)"),
+            std::string::npos);
 }
 
 TEST(Lobby, ADroppedPlayerKeepsAWaitingSeatForTheGracePeriodOnly) {
@@ -129,7 +133,8 @@ TEST(Lobby, ADroppedPlayerKeepsAWaitingSeatForTheGracePeriodOnly) {
     EXPECT_EQ(b.expect("welcome")["name"], "Ben");
     a.expect_where("room", [](const json& r) { return r["seats"][1]["connected"] == true; });
   }  // and now Ben is gone for good
-  json freed = a.expect_where("room", [](const json& r) { return r["seats"][1]["name"].is_null(); });
+  json freed =
+      a.expect_where("room", [](const json& r) { return r["seats"][1]["name"].is_null(); });
   EXPECT_EQ(freed["host"], "Ann");
   TestClient late(server.port());
   late.send(json{{"type", "hello"}, {"token", token}});
@@ -145,7 +150,8 @@ TEST(Lobby, AddbotSeatsBotsThatPlayAGameToTheEnd) {
   other.chat("/addbot");
   other.expect_error("not_host");
   host.chat("/addbot cheater");
-  EXPECT_NE(host.expect_error("bad_arguments")["message"].get<std::string>().find("random"), std::string::npos);
+  EXPECT_NE(host.expect_error("bad_arguments")["message"].get<std::string>().find("random"),
+            std::string::npos);
   other.chat("/leave");  // the bots take Olaf's place and the last one
   host.expect_where("room", [](const json& r) { return r["seats"][1]["name"].is_null(); });
   host.chat("/addbot random");
@@ -156,20 +162,23 @@ TEST(Lobby, AddbotSeatsBotsThatPlayAGameToTheEnd) {
   host.expect_error("room_full");
   host.chat("/start");
 
-  // Hana plays her first legal move whenever it is her turn; the bots must play all of theirs, and never send a
-  // move that is refused (the secret discards of round 2 have every seat acting at once).
+  // Hana plays her first legal move whenever it is her turn; the bots must play all of theirs, and
+  // never send a move that is refused (the secret discards of round 2 have every seat acting at
+  // once).
   const auto errors_before = server.metrics().errors_sent.load();
   const json over = play_first_moves(host, room, host.expect("state"));
   EXPECT_EQ(server.metrics().errors_sent.load(), errors_before);
   ASSERT_FALSE(over.is_null()) << "the game with bots did not end";
   EXPECT_EQ(over["ranking"].size(), 4u);
   int bots_ranked = 0;
-  for (const auto& r : over["ranking"]) bots_ranked += r["name"].get<std::string>().find("-bot-") != std::string::npos;
+  for (const auto& r : over["ranking"])
+    bots_ranked += r["name"].get<std::string>().find("-bot-") != std::string::npos;
   EXPECT_EQ(bots_ranked, 3);
 }
 
-// Bots are seated a moment after /addbot (the lobby makes them); their seats are kept meanwhile, so requests sent
-// back to back never ask for more bots than there are seats, and the one too many is refused at once.
+// Bots are seated a moment after /addbot (the lobby makes them); their seats are kept meanwhile, so
+// requests sent back to back never ask for more bots than there are seats, and the one too many is
+// refused at once.
 TEST(Lobby, AddbotKeepsSeatsForBotsOnTheirWay) {
   TestServer server(engine::default_registry());
   TestClient host(server.port());
@@ -177,8 +186,9 @@ TEST(Lobby, AddbotKeepsSeatsForBotsOnTheirWay) {
   host.chat("/create santa-cruz");
   host.expect("room");
   for (int i = 0; i < 4; ++i) host.chat("/addbot");
-  // The fourth is refused at once (three seats are kept for bots on their way); the bots then take them. On a
-  // loaded machine the bots may be seated before the fourth /addbot is read: the two are awaited in any order.
+  // The fourth is refused at once (three seats are kept for bots on their way); the bots then take
+  // them. On a loaded machine the bots may be seated before the fourth /addbot is read: the two are
+  // awaited in any order.
   bool refused = false, three_bots = false;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
   while (!(refused && three_bots) && std::chrono::steady_clock::now() < deadline) {
@@ -219,7 +229,8 @@ TEST(Lobby, ARoomLeftToItsBotsBeforeTheStartCloses) {
   host.chat("/addbot greedy");
   expect_bots_seated(host, 2);
   host.chat("/leave");
-  // Nobody could start the room any more: the bots leave with the host and the lobby's list drops it.
+  // Nobody could start the room any more: the bots leave with the host and the lobby's list drops
+  // it.
   watcher.expect_where("rooms_delta", listed_in("removed"));
   watcher.chat("/join " + std::to_string(room));
   watcher.expect_error("no_such_room");

@@ -1,5 +1,6 @@
-// The real server over real loopback WebSockets: two players meet, create, join, start and play a game of the
-// test-only "race" game; every patch applied to the previous view gives exactly the next full view.
+// The real server over real loopback WebSockets: two players meet, create, join, start and play a
+// game of the test-only "race" game; every patch applied to the previous view gives exactly the
+// next full view.
 
 #include <gtest/gtest.h>
 
@@ -73,7 +74,8 @@ TEST(Loopback, TwoPlayersCreateJoinStartAndPlayWithPatches) {
       EXPECT_EQ(seats[other].client->expect("state")["version"], seats[other].version);
     }
     // Illegal: not one of the legal actions.
-    seats[actor].client->send(json{{"type", "action"}, {"room", room}, {"action", {{"type", "add"}, {"n", 7}}}});
+    seats[actor].client->send(
+        json{{"type", "action"}, {"room", room}, {"action", {{"type", "add"}, {"n", 7}}}});
     seats[actor].client->expect("error");
 
     seats[actor].client->send(json{{"type", "action"}, {"room", room}, {"action", action}});
@@ -93,7 +95,8 @@ TEST(Loopback, TwoPlayersCreateJoinStartAndPlayWithPatches) {
   anna_ws.chat("/log");
   json log = anna_ws.expect("info");
   while (log["text"].get<std::string>().rfind("Room", 0) != 0) log = anna_ws.expect("info");
-  EXPECT_NE(log["text"].get<std::string>().find("reaches the target"), std::string::npos) << log.dump();
+  EXPECT_NE(log["text"].get<std::string>().find("reaches the target"), std::string::npos)
+      << log.dump();
 }
 
 TEST(Loopback, PlayCommandUsesTheTextFormAndMovesListsIt) {

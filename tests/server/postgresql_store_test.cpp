@@ -1,8 +1,9 @@
-// What only the PostgreSQL store has (the contract is tests/server/store_test.cpp, over every store), on the tests'
-// own PostgreSQL server (tests/support/postgres_server.hpp): the schema's versions and migrations (an older
-// database migrated, a second open changing nothing, nodes opening a new database together migrating it once, a
-// newer database refused with nothing written), the index restore reads by, a lost connection made again, a
-// database gone failing calls instead of the server, and clear errors at open that never show a password.
+// What only the PostgreSQL store has (the contract is tests/server/store_test.cpp, over every
+// store), on the tests' own PostgreSQL server (tests/support/postgres_server.hpp): the schema's
+// versions and migrations (an older database migrated, a second open changing nothing, nodes
+// opening a new database together migrating it once, a newer database refused with nothing
+// written), the index restore reads by, a lost connection made again, a database gone failing calls
+// instead of the server, and clear errors at open that never show a password.
 
 #include <atomic>
 #include <thread>
@@ -19,23 +20,30 @@ namespace {
 using nlohmann::json;
 using server::ActionRecord;
 using server::GameRecord;
+using server::make_postgresql_store;
 using server::PendingAction;
 using server::RoomId;
 using server::SeatRecord;
-using server::make_postgresql_store;
 
-std::string database_name(const std::string& url) { return url.substr(url.rfind('/') + 1); }
-// The server's own database, for what cannot be done from inside a database (ALTER DATABASE, ending sessions).
-std::string admin_url(const std::string& url) { return url.substr(0, url.rfind('/') + 1) + "postgres"; }
+std::string database_name(const std::string& url) {
+  return url.substr(url.rfind('/') + 1);
+}
+// The server's own database, for what cannot be done from inside a database (ALTER DATABASE, ending
+// sessions).
+std::string admin_url(const std::string& url) {
+  return url.substr(0, url.rfind('/') + 1) + "postgres";
+}
 
 // Ends every session on the test's database but the one asking: the store's connection is lost.
 void cut_connections(const std::string& url) {
-  postgres_query(admin_url(url), "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" +
-                                     database_name(url) + "' AND pid <> pg_backend_pid()");
+  postgres_query(admin_url(url),
+                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" +
+                     database_name(url) + "' AND pid <> pg_backend_pid()");
 }
 
 std::string versions(const std::string& url) {
-  return postgres_value(url, "SELECT string_agg(version::text, ',' ORDER BY version) FROM schema_version");
+  return postgres_value(
+      url, "SELECT string_agg(version::text, ',' ORDER BY version) FROM schema_version");
 }
 
 class PostgreSQLStore : public ::testing::Test {
@@ -47,10 +55,10 @@ class PostgreSQLStore : public ::testing::Test {
   std::string url_;
 };
 
-// A database at version 1 (games and actions, as the first SQLite databases had them), with a running game: the
-// open migrates it to the current version, the game is restored and the new columns work. A second open finds
-// nothing to do: the migrations would fail if run again (ADD COLUMN of a column there), and the versions table
-// is unchanged to the microsecond.
+// A database at version 1 (games and actions, as the first SQLite databases had them), with a
+// running game: the open migrates it to the current version, the game is restored and the new
+// columns work. A second open finds nothing to do: the migrations would fail if run again (ADD
+// COLUMN of a column there), and the versions table is unchanged to the microsecond.
 TEST_F(PostgreSQLStore, AnOlderSchemaIsMigratedAndASecondOpenChangesNothing) {
   postgres_query(url_, R"(
     CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now());
@@ -78,11 +86,13 @@ TEST_F(PostgreSQLStore, AnOlderSchemaIsMigratedAndASecondOpenChangesNothing) {
     EXPECT_TRUE(store->append_action(9, 1, act(1, 3)));
   }
   EXPECT_EQ(versions(url_), "1,2,3");
-  const std::string applied =
-      postgres_value(url_, "SELECT string_agg(version || ' ' || applied_at, ',' ORDER BY version) FROM schema_version");
+  const std::string applied = postgres_value(
+      url_,
+      "SELECT string_agg(version || ' ' || applied_at, ',' ORDER BY version) FROM schema_version");
   auto store = make_postgresql_store(url_);
-  EXPECT_EQ(postgres_value(url_, "SELECT string_agg(version || ' ' || applied_at, ',' ORDER BY version) "
-                                 "FROM schema_version"),
+  EXPECT_EQ(postgres_value(url_,
+                           "SELECT string_agg(version || ' ' || applied_at, ',' ORDER BY version) "
+                           "FROM schema_version"),
             applied);
   const auto game9 = store->load_game(9);
   ASSERT_TRUE(game9);
@@ -91,9 +101,9 @@ TEST_F(PostgreSQLStore, AnOlderSchemaIsMigratedAndASecondOpenChangesNothing) {
   EXPECT_EQ(game9->actions.size(), 2u);
 }
 
-// Nodes starting together on a new database: the migration lock lets one create the schema, and the others find
-// it made. Without the lock, two would create the same tables and one would fail. Several rounds, each on a new
-// database, each with four openings at once.
+// Nodes starting together on a new database: the migration lock lets one create the schema, and the
+// others find it made. Without the lock, two would create the same tables and one would fail.
+// Several rounds, each on a new database, each with four openings at once.
 TEST_F(PostgreSQLStore, NodesOpeningANewDatabaseTogetherMigrateItOnce) {
   for (int round = 0; round < 3; ++round) {
     const std::string url = round == 0 ? url_ : fresh_postgres_database();
@@ -103,7 +113,8 @@ TEST_F(PostgreSQLStore, NodesOpeningANewDatabaseTogetherMigrateItOnce) {
     for (int n = 0; n < 4; ++n)
       nodes.emplace_back([&, n] {
         ++ready;
-        while (ready < 4) std::this_thread::yield();  // all four connect and migrate at the same moment
+        while (ready < 4)
+          std::this_thread::yield();  // all four connect and migrate at the same moment
         try {
           auto store = make_postgresql_store(url);
           opened += store->max_room_id() == 0;
@@ -118,11 +129,14 @@ TEST_F(PostgreSQLStore, NodesOpeningANewDatabaseTogetherMigrateItOnce) {
   }
 }
 
-// A database written by a newer server is refused at open, and nothing is written to it: no table created.
+// A database written by a newer server is refused at open, and nothing is written to it: no table
+// created.
 TEST_F(PostgreSQLStore, ANewerSchemaIsRefusedWithNothingWritten) {
-  postgres_query(url_, "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL "
-                       "DEFAULT now()); INSERT INTO schema_version (version) VALUES (" +
-                           std::to_string(server::kStoreSchemaVersion + 1) + ")");
+  postgres_query(
+      url_,
+      "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL "
+      "DEFAULT now()); INSERT INTO schema_version (version) VALUES (" +
+          std::to_string(server::kStoreSchemaVersion + 1) + ")");
   try {
     make_postgresql_store(url_);
     ADD_FAILURE() << "a newer database was opened";
@@ -130,11 +144,13 @@ TEST_F(PostgreSQLStore, ANewerSchemaIsRefusedWithNothingWritten) {
     EXPECT_NE(std::string(e.what()).find("newer"), std::string::npos) << e.what();
   }
   EXPECT_EQ(versions(url_), std::to_string(server::kStoreSchemaVersion + 1));
-  EXPECT_EQ(postgres_value(url_, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"), "1");
+  EXPECT_EQ(postgres_value(url_, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"),
+            "1");
 }
 
-// Restore reads the running games by the status index, not by reading every game ever played: with thousands of
-// ended games and three running, the planner takes the index for the store's own query.
+// Restore reads the running games by the status index, not by reading every game ever played: with
+// thousands of ended games and three running, the planner takes the index for the store's own
+// query.
 TEST_F(PostgreSQLStore, RunningGamesAreFoundByAnIndex) {
   { auto store = make_postgresql_store(url_); }
   postgres_query(url_, R"(
@@ -143,8 +159,10 @@ TEST_F(PostgreSQLStore, RunningGamesAreFoundByAnIndex) {
       FROM generate_series(1, 3000) AS n;
     ANALYZE games)");
   std::string plan;
-  for (const auto& row : postgres_query(url_, "EXPLAIN SELECT id, game, options, seed, seats, host, status, outcome, "
-                                              "away_since, seat_play FROM games WHERE status = 'playing' ORDER BY id"))
+  for (const auto& row :
+       postgres_query(url_,
+                      "EXPLAIN SELECT id, game, options, seed, seats, host, status, outcome, "
+                      "away_since, seat_play FROM games WHERE status = 'playing' ORDER BY id"))
     plan += row.at(0) + "\n";
   EXPECT_NE(plan.find("games_by_status"), std::string::npos) << plan;
   EXPECT_EQ(plan.find("Seq Scan"), std::string::npos) << plan;
@@ -154,8 +172,8 @@ TEST_F(PostgreSQLStore, RunningGamesAreFoundByAnIndex) {
   EXPECT_EQ(running, (std::vector<RoomId>{1000, 2000, 3000}));
 }
 
-// The database ends the store's session (a restart of PostgreSQL, a proxy's timeout): the next call connects
-// again and is made, a write as well as a read, one action as well as a group.
+// The database ends the store's session (a restart of PostgreSQL, a proxy's timeout): the next call
+// connects again and is made, a write as well as a read, one action as well as a group.
 TEST_F(PostgreSQLStore, ALostConnectionIsMadeAgain) {
   auto store = make_postgresql_store(url_);
   ASSERT_TRUE(store->save_game(game(1)));
@@ -173,13 +191,14 @@ TEST_F(PostgreSQLStore, ALostConnectionIsMadeAgain) {
   EXPECT_EQ(postgres_value(url_, "SELECT status FROM games WHERE id = 1"), "over");
 }
 
-// While the database takes no connection, every call fails (false, nothing read; the two start-up reads throw, so
-// a server does not start as if it had no games) and none crashes; once it takes them again, the next call
-// connects and works.
+// While the database takes no connection, every call fails (false, nothing read; the two start-up
+// reads throw, so a server does not start as if it had no games) and none crashes; once it takes
+// them again, the next call connects and works.
 TEST_F(PostgreSQLStore, ADatabaseGoneFailsTheCallsUntilItIsBack) {
   auto store = make_postgresql_store(url_);
   ASSERT_TRUE(store->save_game(game(1)));
-  postgres_query(admin_url(url_), "ALTER DATABASE " + database_name(url_) + " ALLOW_CONNECTIONS false");
+  postgres_query(admin_url(url_),
+                 "ALTER DATABASE " + database_name(url_) + " ALLOW_CONNECTIONS false");
   cut_connections(url_);
   EXPECT_FALSE(store->append_action(1, 0, act(0, 1)));
   EXPECT_EQ(store->append_actions({PendingAction{1, 0, act(0, 1)}, PendingAction{1, 1, act(1, 2)}}),
@@ -189,27 +208,29 @@ TEST_F(PostgreSQLStore, ADatabaseGoneFailsTheCallsUntilItIsBack) {
   EXPECT_FALSE(store->load_game(1));
   EXPECT_THROW(store->load_unfinished(), std::runtime_error);
   EXPECT_THROW(store->max_room_id(), std::runtime_error);
-  postgres_query(admin_url(url_), "ALTER DATABASE " + database_name(url_) + " ALLOW_CONNECTIONS true");
+  postgres_query(admin_url(url_),
+                 "ALTER DATABASE " + database_name(url_) + " ALLOW_CONNECTIONS true");
   EXPECT_TRUE(store->append_action(1, 0, act(0, 1)));
   EXPECT_EQ(store->load_game(1)->actions.size(), 1u);
   EXPECT_EQ(store->max_room_id(), 1) << "game 2 was never stored";
 }
 
-// A server that does not answer, a database that does not exist, a URL libpq cannot read: an exception that
-// says so, without the password the URL holds.
+// A server that does not answer, a database that does not exist, a URL libpq cannot read: an
+// exception that says so, without the password the URL holds.
 TEST_F(PostgreSQLStore, AnOpenThatCannotConnectSaysWhyWithoutThePassword) {
-  std::string missing = url_;  // the tests' server, which trusts any password, and a database it does not have
+  std::string missing =
+      url_;  // the tests' server, which trusts any password, and a database it does not have
   missing.replace(missing.find("archipel@"), 9, "archipel:s3cret@");
   missing = missing.substr(0, missing.rfind('/') + 1) + "no_such_database";
-  for (const std::string& url :
-       {std::string("postgresql://archipel:s3cret@127.0.0.1:1/archipel"), missing,
-        std::string("postgresql://archipel:s3cret@[::1")}) {
+  for (const std::string& url : {std::string("postgresql://archipel:s3cret@127.0.0.1:1/archipel"),
+                                 missing, std::string("postgresql://archipel:s3cret@[::1")}) {
     try {
       make_postgresql_store(url);
       ADD_FAILURE() << "opened " << url;
     } catch (const std::runtime_error& e) {
       const std::string what = e.what();
-      EXPECT_NE(what.find("cannot connect to the PostgreSQL database postgresql://archipel:***@"), std::string::npos)
+      EXPECT_NE(what.find("cannot connect to the PostgreSQL database postgresql://archipel:***@"),
+                std::string::npos)
           << what;
       EXPECT_EQ(what.find("s3cret"), std::string::npos) << what;
     }

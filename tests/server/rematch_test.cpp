@@ -1,5 +1,5 @@
-// /rematch after a game: a new room with the same game, options and seats (people and bots), which starts by
-// itself once everyone is back; the finished room points to it.
+// /rematch after a game: a new room with the same game, options and seats (people and bots), which
+// starts by itself once everyone is back; the finished room points to it.
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,8 @@ namespace {
 
 std::vector<std::string> seat_names(const json& room) {
   std::vector<std::string> names;
-  for (const auto& s : room["seats"]) names.push_back(s["name"].is_null() ? "" : s["name"].get<std::string>());
+  for (const auto& s : room["seats"])
+    names.push_back(s["name"].is_null() ? "" : s["name"].get<std::string>());
   return names;
 }
 
@@ -36,7 +37,8 @@ TEST(Rematch, APlayerAndHerBotPlayAgainInTheSameSeatsWithTheSameOptions) {
   hana.chat("/create race target=6");
   const std::int64_t room = expect_seated(hana, "Hana")["id"];
   hana.chat("/addbot random");
-  const json before = hana.expect_where("room", [](const json& r) { return r["seats"][1].value("bot", false); });
+  const json before =
+      hana.expect_where("room", [](const json& r) { return r["seats"][1].value("bot", false); });
   hana.chat("/start");
   const json over = play_first_moves(hana, room, hana.expect("state"));
   ASSERT_FALSE(over.is_null());
@@ -45,7 +47,8 @@ TEST(Rematch, APlayerAndHerBotPlayAgainInTheSameSeatsWithTheSameOptions) {
   const json again = hana.expect_where("room", [room](const json& r) { return r["id"] != room; });
   EXPECT_EQ(again["options"], before["options"]);
   EXPECT_EQ(again["game"], "race");
-  const json state = hana.expect_where("state", [room](const json& s) { return s["room"] != room; });
+  const json state =
+      hana.expect_where("state", [room](const json& s) { return s["room"] != room; });
   EXPECT_EQ(state["seat"], 0);
   json started;  // the room message of the start comes just before the state
   for (const auto& m : hana.history())
@@ -55,7 +58,8 @@ TEST(Rematch, APlayerAndHerBotPlayAgainInTheSameSeatsWithTheSameOptions) {
   EXPECT_TRUE(started["seats"][1].value("bot", false));
   EXPECT_EQ(started["host"], "Hana");
 
-  // The finished room points to its rematch (the lobby's list says so too, once the room has told it).
+  // The finished room points to its rematch (the lobby's list says so too, once the room has told
+  // it).
   bool pointed = false;
   json list;
   for (int attempt = 0; attempt < 20 && !pointed; ++attempt) {
@@ -63,7 +67,8 @@ TEST(Rematch, APlayerAndHerBotPlayAgainInTheSameSeatsWithTheSameOptions) {
     hana.send(json{{"type", "rooms"}});
     list = hana.expect("rooms");
     for (const auto& r : list["rooms"])
-      if (r["id"] == room) pointed = r.value("rematch", std::int64_t{0}) == state["room"].get<std::int64_t>();
+      if (r["id"] == room)
+        pointed = r.value("rematch", std::int64_t{0}) == state["room"].get<std::int64_t>();
   }
   EXPECT_TRUE(pointed) << list.dump();
 }
@@ -86,17 +91,24 @@ TEST(Rematch, TheOtherPlayerAcceptsAndTheGameStartsWithEveryoneInTheirSeat) {
   bruno.chat("/rematch");
   const json opened = bruno.expect_where("room", [room](const json& r) { return r["id"] != room; });
   const std::int64_t rematch = opened["id"];
-  EXPECT_EQ(seat_names(opened), (std::vector<std::string>{"", "Bruno", "", ""}));  // Anna's seat is kept for her
+  EXPECT_EQ(seat_names(opened),
+            (std::vector<std::string>{"", "Bruno", "", ""}));  // Anna's seat is kept for her
   EXPECT_EQ(opened["status"], "waiting");
-  anna.expect_where("info", [](const json& m) { return m["text"] == "Bruno proposes a rematch: /rematch to accept"; });
-  anna.expect_where("room", [&](const json& r) { return r["id"] == room && r.value("rematch", std::int64_t{0}) == rematch; });
+  anna.expect_where("info", [](const json& m) {
+    return m["text"] == "Bruno proposes a rematch: /rematch to accept";
+  });
+  anna.expect_where("room", [&](const json& r) {
+    return r["id"] == room && r.value("rematch", std::int64_t{0}) == rematch;
+  });
 
   carl.chat("/join " + std::to_string(rematch) + " 1");  // nobody else takes a kept seat
   carl.expect_error("room_full");
 
   anna.chat("/rematch");
-  const json a_state = anna.expect_where("state", [rematch](const json& s) { return s["room"] == rematch; });
-  const json b_state = bruno.expect_where("state", [rematch](const json& s) { return s["room"] == rematch; });
+  const json a_state =
+      anna.expect_where("state", [rematch](const json& s) { return s["room"] == rematch; });
+  const json b_state =
+      bruno.expect_where("state", [rematch](const json& s) { return s["room"] == rematch; });
   EXPECT_EQ(a_state["seat"], 0);
   EXPECT_EQ(b_state["seat"], 1);
 }

@@ -1,8 +1,8 @@
-// A finished game's replay over real WebSockets (the `replay` message and /replay): every step is the view a
-// spectator had then, as the engine replays the same seed and actions, with the step's mover and log lines in
-// the reader's language, and nothing hidden; refused while the game runs, for a step out of range and for an
-// unknown room. The replay cursor is also checked on its own: stepping on costs one move, stepping back at
-// most a checkpoint's distance.
+// A finished game's replay over real WebSockets (the `replay` message and /replay): every step is
+// the view a spectator had then, as the engine replays the same seed and actions, with the step's
+// mover and log lines in the reader's language, and nothing hidden; refused while the game runs,
+// for a step out of range and for an unknown room. The replay cursor is also checked on its own:
+// stepping on costs one move, stepping back at most a checkpoint's distance.
 
 #include <gtest/gtest.h>
 
@@ -23,20 +23,22 @@ namespace {
 using Actions = std::vector<std::pair<engine::Seat, json>>;
 
 void collect_strings(const json& j, std::unordered_set<std::string>& out) {
-  if (j.is_string()) out.insert(j.get<std::string>());
+  if (j.is_string())
+    out.insert(j.get<std::string>());
   else if (j.is_structured())
     for (const auto& item : j) collect_strings(item, out);
 }
 
 server::Config fast_config() {
   auto config = TestServer::default_config();
-  config.rate_per_second = 1000;  // scripted players and replay requests come far faster than people's
+  config.rate_per_second =
+      1000;  // scripted players and replay requests come far faster than people's
   config.rate_burst = 1000;
   return config;
 }
 
-/// A game played to its end over sockets by `names.size()` clients choosing at random, watched by `watcher`
-/// from before the start. The actions in order, the watcher's first and last views.
+/// A game played to its end over sockets by `names.size()` clients choosing at random, watched by
+/// `watcher` from before the start. The actions in order, the watcher's first and last views.
 struct PlayedGame {
   std::int64_t room = 0;
   Actions actions;
@@ -45,8 +47,9 @@ struct PlayedGame {
   json last_spectator_view;
 };
 
-PlayedGame play_to_the_end(std::uint16_t port, const std::string& game, const std::vector<std::string>& names,
-                           TestClient& watcher, std::uint64_t chooser_seed) {
+PlayedGame play_to_the_end(std::uint16_t port, const std::string& game,
+                           const std::vector<std::string>& names, TestClient& watcher,
+                           std::uint64_t chooser_seed) {
   PlayedGame out;
   std::vector<std::unique_ptr<TestClient>> clients;
   for (const auto& name : names) {
@@ -86,9 +89,11 @@ PlayedGame play_to_the_end(std::uint16_t port, const std::string& game, const st
     const int seat = to_act[chooser.below(to_act.size())];
     const json& legal = views[static_cast<std::size_t>(seat)]["legal"];
     const json action = legal[chooser.below(legal.size())]["action"];
-    clients[static_cast<std::size_t>(seat)]->send(json{{"type", "action"}, {"room", out.room}, {"action", action}});
+    clients[static_cast<std::size_t>(seat)]->send(
+        json{{"type", "action"}, {"room", out.room}, {"action", action}});
     out.actions.emplace_back(seat, action);
-    for (std::size_t i = 0; i < n; ++i) views[i] = views[i].patch(clients[i]->expect("patch")["ops"]);
+    for (std::size_t i = 0; i < n; ++i)
+      views[i] = views[i].patch(clients[i]->expect("patch")["ops"]);
     spectator = spectator.patch(watcher.expect("patch")["ops"]);
   }
   watcher.expect("over");
@@ -103,10 +108,11 @@ json replay_request(TestClient& client, std::int64_t room, int step, bool with_s
   return client.expect("replay");
 }
 
-/// Every step of `played` as the server shows it equals the engine's own replay of the same seed and actions:
-/// the spectator's view, the mover, the log lines in the reader's language; and no step shows a secret.
-void check_every_step(TestClient& reader, engine::Lang lang, const std::string& game, int seats, std::uint64_t seed,
-                      const PlayedGame& played) {
+/// Every step of `played` as the server shows it equals the engine's own replay of the same seed
+/// and actions: the spectator's view, the mover, the log lines in the reader's language; and no
+/// step shows a secret.
+void check_every_step(TestClient& reader, engine::Lang lang, const std::string& game, int seats,
+                      std::uint64_t seed, const PlayedGame& played) {
   const auto& names = played.names;
   auto engine_game = engine::default_registry().create(game, seats, {}, seed);
   ASSERT_TRUE(engine_game.ok());
@@ -125,17 +131,23 @@ void check_every_step(TestClient& reader, engine::Lang lang, const std::string& 
     ASSERT_EQ(answer["room"], played.room);
     ASSERT_EQ(answer["step"], k);
     ASSERT_EQ(answer["steps"], steps);
-    ASSERT_EQ(answer["view"], engine::client_view(g, engine::Viewer::spectator())) << game << " step " << k;
-    if (k == 0) EXPECT_TRUE(answer["by"].is_null());
-    else EXPECT_EQ(answer["by"], played.actions[static_cast<std::size_t>(k - 1)].first) << "step " << k;
-    EXPECT_EQ(answer["log"].get<std::vector<std::string>>(), expected_lines) << game << " step " << k;
+    ASSERT_EQ(answer["view"], engine::client_view(g, engine::Viewer::spectator()))
+        << game << " step " << k;
+    if (k == 0)
+      EXPECT_TRUE(answer["by"].is_null());
+    else
+      EXPECT_EQ(answer["by"], played.actions[static_cast<std::size_t>(k - 1)].first)
+          << "step " << k;
+    EXPECT_EQ(answer["log"].get<std::vector<std::string>>(), expected_lines)
+        << game << " step " << k;
     lines_seen += static_cast<int>(expected_lines.size());
     EXPECT_FALSE(answer.contains("static")) << "static data only when asked";
 
     std::unordered_set<std::string> strings;
     collect_strings(answer, strings);
     for (const auto& secret : g.secrets())
-      EXPECT_FALSE(strings.count(secret.token)) << game << " step " << k << " shows the secret " << secret.token;
+      EXPECT_FALSE(strings.count(secret.token))
+          << game << " step " << k << " shows the secret " << secret.token;
   }
   EXPECT_GT(lines_seen, steps / 2) << "the steps carry the game's log";
 }
@@ -161,9 +173,13 @@ TEST(ReplayRequest, SantaCruzEveryStepIsTheSpectatorsViewThen) {
   reader.expect("welcome");
   const auto t0 = std::chrono::steady_clock::now();
   check_every_step(reader, engine::Lang::fr, "santa-cruz", 2, kSeed, played);
-  const auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("[santa-cruz replay] %d steps stepped through over loopback in %.0f ms (%.2f ms a step, the engine's "
-              "own replay and checks included)\n", steps, ms, ms / (steps + 1));
+  const auto ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  std::printf(
+      "[santa-cruz replay] %d steps stepped through over loopback in %.0f ms (%.2f ms a step, the "
+      "engine's "
+      "own replay and checks included)\n",
+      steps, ms, ms / (steps + 1));
 
   // Back and forth: a step asked again is the same answer.
   const json again = replay_request(reader, played.room, 5);
@@ -172,19 +188,21 @@ TEST(ReplayRequest, SantaCruzEveryStepIsTheSpectatorsViewThen) {
   EXPECT_NE(again["view"], later["view"]);
 }
 
-// A finished game's replay opens from its record, read on the store's thread: the requests that come before the
-// record is back wait for it, and each is answered, in the order asked.
+// A finished game's replay opens from its record, read on the store's thread: the requests that
+// come before the record is back wait for it, and each is answered, in the order asked.
 TEST(ReplayRequest, RequestsThatComeWhileTheRecordIsReadAreAnsweredInOrder) {
   TestServer server(engine::default_registry(), "", fast_config(), 99);
   TestClient watcher(server.port());
   watcher.hello("Wes");
-  const PlayedGame played = play_to_the_end(server.port(), "santa-cruz", {"Anna", "Bruno"}, watcher, 5);
+  const PlayedGame played =
+      play_to_the_end(server.port(), "santa-cruz", {"Anna", "Bruno"}, watcher, 5);
   const int steps = static_cast<int>(played.actions.size());
   ASSERT_GT(steps, 10);
   TestClient reader(server.port());
   reader.hello("Rita");
   const std::vector<int> asked{3, 0, steps, 7};
-  for (int step : asked) reader.send(json{{"type", "replay"}, {"room", played.room}, {"step", step}});
+  for (int step : asked)
+    reader.send(json{{"type", "replay"}, {"room", played.room}, {"step", step}});
   for (int step : asked) {
     const json answer = reader.expect("replay");
     EXPECT_EQ(answer["step"], step);
@@ -193,7 +211,8 @@ TEST(ReplayRequest, RequestsThatComeWhileTheRecordIsReadAreAnsweredInOrder) {
   // The log of a room one is not in comes from the record too, read off the lobby's strand.
   reader.chat("/log " + std::to_string(played.room));
   const json log = reader.expect("info");
-  EXPECT_NE(log["text"].get<std::string>().find("Room " + std::to_string(played.room) + " log:"), std::string::npos)
+  EXPECT_NE(log["text"].get<std::string>().find("Room " + std::to_string(played.room) + " log:"),
+            std::string::npos)
       << log;
   EXPECT_EQ(replay_request(reader, played.room, 0)["view"], played.first_spectator_view);
 }
@@ -222,12 +241,14 @@ TEST(ReplayRequest, RefusedWhileRunningOutOfRangeAndForAnUnknownRoom) {
   const std::int64_t room = open_room(anna, {&bruno}, "/create santa-cruz");
 
   anna.send(json{{"type", "replay"}, {"room", room}, {"step", 0}});
-  EXPECT_NE(anna.expect_error("not_over")["message"].get<std::string>().find("not over"), std::string::npos)
+  EXPECT_NE(anna.expect_error("not_over")["message"].get<std::string>().find("not over"),
+            std::string::npos)
       << "a waiting game has no replay";
   anna.chat("/start");
   anna.expect("state");
   fr.send(json{{"type", "replay"}, {"room", room}, {"step", 0}});
-  EXPECT_NE(fr.expect_error("not_over")["message"].get<std::string>().find("n'est pas finie"), std::string::npos)
+  EXPECT_NE(fr.expect_error("not_over")["message"].get<std::string>().find("n'est pas finie"),
+            std::string::npos)
       << "a running game has no replay, said in French";
   fr.chat("/replay " + std::to_string(room));
   fr.expect_error("not_over");
@@ -246,29 +267,40 @@ TEST(ReplayRequest, FinishedGameStepOutOfRangeAndTextCommand) {
   TestServer server(engine::default_registry(), "", fast_config(), 7);
   TestClient watcher(server.port());
   watcher.hello("Wes");
-  const PlayedGame played = play_to_the_end(server.port(), "santa-cruz", {"Anna", "Bruno"}, watcher, 9);
+  const PlayedGame played =
+      play_to_the_end(server.port(), "santa-cruz", {"Anna", "Bruno"}, watcher, 9);
   const int steps = static_cast<int>(played.actions.size());
   const std::string room = std::to_string(played.room);
 
   watcher.send(json{{"type", "replay"}, {"room", played.room}, {"step", steps + 1}});
-  EXPECT_NE(watcher.expect_error("bad_arguments")["message"].get<std::string>().find(std::to_string(steps)),
-            std::string::npos) << "the refusal names the last step";
+  EXPECT_NE(watcher.expect_error("bad_arguments")["message"].get<std::string>().find(
+                std::to_string(steps)),
+            std::string::npos)
+      << "the refusal names the last step";
 
   TestClient fr(server.port());
   fr.send(json{{"type", "hello"}, {"name", "Fanny"}, {"lang", "fr"}});
   fr.expect("welcome");
   auto replay_line = [&] {
-    return fr.expect_where("info", [](const json& m) { return m["text"].get<std::string>().rfind("Salle ", 0) == 0; })["text"]
+    return fr
+        .expect_where("info",
+                      [](const json& m) {
+                        return m["text"].get<std::string>().rfind("Salle ", 0) == 0;
+                      })["text"]
         .get<std::string>();
   };
   fr.chat("/replay " + room);
-  EXPECT_EQ(replay_line(), "Salle " + room + ", étape 0 sur " + std::to_string(steps) + " : la mise en place");
+  EXPECT_EQ(replay_line(),
+            "Salle " + room + ", étape 0 sur " + std::to_string(steps) + " : la mise en place");
   fr.chat("/replay " + room + " 1");
   const std::string text = replay_line();
-  EXPECT_EQ(text.rfind("Salle " + room + ", étape 1 sur " + std::to_string(steps) + " (", 0), 0u) << text;
+  EXPECT_EQ(text.rfind("Salle " + room + ", étape 1 sur " + std::to_string(steps) + " (", 0), 0u)
+      << text;
   EXPECT_NE(text.find('\n'), std::string::npos) << "the step's lines follow: " << text;
   fr.chat("/replay " + room + " " + std::to_string(steps + 1));
-  EXPECT_NE(fr.expect_error("bad_arguments")["message"].get<std::string>().find("n'est pas entre 0 et"), std::string::npos);
+  EXPECT_NE(
+      fr.expect_error("bad_arguments")["message"].get<std::string>().find("n'est pas entre 0 et"),
+      std::string::npos);
 }
 
 TEST(ReplayCursor, SteppingOnCostsOneMoveAndBackAtMostACheckpoint) {
@@ -301,7 +333,8 @@ TEST(ReplayCursor, SteppingOnCostsOneMoveAndBackAtMostACheckpoint) {
   long before = cursor.moves_applied();
   auto back = cursor.go_to(steps - 1);
   ASSERT_TRUE(back.ok());
-  EXPECT_LE(cursor.moves_applied() - before, server::ReplayCursor::kCheckpointEvery) << "a step back";
+  EXPECT_LE(cursor.moves_applied() - before, server::ReplayCursor::kCheckpointEvery)
+      << "a step back";
   before = cursor.moves_applied();
   ASSERT_TRUE(cursor.go_to(steps).ok());
   EXPECT_EQ(cursor.moves_applied() - before, 1) << "a step on is one move";
@@ -315,23 +348,30 @@ TEST(ReplayCursor, SteppingOnCostsOneMoveAndBackAtMostACheckpoint) {
   ASSERT_TRUE(replayed.ok());
   const std::vector<std::string> names = server::seat_names(record);
   for (int k = 1; k <= steps; ++k) {
-    auto lines = server::replay_action(*replayed.value(), record, static_cast<std::size_t>(k - 1), names);
+    auto lines =
+        server::replay_action(*replayed.value(), record, static_cast<std::size_t>(k - 1), names);
     ASSERT_TRUE(lines.ok());
     if (k % 7 != 0 && k != steps) continue;
     auto shown = cursor.go_to(k);
     ASSERT_TRUE(shown.ok());
-    EXPECT_EQ(shown.value().view, engine::client_view(*replayed.value(), engine::Viewer::spectator())) << "step " << k;
+    EXPECT_EQ(shown.value().view,
+              engine::client_view(*replayed.value(), engine::Viewer::spectator()))
+        << "step " << k;
     EXPECT_EQ(shown.value().log, lines.value()) << "step " << k;
   }
   EXPECT_FALSE(cursor.go_to(steps + 1).ok());
   EXPECT_FALSE(cursor.go_to(-1).ok());
 }
 
-// /log's text, the same for a member (the room's own log) and for the lobby (a log replayed from the record).
+// /log's text, the same for a member (the room's own log) and for the lobby (a log replayed from
+// the record).
 TEST(LogListing, TitleThenNumberedLinesInTheReadersLanguage) {
-  const std::vector<engine::LocalText> lines{{"Anna builds", "Anna construit"}, {"Bruno passes", "Bruno passe"}};
-  EXPECT_EQ(server::log_listing(12, lines, engine::Lang::en), "Room 12 log:\n1. Anna builds\n2. Bruno passes");
-  EXPECT_EQ(server::log_listing(12, lines, engine::Lang::fr), "Journal de la salle 12 :\n1. Anna construit\n2. Bruno passe");
+  const std::vector<engine::LocalText> lines{{"Anna builds", "Anna construit"},
+                                             {"Bruno passes", "Bruno passe"}};
+  EXPECT_EQ(server::log_listing(12, lines, engine::Lang::en),
+            "Room 12 log:\n1. Anna builds\n2. Bruno passes");
+  EXPECT_EQ(server::log_listing(12, lines, engine::Lang::fr),
+            "Journal de la salle 12 :\n1. Anna construit\n2. Bruno passe");
   EXPECT_EQ(server::log_listing(3, {}, engine::Lang::en), "Room 3 log: no moves");
   EXPECT_EQ(server::log_listing(3, {}, engine::Lang::fr), "Journal de la salle 3 : aucun coup");
 }

@@ -1,5 +1,5 @@
-// Kill the server in the middle of a game, start it again on the same data folder, reconnect with the token:
-// the game is where it was, and it plays on to the end.
+// Kill the server in the middle of a game, start it again on the same data folder, reconnect with
+// the token: the game is where it was, and it plays on to the end.
 
 #include <filesystem>
 
@@ -12,7 +12,8 @@
 namespace archipel::testing {
 namespace {
 
-// An empty folder for a test's data, named after it and this process (removed first if a crash left it).
+// An empty folder for a test's data, named after it and this process (removed first if a crash left
+// it).
 std::filesystem::path fresh_folder(const std::string& prefix) {
   const auto dir = std::filesystem::temp_directory_path() / (prefix + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
@@ -34,19 +35,21 @@ TEST(Restart, AKilledServerResumesTheGameFromItsLog) {
     a.chat("/start");
     a.expect("state");
     b.expect("state");
-    // Each waits for the patch of its own bet (versions 2 then 3): Ben's first patch is Ann's bet, so waiting
-    // for any patch let Ann's next move reach the room before Ben's bet, and be refused (the likely reading of
-    // a timeout seen once in sixty runs on a loaded machine; none in sixty since).
+    // Each waits for the patch of its own bet (versions 2 then 3): Ben's first patch is Ann's bet,
+    // so waiting for any patch let Ann's next move reach the room before Ben's bet, and be refused
+    // (the likely reading of a timeout seen once in sixty runs on a loaded machine; none in sixty
+    // since).
     std::int64_t to = 2;
     for (const auto* side : {"high", "low"}) {
       TestClient& c = std::string(side) == "high" ? a : b;
-      c.send(json{{"type", "action"}, {"room", room}, {"action", {{"type", "bet"}, {"side", side}}}});
+      c.send(
+          json{{"type", "action"}, {"room", room}, {"action", {{"type", "bet"}, {"side", side}}}});
       c.expect_where("patch", [&](const json& m) { return m["to"] == to; });
       ++to;
     }
     a.send(json{{"type", "action"}, {"room", room}, {"action", {{"type", "add"}, {"n", 2}}}});
-    // Its own patch (the third move's): a sync sent before it arrives may see the state before the move,
-    // which is still on its way to the store.
+    // Its own patch (the third move's): a sync sent before it arrives may see the state before the
+    // move, which is still on its way to the store.
     a.expect_where("patch", [](const json& m) { return m["to"] == 4; });
     a.send(json{{"type", "sync"}, {"room", room}});
     json s = a.expect("state");
@@ -82,14 +85,16 @@ TEST(Restart, AKilledServerResumesTheGameFromItsLog) {
       view = a.expect("state")["view"];
       if (view["to_act"].empty()) break;
       const int actor = view["to_act"][0];
-      clients[actor]->send(json{{"type", "action"}, {"room", room}, {"action", {{"type", "add"}, {"n", 2}}}});
+      clients[actor]->send(
+          json{{"type", "action"}, {"room", room}, {"action", {{"type", "add"}, {"n", 2}}}});
       clients[actor]->expect("patch");
     }
     EXPECT_TRUE(view["to_act"].empty());
     a.chat("/log " + std::to_string(room));
     json log = a.expect("info");
     while (log["text"].get<std::string>().rfind("Room", 0) != 0) log = a.expect("info");
-    EXPECT_NE(log["text"].get<std::string>().find("Ann adds 2 (counter 2)"), std::string::npos) << log.dump();
+    EXPECT_NE(log["text"].get<std::string>().find("Ann adds 2 (counter 2)"), std::string::npos)
+        << log.dump();
   }
   {  // A finished game stays readable after another restart.
     TestServer server(registry_with_race(), dir.string());
@@ -103,9 +108,10 @@ TEST(Restart, AKilledServerResumesTheGameFromItsLog) {
   std::filesystem::remove_all(dir);
 }
 
-// A restart (SIGTERM's graceful stop, as an operator upgrading a node does it): every player is told in their
-// language that the game is kept, the connection closes with 1012 (service restart, not 1001's "going away"),
-// and after the restart each comes back with their token to the very view they held.
+// A restart (SIGTERM's graceful stop, as an operator upgrading a node does it): every player is
+// told in their language that the game is kept, the connection closes with 1012 (service restart,
+// not 1001's "going away"), and after the restart each comes back with their token to the very view
+// they held.
 TEST(Restart, AStoppedServerSaysSoInEachLanguageAndTheGameComesBack) {
   const auto dir = fresh_folder("archipel-restart-notice-");
   std::string ann_token, ben_token;
@@ -122,7 +128,8 @@ TEST(Restart, AStoppedServerSaysSoInEachLanguageAndTheGameComesBack) {
     a.chat("/start");
     a.expect("state");
     b.expect("state");
-    a.send(json{{"type", "action"}, {"room", room}, {"action", {{"type", "bet"}, {"side", "high"}}}});
+    a.send(
+        json{{"type", "action"}, {"room", room}, {"action", {{"type", "bet"}, {"side", "high"}}}});
     a.expect_where("patch", [](const json& m) { return m["to"] == 2; });
     b.expect_where("patch", [](const json& m) { return m["to"] == 2; });
     a.send(json{{"type", "sync"}, {"room", room}});
@@ -132,7 +139,8 @@ TEST(Restart, AStoppedServerSaysSoInEachLanguageAndTheGameComesBack) {
 
     server.stop();
     const auto notice = [](TestClient& c) {
-      return c.expect_where("info", [](const json& m) { return m.value("code", "") == "server_restarting"; });
+      return c.expect_where(
+          "info", [](const json& m) { return m.value("code", "") == "server_restarting"; });
     };
     EXPECT_NE(notice(a)["text"].get<std::string>().find("restarting"), std::string::npos);
     EXPECT_NE(notice(b)["text"].get<std::string>().find("redémarre"), std::string::npos);
@@ -157,7 +165,8 @@ TEST(Restart, AStoppedServerSaysSoInEachLanguageAndTheGameComesBack) {
   std::filesystem::remove_all(dir);
 }
 
-// A server bot (/addbot) keeps its seat through a crash: after the restart it is back in the game and plays on.
+// A server bot (/addbot) keeps its seat through a crash: after the restart it is back in the game
+// and plays on.
 TEST(Restart, ABotSeatComesBackAndPlaysOn) {
   const auto dir = fresh_folder("archipel-restart-bot-");
   std::string token, bot_name;
@@ -169,10 +178,12 @@ TEST(Restart, ABotSeatComesBackAndPlaysOn) {
     a.chat("/create santa-cruz");
     room = a.expect("room").value("id", std::int64_t{0});
     a.chat("/addbot greedy");
-    const json seated = a.expect_where("room", [](const json& r) { return r["seats"][1]["name"].is_string(); });
+    const json seated =
+        a.expect_where("room", [](const json& r) { return r["seats"][1]["name"].is_string(); });
     bot_name = seated["seats"][1]["name"];
     a.chat("/start");
-    EXPECT_TRUE(play_first_moves(a, room, a.expect("state"), 6).is_null()) << "the game is not over yet";
+    EXPECT_TRUE(play_first_moves(a, room, a.expect("state"), 6).is_null())
+        << "the game is not over yet";
     server.kill();
   }
   {
@@ -185,7 +196,8 @@ TEST(Restart, ABotSeatComesBackAndPlaysOn) {
     ASSERT_EQ(over["ranking"].size(), 2u);
     std::vector<std::string> names;
     for (const auto& r : over["ranking"]) names.push_back(r["name"]);
-    EXPECT_NE(std::find(names.begin(), names.end(), bot_name), names.end()) << "the same bot finished the game";
+    EXPECT_NE(std::find(names.begin(), names.end(), bot_name), names.end())
+        << "the same bot finished the game";
   }
   std::filesystem::remove_all(dir);
 }

@@ -1,6 +1,6 @@
-// Frames built to crash the server (issue 9, points 1 and 2): a reply quoting the sender's text must not split a
-// multi-byte character, and deep nesting must be refused before anything walks the tree recursively. After
-// each, the server still answers the same connection and a new one.
+// Frames built to crash the server (issue 9, points 1 and 2): a reply quoting the sender's text
+// must not split a multi-byte character, and deep nesting must be refused before anything walks the
+// tree recursively. After each, the server still answers the same connection and a new one.
 
 #include <string>
 
@@ -21,7 +21,8 @@ void expect_alive(const TestServer& server, const std::string& name) {
 TEST(Robustness, UnknownTypeCutInsideACharacterBeforeHello) {
   TestServer server(registry_with_race());
   TestClient c(server.port());
-  // The reply quotes the first 40 bytes of the type: with 38..41 'a's the cut falls in or around the 'é'.
+  // The reply quotes the first 40 bytes of the type: with 38..41 'a's the cut falls in or around
+  // the 'é'.
   for (int n = 36; n <= 42; ++n) {
     c.send_raw(R"({"type":")" + std::string(n, 'a') + "\xC3\xA9\"}");
     auto error = c.expect_error("unknown_type");
@@ -50,8 +51,8 @@ TEST(Robustness, UnknownCommandCutInsideACharacter) {
   expect_alive(server, "Alive");
 }
 
-// 150,000 levels: enough to overflow the stack of a recursive copy. The frame limit is raised so the frame is
-// read whole; the nesting limit refuses it anyway.
+// 150,000 levels: enough to overflow the stack of a recursive copy. The frame limit is raised so
+// the frame is read whole; the nesting limit refuses it anyway.
 TEST(Robustness, DeepNestingIsRefusedWhateverTheFrameLimit) {
   auto config = TestServer::default_config();
   config.max_frame_bytes = 16 * 1024 * 1024;
@@ -89,8 +90,9 @@ TEST(Robustness, LookAlikeAndBotStyleNamesAreRefused) {
   EXPECT_EQ(victim.expect("welcome")["name"], "Vlctim.");
 }
 
-// Issue 9, point 7: a lobby player whose connection drops keeps their name and token for --name-grace (a
-// reload, a flaky network); nobody takes the name meanwhile. A second drop starts a new grace period.
+// Issue 9, point 7: a lobby player whose connection drops keeps their name and token for
+// --name-grace (a reload, a flaky network); nobody takes the name meanwhile. A second drop starts a
+// new grace period.
 TEST(Robustness, ADroppedPlayersNameStaysTheirsForTheGracePeriod) {
   auto config = TestServer::default_config();
   config.name_grace_seconds = 3;
@@ -111,7 +113,7 @@ TEST(Robustness, ADroppedPlayersNameStaysTheirsForTheGracePeriod) {
     TestClient back(server.port());
     back.send(json{{"type", "hello"}, {"token", token}});
     EXPECT_EQ(back.expect("welcome")["name"], "Victim");  // the token still works
-  }  // dropped again, about 1 s after the first time
+  }                                            // dropped again, about 1 s after the first time
   std::this_thread::sleep_until(t0 + 3500ms);  // past the first drop's grace, within the second's
   {
     TestClient impostor(server.port());
@@ -136,10 +138,16 @@ TEST(Robustness, ChatLosesItsBidiControls) {
   b.hello("Ben");
   a.chat("see \xE2\x80\xAEtxt.exe\xE2\x81\xA9 ok");
   EXPECT_EQ(b.expect("chat")["text"], "see txt.exe ok");
-  b.send(json{{"type", "hello"}, {"name", "B\xE2\x80\x8F" "en"}});
+  b.send(json{{"type", "hello"},
+              {"name",
+               "B\xE2\x80\x8F"
+               "en"}});
   b.expect_error("already_welcomed");
   TestClient c(server.port());
-  c.send(json{{"type", "hello"}, {"name", "C\xE2\x80\xAE" "at"}});
+  c.send(json{{"type", "hello"},
+              {"name",
+               "C\xE2\x80\xAE"
+               "at"}});
   c.expect_error("bad_name");
 }
 

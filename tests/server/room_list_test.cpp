@@ -1,4 +1,5 @@
-// The lobby's room list (server/room_list.hpp): deltas, coalescing over a flush window, pages and filters.
+// The lobby's room list (server/room_list.hpp): deltas, coalescing over a flush window, pages and
+// filters.
 
 #include "server/room_list.hpp"
 
@@ -55,7 +56,8 @@ TEST(RoomList, ManyChangesInOneWindowAreOneUpdate) {
   RoomList list;
   list.update(room(7));
   list.take_delta();
-  for (int seated = 1; seated <= 4; ++seated) list.update(room(7, "race", RoomStatus::waiting, seated));
+  for (int seated = 1; seated <= 4; ++seated)
+    list.update(room(7, "race", RoomStatus::waiting, seated));
   list.update(room(7, "race", RoomStatus::playing, 4));
   auto delta = list.take_delta();
   ASSERT_EQ(delta.changed.size(), 1u);  // five changes of one room: one `changed`, the last state
@@ -127,7 +129,7 @@ TEST(RoomList, PagesGoOnAfterTheLastRoomAndSayWhetherMoreExist) {
 TEST(RoomList, FiltersByGameStatusAndFreeSeats) {
   RoomList list;
   list.update(room(1, "race", RoomStatus::waiting, 1));
-  list.update(room(2, "race", RoomStatus::waiting, 4));    // full
+  list.update(room(2, "race", RoomStatus::waiting, 4));  // full
   list.update(room(3, "santa-cruz", RoomStatus::waiting, 2));
   list.update(room(4, "race", RoomStatus::playing, 3, 3));
   list.update(room(5, "race", RoomStatus::over, 2, 2));
@@ -153,7 +155,8 @@ TEST(RoomList, APageLooksAtABoundedNumberOfRooms) {
   list.take_delta();
   RoomFilter free;
   free.free_seats = true;
-  // 50 rooms that do not match come first: a page that may look at 20 stops there and says where to go on.
+  // 50 rooms that do not match come first: a page that may look at 20 stops there and says where to
+  // go on.
   auto page = list.page(free, std::nullopt, 10, 20);
   EXPECT_TRUE(page.rooms.empty());
   ASSERT_TRUE(page.next);

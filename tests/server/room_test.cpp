@@ -1,4 +1,5 @@
-// A room in-process, without sockets: recording clients, a store that can fail or watch the order of things.
+// A room in-process, without sockets: recording clients, a store that can fail or watch the order
+// of things.
 
 #include "server/room.hpp"
 
@@ -44,14 +45,16 @@ struct RecordingClient : Client {
   bool closed = false;
 };
 
-// Wraps the memory store; can refuse appends, and records how many patches clients had seen at each append.
+// Wraps the memory store; can refuse appends, and records how many patches clients had seen at each
+// append.
 struct WatchingStore : Store {
   std::unique_ptr<Store> inner = make_memory_store();
   bool fail_appends = false;
   std::function<int()> patches_seen;
   std::vector<int> patches_at_append;
-  std::function<void()> before_save;  // runs on the writer's thread before a game's record is written
-  int saves_to_fail = 0;              // the next saves of a game's record fail
+  std::function<void()>
+      before_save;        // runs on the writer's thread before a game's record is written
+  int saves_to_fail = 0;  // the next saves of a game's record fail
   bool save_game(const GameRecord& g) override {
     if (before_save) before_save();
     if (saves_to_fail > 0) return --saves_to_fail, false;
@@ -63,10 +66,13 @@ struct WatchingStore : Store {
   }
   bool finish_game(RoomId r, const json& o) override { return inner->finish_game(r, o); }
   bool abandon_game(RoomId r) override { return inner->abandon_game(r); }
-  bool set_away_since(RoomId r, std::optional<std::int64_t> ms) override { return inner->set_away_since(r, ms); }
+  bool set_away_since(RoomId r, std::optional<std::int64_t> ms) override {
+    return inner->set_away_since(r, ms);
+  }
   bool set_seat_play(RoomId r, const SeatPlay& p) override { return inner->set_seat_play(r, p); }
   std::vector<GameRecord> load_unfinished() override { return inner->load_unfinished(); }
-  std::function<void()> before_load;  // runs on the writer's thread before each read (a test can hold it there)
+  std::function<void()>
+      before_load;  // runs on the writer's thread before each read (a test can hold it there)
   std::optional<GameRecord> load_game(RoomId r) override {
     if (before_load) before_load();
     return inner->load_game(r);
@@ -79,8 +85,8 @@ struct NullObserver : RoomObserver {
   void seat_changed(const std::string&, RoomId, bool) override {}
   void room_closed(RoomId) override {}
   void bot_requested(RoomId, const std::string&) override {}
-  void rematch_requested(RoomId, const engine::GameSpec&, const engine::Options&, const std::vector<Member>&,
-                         const std::string&) override {}
+  void rematch_requested(RoomId, const engine::GameSpec&, const engine::Options&,
+                         const std::vector<Member>&, const std::string&) override {}
   void rematch_accepted(const std::string&, RoomId, RoomId, int) override {}
 };
 
@@ -93,7 +99,8 @@ class RoomTest : public ::testing::Test {
     context_.metrics = metrics_;
     context_.new_seed = [] { return 5; };
     const auto& spec = *context_.registry->find("race")->spec;
-    room_ = std::make_shared<Room>(ioc_.get_executor(), 1, spec, engine::Options{{"target", "10"}}, context_, observer_);
+    room_ = std::make_shared<Room>(ioc_.get_executor(), 1, spec, engine::Options{{"target", "10"}},
+                                   context_, observer_);
     room_->join(Member{"ta", "Ann", ann_, false}, std::nullopt);
     room_->join(Member{"tb", "Ben", ben_, false}, std::nullopt);
     room_->command("ta", protocol::cmd::Start{});
@@ -103,11 +110,12 @@ class RoomTest : public ::testing::Test {
     ioc_.restart();
     ioc_.run();
   }
-  /// Room 2, of the same game, with `cora` (its host, token "tc") and `dan` ("td") seated; not started.
+  /// Room 2, of the same game, with `cora` (its host, token "tc") and `dan` ("td") seated; not
+  /// started.
   std::shared_ptr<Room> second_room(const ClientPtr& cora, const ClientPtr& dan) {
     const auto& spec = *context_.registry->find("race")->spec;
-    auto room = std::make_shared<Room>(ioc_.get_executor(), 2, spec, engine::Options{{"target", "10"}}, context_,
-                                       observer_);
+    auto room = std::make_shared<Room>(ioc_.get_executor(), 2, spec,
+                                       engine::Options{{"target", "10"}}, context_, observer_);
     room->join(Member{"tc", "Cora", cora, false}, std::nullopt);
     room->join(Member{"td", "Dan", dan, false}, std::nullopt);
     run();
@@ -137,12 +145,13 @@ TEST_F(RoomTest, EachActionIsStoredBeforeAnyoneSeesItsResult) {
   EXPECT_EQ(store_.load_game(1)->actions.size(), 2u);
 }
 
-// While one move is on its way to the store the next waits; both are stored in order, then applied in order,
-// each checked against the state the other left.
+// While one move is on its way to the store the next waits; both are stored in order, then applied
+// in order, each checked against the state the other left.
 TEST_F(RoomTest, MovesArrivingTogetherAreStoredAndAppliedInOrder) {
   room_->action("ta", json{{"type", "bet"}, {"side", "high"}});
   room_->action("tb", json{{"type", "bet"}, {"side", "low"}});
-  room_->action("tb", json{{"type", "bet"}, {"side", "low"}});  // Ben has already bet: refused once it is its turn
+  room_->action("tb", json{{"type", "bet"},
+                           {"side", "low"}});  // Ben has already bet: refused once it is its turn
   run();
   const auto record = store_.load_game(1);
   ASSERT_TRUE(record);
@@ -166,7 +175,8 @@ TEST_F(RoomTest, AStorageFailureRejectsTheMoveAndChangesNothing) {
   run();
   EXPECT_EQ(ann_->last("state")["version"], 1);
   EXPECT_EQ(ann_->last("state")["view"]["seats"][0]["has_bet"], false);
-  room_->action("ta", json{{"type", "bet"}, {"side", "high"}});  // the same move goes through once storage is back
+  room_->action("ta", json{{"type", "bet"},
+                           {"side", "high"}});  // the same move goes through once storage is back
   run();
   EXPECT_EQ(ann_->last("patch")["to"], 2);
 }
@@ -184,9 +194,9 @@ TEST_F(RoomTest, ABroadcastIsSerializedOnceAndSharedByEveryone) {
   EXPECT_EQ(watcher->last("state")["seat"], nullptr);
 }
 
-// A game's record is written on the store's thread: the room's strand does not wait on the disk, and what comes
-// meanwhile (a chat line, an option changed, a question) waits for the start, then runs in order, on the game
-// that began.
+// A game's record is written on the store's thread: the room's strand does not wait on the disk,
+// and what comes meanwhile (a chat line, an option changed, a question) waits for the start, then
+// runs in order, on the game that began.
 TEST_F(RoomTest, AStartIsStoredOffTheStrandAndWhatComesMeanwhileWaitsForIt) {
   auto cora = std::make_shared<RecordingClient>(3);
   auto dan = std::make_shared<RecordingClient>(4);
@@ -197,7 +207,8 @@ TEST_F(RoomTest, AStartIsStoredOffTheStrandAndWhatComesMeanwhileWaitsForIt) {
   std::atomic<bool> save_went_on{false};
   store_.before_save = [&saving, &save_went_on, released] {
     saving.set_value();
-    released.wait_for(std::chrono::seconds(5));  // a strand that waited on the store would be stuck here
+    released.wait_for(
+        std::chrono::seconds(5));  // a strand that waited on the store would be stuck here
     save_went_on = true;
   };
   const int dan_infos = dan->count("info");
@@ -231,8 +242,9 @@ TEST_F(RoomTest, AStartIsStoredOffTheStrandAndWhatComesMeanwhileWaitsForIt) {
   EXPECT_EQ(record->options.at("target"), "10") << "the option came after the record, not into it";
 }
 
-// A start whose record cannot be stored leaves the room waiting, with an error to the host; a /start held behind
-// it starts the game, and what came after that /start waits for its record in turn.
+// A start whose record cannot be stored leaves the room waiting, with an error to the host; a
+// /start held behind it starts the game, and what came after that /start waits for its record in
+// turn.
 TEST_F(RoomTest, AStartThatCannotBeStoredLeavesTheRoomWaitingAndAHeldStartWaitsAgain) {
   auto cora = std::make_shared<RecordingClient>(3);
   auto dan = std::make_shared<RecordingClient>(4);
@@ -263,18 +275,23 @@ TEST_F(RoomTest, AStartThatCannotBeStoredLeavesTheRoomWaitingAndAHeldStartWaitsA
   EXPECT_EQ(cora->last("error")["code"], "storage_failed");
   ASSERT_EQ(cora->count("state"), 1) << "the held /start started the game";
   EXPECT_LT(cora->first("error"), cora->first("state"));
-  EXPECT_LT(cora->first("state"), cora->first("chat")) << "the line after the second /start waited for its record";
+  EXPECT_LT(cora->first("state"), cora->first("chat"))
+      << "the line after the second /start waited for its record";
   EXPECT_EQ(dan->count("state"), 1);
   ASSERT_TRUE(store_.load_game(2));
 }
 
-// A replay request waits for the record, read on the store's thread. If the room closes meanwhile, the request
-// is answered all the same, and the read coming back to a room that is gone does nothing.
+// A replay request waits for the record, read on the store's thread. If the room closes meanwhile,
+// the request is answered all the same, and the read coming back to a room that is gone does
+// nothing.
 TEST_F(RoomTest, AReplayRequestWaitingForTheRecordIsAnsweredWhenTheRoomCloses) {
   const std::vector<std::pair<std::string, json>> moves{
-      {"ta", json{{"type", "bet"}, {"side", "high"}}}, {"tb", json{{"type", "bet"}, {"side", "low"}}},
-      {"ta", json{{"type", "add"}, {"n", 2}}},         {"tb", json{{"type", "add"}, {"n", 2}}},
-      {"ta", json{{"type", "add"}, {"n", 2}}},         {"tb", json{{"type", "add"}, {"n", 2}}},
+      {"ta", json{{"type", "bet"}, {"side", "high"}}},
+      {"tb", json{{"type", "bet"}, {"side", "low"}}},
+      {"ta", json{{"type", "add"}, {"n", 2}}},
+      {"tb", json{{"type", "add"}, {"n", 2}}},
+      {"ta", json{{"type", "add"}, {"n", 2}}},
+      {"tb", json{{"type", "add"}, {"n", 2}}},
       {"ta", json{{"type", "add"}, {"n", 2}}}};
   for (const auto& [token, action] : moves) {
     room_->action(token, action);

@@ -1,6 +1,6 @@
-// Santa Cruz end to end: four clients play a whole game over real WebSockets through the default registry,
-// every patch is checked, and the final `over` scores equal the engine's own outcome for the same seed and
-// actions, replayed here without a server (tests/support/game_over_sockets.hpp).
+// Santa Cruz end to end: four clients play a whole game over real WebSockets through the default
+// registry, every patch is checked, and the final `over` scores equal the engine's own outcome for
+// the same seed and actions, replayed here without a server (tests/support/game_over_sockets.hpp).
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
-// Santa Maria end to end: four clients (the largest table) play a whole game over real WebSockets through
-// the default registry, colonies chosen (so the pick phase goes over the wire too); every patch is checked
-// against the version chain, and the final `over` message (scores, ranking, places) equals the engine's own
-// outcome for the same seed and the same actions, replayed here without a server
-// (tests/support/game_over_sockets.hpp); so does every client's final table.
+// Santa Maria end to end: four clients (the largest table) play a whole game over real WebSockets
+// through the default registry, colonies chosen (so the pick phase goes over the wire too); every
+// patch is checked against the version chain, and the final `over` message (scores, ranking,
+// places) equals the engine's own outcome for the same seed and the same actions, replayed here
+// without a server (tests/support/game_over_sockets.hpp); so does every client's final table.
 
 #include <gtest/gtest.h>
 
@@ -20,8 +20,8 @@ TEST(SantaMariaOverSockets, FourPlayersPlayAFullGameAndOverMatchesTheEngine) {
   game.chooser_seed = 11;
   game.max_steps = 6000;
   game.one_seat_at_a_time = true;
-  // Random legal moves, but the free actions (sell, buy, Logistics moves) only now and then: uniform
-  // choices would spend most of the game selling and buying back, which tests nothing more.
+  // Random legal moves, but the free actions (sell, buy, Logistics moves) only now and then:
+  // uniform choices would spend most of the game selling and buying back, which tests nothing more.
   game.pick = [](const json& legal, engine::Rng& chooser) -> std::size_t {
     std::vector<std::size_t> main;
     for (std::size_t i = 0; i < legal.size(); ++i) {

@@ -1,7 +1,7 @@
-// What only the SQLite store has (the contract is tests/server/store_test.cpp, over every store): running games
-// are read by an index on the status (issue 9, point 6), whatever the number of ended games; a database made
-// before the schema had a version gains the columns it lacks and the version; a database of a newer version is
-// refused, with nothing written.
+// What only the SQLite store has (the contract is tests/server/store_test.cpp, over every store):
+// running games are read by an index on the status (issue 9, point 6), whatever the number of ended
+// games; a database made before the schema had a version gains the columns it lacks and the
+// version; a database of a newer version is refused, with nothing written.
 
 #include <sqlite3.h>
 #include <unistd.h>
@@ -16,8 +16,8 @@
 namespace archipel::server {
 namespace {
 
-using nlohmann::json;
 using archipel::testing::game;
+using nlohmann::json;
 
 struct TempDir {
   std::filesystem::path path = std::filesystem::temp_directory_path() /
@@ -46,15 +46,19 @@ int number(const std::string& db, const char* sql) {
   return n;
 }
 
-int user_version(const std::string& db) { return number(db, "PRAGMA user_version"); }
+int user_version(const std::string& db) {
+  return number(db, "PRAGMA user_version");
+}
 
 std::string query_plan(const std::string& db, const std::string& sql) {
   sqlite3* handle = nullptr;
   EXPECT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
   sqlite3_stmt* st = nullptr;
-  EXPECT_EQ(sqlite3_prepare_v2(handle, ("EXPLAIN QUERY PLAN " + sql).c_str(), -1, &st, nullptr), SQLITE_OK);
+  EXPECT_EQ(sqlite3_prepare_v2(handle, ("EXPLAIN QUERY PLAN " + sql).c_str(), -1, &st, nullptr),
+            SQLITE_OK);
   std::string plan;
-  while (sqlite3_step(st) == SQLITE_ROW) plan += std::string(reinterpret_cast<const char*>(sqlite3_column_text(st, 3))) + "\n";
+  while (sqlite3_step(st) == SQLITE_ROW)
+    plan += std::string(reinterpret_cast<const char*>(sqlite3_column_text(st, 3))) + "\n";
   sqlite3_finalize(st);
   sqlite3_close(handle);
   return plan;
@@ -64,12 +68,14 @@ std::string query_plan(const std::string& db, const std::string& sql) {
 TEST(SqliteStore, RunningGamesAreFoundByAnIndex) {
   TempDir dir;
   { auto store = make_sqlite_store(dir.path.string()); }
-  const std::string plan = query_plan(dir.db(), "SELECT id FROM games WHERE status='playing' ORDER BY id");
+  const std::string plan =
+      query_plan(dir.db(), "SELECT id FROM games WHERE status='playing' ORDER BY id");
   EXPECT_NE(plan.find("games_by_status"), std::string::npos) << plan;
   EXPECT_EQ(plan.find("SCAN games"), std::string::npos) << plan;
 }
 
-// A database written before games could be abandoned (no away_since column) opens, and its games restore.
+// A database written before games could be abandoned (no away_since column) opens, and its games
+// restore.
 TEST(SqliteStore, AnOlderDatabaseGainsTheAwayColumn) {
   TempDir dir;
   std::filesystem::create_directories(dir.path);
@@ -97,15 +103,15 @@ TEST(SqliteStore, AnOlderDatabaseGainsTheAwayColumn) {
   EXPECT_EQ(user_version(dir.db()), kStoreSchemaVersion);
 }
 
-// A database made between the two columns (away_since, no seat_play) and before versions: each migration checks
-// what is there, so the column it has is not added twice, and the other is.
+// A database made between the two columns (away_since, no seat_play) and before versions: each
+// migration checks what is there, so the column it has is not added twice, and the other is.
 TEST(SqliteStore, ADatabaseWithSomeColumnsGainsTheOthers) {
   TempDir dir;
   { auto store = make_sqlite_store(dir.path.string()); }
   sqlite3* db = nullptr;
   ASSERT_EQ(sqlite3_open(dir.db().c_str(), &db), SQLITE_OK);
-  ASSERT_EQ(sqlite3_exec(db, "ALTER TABLE games DROP COLUMN seat_play; PRAGMA user_version=0", nullptr, nullptr,
-                         nullptr),
+  ASSERT_EQ(sqlite3_exec(db, "ALTER TABLE games DROP COLUMN seat_play; PRAGMA user_version=0",
+                         nullptr, nullptr, nullptr),
             SQLITE_OK);
   sqlite3_close(db);
   auto store = make_sqlite_store(dir.path.string());

@@ -1,8 +1,9 @@
-// The Store contract (server/store.hpp), one suite over the three stores: memory, SQLite and PostgreSQL (its
-// server started by the tests, tests/support/postgres_server.hpp). A game comes back as it was saved; only
-// running games are restored, in order, with their actions; an action's index must be the next of its game's;
-// a group of actions is committed whole, or one by one when one of them is bad, so that it fails alone; the
-// store takes calls from several threads at once. The durable stores also keep all of it across a reopening.
+// The Store contract (server/store.hpp), one suite over the three stores: memory, SQLite and
+// PostgreSQL (its server started by the tests, tests/support/postgres_server.hpp). A game comes
+// back as it was saved; only running games are restored, in order, with their actions; an action's
+// index must be the next of its game's; a group of actions is committed whole, or one by one when
+// one of them is bad, so that it fails alone; the store takes calls from several threads at once.
+// The durable stores also keep all of it across a reopening.
 
 #include <atomic>
 #include <thread>
@@ -23,8 +24,9 @@ using server::RoomId;
 using server::SeatPlay;
 using server::SeatRecord;
 
-// Every field set, and values a store could mangle: the largest seed (no SQL integer holds it), a bot seat, text
-// beyond ASCII and a NUL character in an action (JSON text "\u0000", which PostgreSQL's jsonb would refuse).
+// Every field set, and values a store could mangle: the largest seed (no SQL integer holds it), a
+// bot seat, text beyond ASCII and a NUL character in an action (JSON text "\u0000", which
+// PostgreSQL's jsonb would refuse).
 GameRecord full_game(RoomId id) {
   GameRecord g = game(id);
   g.game = "santa-cruz";
@@ -120,8 +122,8 @@ TEST_P(StoreContract, WhoPlaysEachSeatIsReplaced) {
   EXPECT_EQ(store->load_unfinished().at(0).play, handed);
 }
 
-// Index 0 first, then each the next: one already stored, one past the next, or one of a game never saved fails,
-// and changes nothing.
+// Index 0 first, then each the next: one already stored, one past the next, or one of a game never
+// saved fails, and changes nothing.
 TEST_P(StoreContract, AnActionIndexMustBeTheNext) {
   auto store = open();
   ASSERT_TRUE(store->save_game(game(1)));
@@ -139,15 +141,16 @@ TEST_P(StoreContract, AnActionIndexMustBeTheNext) {
   EXPECT_FALSE(store->load_game(99));
 }
 
-// A group that cannot be committed (here one write reuses an index) is written one by one: the bad write fails
-// alone, the others of the group are stored and told so.
+// A group that cannot be committed (here one write reuses an index) is written one by one: the bad
+// write fails alone, the others of the group are stored and told so.
 TEST_P(StoreContract, AFailedGroupFailsOnlyItsBadWrite) {
   auto store = open();
   ASSERT_TRUE(store->save_game(game(1)));
   ASSERT_TRUE(store->save_game(game(2)));
   ASSERT_TRUE(store->append_action(1, 0, act(0, 9)));
-  const auto stored = store->append_actions({PendingAction{2, 0, act(0, 1)}, PendingAction{1, 0, act(0, 5)},
-                                             PendingAction{2, 1, act(1, 2)}});
+  const auto stored =
+      store->append_actions({PendingAction{2, 0, act(0, 1)}, PendingAction{1, 0, act(0, 5)},
+                             PendingAction{2, 1, act(1, 2)}});
   EXPECT_EQ(stored, (std::vector<bool>{true, false, true}));
   EXPECT_EQ(store->load_game(2)->actions.size(), 2u);
   ASSERT_EQ(store->load_game(1)->actions.size(), 1u);
@@ -159,7 +162,8 @@ TEST_P(StoreContract, AGroupOfManyRoomsIsStoredWhole) {
   for (RoomId r = 1; r <= 3; ++r) ASSERT_TRUE(store->save_game(game(r)));
   std::vector<PendingAction> group;
   for (int i = 0; i < 20; ++i)
-    for (RoomId r = 1; r <= 3; ++r) group.push_back(PendingAction{r, i, act(i % 2, i * 10 + static_cast<int>(r))});
+    for (RoomId r = 1; r <= 3; ++r)
+      group.push_back(PendingAction{r, i, act(i % 2, i * 10 + static_cast<int>(r))});
   EXPECT_EQ(store->append_actions(group), std::vector<bool>(60, true));
   for (RoomId r = 1; r <= 3; ++r) {
     const auto record = store->load_game(r);
@@ -176,19 +180,21 @@ TEST_P(StoreContract, RunningGamesComeInOrderWithTheirActions) {
   EXPECT_EQ(store->max_room_id(), 0);
   for (RoomId id : {5, 2, 9, 3}) ASSERT_TRUE(store->save_game(game(id)));
   for (RoomId id : {5, 2, 9, 3})
-    for (int i = 0; i < static_cast<int>(id); ++i) ASSERT_TRUE(store->append_action(id, i, act(i % 2, i)));
+    for (int i = 0; i < static_cast<int>(id); ++i)
+      ASSERT_TRUE(store->append_action(id, i, act(i % 2, i)));
   ASSERT_TRUE(store->finish_game(9, json{{"scores", {0, 1}}}));
   const auto running = store->load_unfinished();
   EXPECT_EQ(ids(running), (std::vector<RoomId>{2, 3, 5}));
   for (const auto& g : running) {
     ASSERT_EQ(g.actions.size(), static_cast<std::size_t>(g.id)) << "game " << g.id;
-    for (int i = 0; i < static_cast<int>(g.id); ++i) EXPECT_EQ(g.actions[i].action["n"], i) << "game " << g.id;
+    for (int i = 0; i < static_cast<int>(g.id); ++i)
+      EXPECT_EQ(g.actions[i].action["n"], i) << "game " << g.id;
   }
   EXPECT_EQ(store->max_room_id(), 9);
 }
 
-// Rooms write through the writer thread while the lobby and rooms read: the store takes calls from several
-// threads at once, and loses none.
+// Rooms write through the writer thread while the lobby and rooms read: the store takes calls from
+// several threads at once, and loses none.
 TEST_P(StoreContract, CallsFromManyThreadsAtOnce) {
   auto store = open();
   constexpr int kRooms = 4, kActions = 30;
@@ -205,7 +211,8 @@ TEST_P(StoreContract, CallsFromManyThreadsAtOnce) {
   for (auto& t : threads) t.join();
   EXPECT_EQ(stored, kRooms * kActions);
   EXPECT_EQ(read, kActions);
-  for (RoomId r = 1; r <= kRooms; ++r) EXPECT_EQ(store->load_game(r)->actions.size(), std::size_t{kActions});
+  for (RoomId r = 1; r <= kRooms; ++r)
+    EXPECT_EQ(store->load_game(r)->actions.size(), std::size_t{kActions});
 }
 
 TEST_P(DurableStoreContract, AGameComesBackAfterAReopening) {
@@ -223,10 +230,12 @@ TEST_P(DurableStoreContract, AGameComesBackAfterAReopening) {
   ASSERT_EQ(ids(running), std::vector<RoomId>{7});
   expect_same_game(running[0], saved);
   ASSERT_EQ(running[0].actions.size(), kOddActions.size());
-  for (std::size_t i = 0; i < kOddActions.size(); ++i) EXPECT_EQ(running[0].actions[i].action, kOddActions[i].action);
+  for (std::size_t i = 0; i < kOddActions.size(); ++i)
+    EXPECT_EQ(running[0].actions[i].action, kOddActions[i].action);
   EXPECT_EQ(store->load_game(3)->outcome, json({{"scores", {2, 1}}}));
   EXPECT_EQ(store->max_room_id(), 7);
-  EXPECT_TRUE(store->append_action(7, static_cast<int>(kOddActions.size()), act(1, 1))) << "the log goes on";
+  EXPECT_TRUE(store->append_action(7, static_cast<int>(kOddActions.size()), act(1, 1)))
+      << "the log goes on";
 }
 
 TEST_P(DurableStoreContract, AwaySinceSurvivesAReopening) {
@@ -252,9 +261,11 @@ TEST_P(DurableStoreContract, AGroupSurvivesAReopening) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Stores, StoreContract,
-                         ::testing::Values(StoreKind::memory, StoreKind::sqlite, StoreKind::postgresql),
+                         ::testing::Values(StoreKind::memory, StoreKind::sqlite,
+                                           StoreKind::postgresql),
                          store_kind_name);
-INSTANTIATE_TEST_SUITE_P(Stores, DurableStoreContract, ::testing::Values(StoreKind::sqlite, StoreKind::postgresql),
+INSTANTIATE_TEST_SUITE_P(Stores, DurableStoreContract,
+                         ::testing::Values(StoreKind::sqlite, StoreKind::postgresql),
                          store_kind_name);
 
 }  // namespace

@@ -1,14 +1,14 @@
-// The store's writer thread (server/store_writer.hpp) over each store (memory, SQLite, PostgreSQL): games' records
-// and the writes of many rooms committed together, in order per room, each told its own result, and the end of a
-// game never written before its last action. The stores' own group commit is in store_test.cpp. Nothing here is
-// timed.
+// The store's writer thread (server/store_writer.hpp) over each store (memory, SQLite, PostgreSQL):
+// games' records and the writes of many rooms committed together, in order per room, each told its
+// own result, and the end of a game never written before its last action. The stores' own group
+// commit is in store_test.cpp. Nothing here is timed.
 
 #include <atomic>
 #include <thread>
 
+#include <gtest/gtest.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
-#include <gtest/gtest.h>
 
 #include "server/store_writer.hpp"
 #include "tests/support/store_kinds.hpp"
@@ -16,10 +16,10 @@
 namespace archipel::server {
 namespace {
 
-using nlohmann::json;
-using archipel::testing::StoreKind;
 using archipel::testing::act;
 using archipel::testing::game;
+using archipel::testing::StoreKind;
+using nlohmann::json;
 
 class StoreWriterOver : public archipel::testing::StoreTest {};
 
@@ -31,13 +31,17 @@ TEST_P(StoreWriterOver, WritesOfManyRoomsAreStoredInOrderAndEachToldItsResult) {
   {
     StoreWriter writer(*store);
     // Each game's record goes through the writer too (a room's start), queued before its actions.
-    for (RoomId r = 1; r <= 4; ++r) writer.save_game(game(r), ioc.get_executor(), [&saved](bool s) { saved += s; });
+    for (RoomId r = 1; r <= 4; ++r)
+      writer.save_game(game(r), ioc.get_executor(), [&saved](bool s) { saved += s; });
     for (int i = 0; i < 50; ++i)
       for (RoomId r = 1; r <= 4; ++r)
-        writer.append_action(r, i, act(i % 2, i), ioc.get_executor(), [&ioc, &told, r, i](bool stored) {
-          boost::asio::post(ioc, [&told, r, i, stored] { told[r].push_back(stored ? i : -1 - i); });
-        });
-    ioc.run();  // returns only once every result has been delivered (the writer holds the executor busy)
+        writer.append_action(
+            r, i, act(i % 2, i), ioc.get_executor(), [&ioc, &told, r, i](bool stored) {
+              boost::asio::post(ioc,
+                                [&told, r, i, stored] { told[r].push_back(stored ? i : -1 - i); });
+            });
+    ioc.run();  // returns only once every result has been delivered (the writer holds the executor
+                // busy)
   }
   EXPECT_EQ(saved, 4);
   for (RoomId r = 1; r <= 4; ++r) {
@@ -59,7 +63,10 @@ TEST_P(StoreWriterOver, AGameIsMarkedOverOnlyAfterItsLastAction) {
   {
     StoreWriter writer(*store);
     auto note = [&](std::string what) {
-      return [&ioc, &order, what](bool stored) { boost::asio::post(ioc, [&order, what, stored] { order.push_back(what + (stored ? "" : " failed")); }); };
+      return [&ioc, &order, what](bool stored) {
+        boost::asio::post(
+            ioc, [&order, what, stored] { order.push_back(what + (stored ? "" : " failed")); });
+      };
     };
     writer.append_action(7, 0, act(0, 1), ioc.get_executor(), note("a0"));
     writer.append_action(7, 1, act(1, 2), ioc.get_executor(), note("a1"));
@@ -73,8 +80,8 @@ TEST_P(StoreWriterOver, AGameIsMarkedOverOnlyAfterItsLastAction) {
   EXPECT_EQ(record->actions.size(), 2u);
 }
 
-// A read queued with the writes sees every write queued before it, and runs on the writer's thread, not the
-// caller's; a game the store does not have is read as nullopt.
+// A read queued with the writes sees every write queued before it, and runs on the writer's thread,
+// not the caller's; a game the store does not have is read as nullopt.
 TEST_P(StoreWriterOver, AReadSeesTheWritesQueuedBeforeIt) {
   auto store = open();
   ASSERT_TRUE(store->save_game(game(3)));
@@ -83,14 +90,17 @@ TEST_P(StoreWriterOver, AReadSeesTheWritesQueuedBeforeIt) {
   std::thread::id read_on;
   {
     StoreWriter writer(*store, std::chrono::milliseconds(5));
-    for (int i = 0; i < 3; ++i) writer.append_action(3, i, act(i % 2, i), ioc.get_executor(), [](bool) {});
+    for (int i = 0; i < 3; ++i)
+      writer.append_action(3, i, act(i % 2, i), ioc.get_executor(), [](bool) {});
     writer.finish_game(3, json{{"scores", {1, 2}}}, ioc.get_executor(), [](bool) {});
     writer.load_game(3, ioc.get_executor(), [&](std::optional<GameRecord> record) {
       read_on = std::this_thread::get_id();
-      boost::asio::post(ioc, [&read, record = std::move(record)]() mutable { read = std::move(record); });
+      boost::asio::post(
+          ioc, [&read, record = std::move(record)]() mutable { read = std::move(record); });
     });
     writer.load_game(99, ioc.get_executor(), [&](std::optional<GameRecord> record) {
-      boost::asio::post(ioc, [&missing, record = std::move(record)]() mutable { missing = std::move(record); });
+      boost::asio::post(
+          ioc, [&missing, record = std::move(record)]() mutable { missing = std::move(record); });
     });
     ioc.run();  // returns once both reads have been handed back
   }
@@ -120,16 +130,17 @@ struct GroupCountingStore final : Store {
   RoomId max_room_id() override { return 0; }
 };
 
-// Until `count` reaches `n`, for at most ten seconds (a write never made fails the test instead of hanging it).
+// Until `count` reaches `n`, for at most ten seconds (a write never made fails the test instead of
+// hanging it).
 bool reaches(const std::atomic<int>& count, int n) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   while (count < n && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
   return count >= n;
 }
 
-// With a commit interval, the writes that arrive after a commit wait out the interval and go as one group;
-// a write after a quiet spell goes at once, and stopping does not wait. The interval is long (a minute) so
-// that no held write can be committed before the checks by chance.
+// With a commit interval, the writes that arrive after a commit wait out the interval and go as one
+// group; a write after a quiet spell goes at once, and stopping does not wait. The interval is long
+// (a minute) so that no held write can be committed before the checks by chance.
 TEST(StoreWriter, WritesArrivingWithinTheCommitIntervalShareOneCommit) {
   GroupCountingStore store;
   boost::asio::io_context ioc;
@@ -150,22 +161,25 @@ TEST(StoreWriter, WritesArrivingWithinTheCommitIntervalShareOneCommit) {
   EXPECT_EQ(told, 6);
 }
 
-// Without an interval (the default), the writer never holds a write: each is written once queued, the idle
-// writer woken by it.
+// Without an interval (the default), the writer never holds a write: each is written once queued,
+// the idle writer woken by it.
 TEST(StoreWriter, WithoutAnIntervalEveryWriteGoesAtOnce) {
   GroupCountingStore store;
   boost::asio::io_context ioc;
   std::atomic<int> told{0};
   StoreWriter writer(store);
   for (int i = 0; i < 20; ++i) {
-    writer.append_action(1, i, act(0, i), ioc.get_executor(), [&told](bool stored) { told += stored; });
-    ASSERT_TRUE(reaches(told, i + 1)) << "write " << i;  // an idle writer must be woken by each write
+    writer.append_action(1, i, act(0, i), ioc.get_executor(),
+                         [&told](bool stored) { told += stored; });
+    ASSERT_TRUE(reaches(told, i + 1))
+        << "write " << i;  // an idle writer must be woken by each write
   }
   EXPECT_EQ(store.groups, 20);
 }
 
 INSTANTIATE_TEST_SUITE_P(Stores, StoreWriterOver,
-                         ::testing::Values(StoreKind::memory, StoreKind::sqlite, StoreKind::postgresql),
+                         ::testing::Values(StoreKind::memory, StoreKind::sqlite,
+                                           StoreKind::postgresql),
                          archipel::testing::store_kind_name);
 
 }  // namespace

@@ -1,5 +1,5 @@
-// The table (server/table.hpp) alone, as a plain value: the seating rules a room applies, without a strand,
-// a store or a socket.
+// The table (server/table.hpp) alone, as a plain value: the seating rules a room applies, without a
+// strand, a store or a socket.
 
 #include "server/table.hpp"
 
@@ -10,10 +10,16 @@
 namespace archipel::server {
 namespace {
 
-Member person(const std::string& name) { return Member{"t-" + name, name, nullptr, false, ""}; }
-Member bot(const std::string& name) { return Member{"t-" + name, name, nullptr, true, "random"}; }
+Member person(const std::string& name) {
+  return Member{"t-" + name, name, nullptr, false, ""};
+}
+Member bot(const std::string& name) {
+  return Member{"t-" + name, name, nullptr, true, "random"};
+}
 
-Table race_table() { return Table(7, testing::RaceRules::spec(), {}); }  // race: 2 to 4 seats
+Table race_table() {
+  return Table(7, testing::RaceRules::spec(), {});
+}  // race: 2 to 4 seats
 
 TEST(Table, ANewcomerTakesTheFirstFreeSeatOrTheOneAsked) {
   Table t = race_table();

@@ -1,6 +1,6 @@
-// The turn clock's rules (server/turn_clock.hpp), on an injected time: the values clock= takes, banks running
-// only for the seats to act, several at once, out of time once and only once, the next expiry, and the record a
-// restart resumes from.
+// The turn clock's rules (server/turn_clock.hpp), on an injected time: the values clock= takes,
+// banks running only for the seats to act, several at once, out of time once and only once, the
+// next expiry, and the record a restart resumes from.
 #include "server/turn_clock.hpp"
 
 #include <gtest/gtest.h>
@@ -11,7 +11,9 @@ namespace {
 using server::TurnClock;
 using namespace std::chrono_literals;
 
-TurnClock::TimePoint at(std::chrono::milliseconds t) { return TurnClock::TimePoint{} + t; }
+TurnClock::TimePoint at(std::chrono::milliseconds t) {
+  return TurnClock::TimePoint{} + t;
+}
 
 TurnClock started(TurnClock::Duration per_player, int seats) {
   TurnClock clock;
@@ -26,7 +28,8 @@ TEST(TurnClock, ValuesItTakes) {
   EXPECT_EQ(server::parse_clock("90s"), TurnClock::Duration{90'000});
   EXPECT_EQ(server::parse_clock("5s"), TurnClock::Duration{5'000});
   EXPECT_EQ(server::parse_clock("180m"), TurnClock::Duration{10'800'000});
-  for (const char* bad : {"", "m", "4s", "181m", "10", "10h", "-5m", "1.5m", "ten", "10 m", "99999999m"})
+  for (const char* bad :
+       {"", "m", "4s", "181m", "10", "10h", "-5m", "1.5m", "ten", "10 m", "99999999m"})
     EXPECT_FALSE(server::parse_clock(bad)) << bad;
   EXPECT_EQ(server::clock_text(600'000ms), "10m");
   EXPECT_EQ(server::clock_text(90'000ms), "90s");
@@ -40,7 +43,8 @@ TEST(TurnClock, OnlyTheSeatsToActSpendTheirTime) {
   auto clock = started(60s, 3);
   server::set_running(clock, {1}, at(0ms));
   EXPECT_EQ(server::bank_at(clock, 1, at(10s)), 50s);
-  EXPECT_EQ(server::bank_at(clock, 0, at(10s)), 60s) << "seat 0 does not act: its bank does not move";
+  EXPECT_EQ(server::bank_at(clock, 0, at(10s)), 60s)
+      << "seat 0 does not act: its bank does not move";
   // Seat 1 moves after 12 s; seats 0 and 2 act together (a simultaneous step).
   server::set_running(clock, {0, 2}, at(12s));
   EXPECT_EQ(clock.banks[1], 48s);
@@ -80,7 +84,8 @@ TEST(TurnClock, TheMessageAndTheRecordARestartResumesFrom) {
   EXPECT_EQ(message["out"], nlohmann::json::array());
 
   const auto record = server::clock_record(clock, at(25s));
-  // Restored later: the banks as recorded, nobody's time running until the room runs the clock again.
+  // Restored later: the banks as recorded, nobody's time running until the room runs the clock
+  // again.
   auto back = server::clock_from_record(record, at(3600s));
   EXPECT_TRUE(back.on());
   EXPECT_EQ(back.per_player, 60s);
@@ -91,9 +96,13 @@ TEST(TurnClock, TheMessageAndTheRecordARestartResumesFrom) {
 
   EXPECT_FALSE(server::clock_from_record(nullptr, at(0ms)).on());
   EXPECT_FALSE(server::clock_from_record(nlohmann::json{{"per_player_ms", "x"}}, at(0ms)).on());
-  auto broken = server::clock_from_record(nlohmann::json{{"per_player_ms", 1000}, {"banks_ms", {5000, -3, "x"}}, {"out", {7, 1}}}, at(0ms));
-  EXPECT_EQ(broken.banks, (std::vector<TurnClock::Duration>{1000ms, 0ms, 1000ms})) << "clamped to the bank, never negative";
-  EXPECT_EQ(broken.out, (std::vector<bool>{false, true, false})) << "an out seat that does not exist is dropped";
+  auto broken = server::clock_from_record(
+      nlohmann::json{{"per_player_ms", 1000}, {"banks_ms", {5000, -3, "x"}}, {"out", {7, 1}}},
+      at(0ms));
+  EXPECT_EQ(broken.banks, (std::vector<TurnClock::Duration>{1000ms, 0ms, 1000ms}))
+      << "clamped to the bank, never negative";
+  EXPECT_EQ(broken.out, (std::vector<bool>{false, true, false}))
+      << "an out seat that does not exist is dropped";
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
-// A connection's frames queued together leave in one TCP segment (WebsocketSession corks the socket while it
-// writes them, and uncorks it once its queue is empty). What a client must see: every frame, in the order sent,
-// and no frame held back afterwards. A socket left corked holds each later small frame for up to 200 ms.
+// A connection's frames queued together leave in one TCP segment (WebsocketSession corks the socket
+// while it writes them, and uncorks it once its queue is empty). What a client must see: every
+// frame, in the order sent, and no frame held back afterwards. A socket left corked holds each
+// later small frame for up to 200 ms.
 
 #include <gtest/gtest.h>
 
@@ -12,8 +13,8 @@
 namespace archipel::testing {
 namespace {
 
-// /create sends its host three frames at once: the lobby's line, the room's line, and the room's listing. They
-// are the next three messages, in that order.
+// /create sends its host three frames at once: the lobby's line, the room's line, and the room's
+// listing. They are the next three messages, in that order.
 TEST(WriteBatching, FramesQueuedTogetherArriveInTheOrderSent) {
   TestServer server(registry_with_race());
   TestClient ana(server.port());
@@ -27,16 +28,17 @@ TEST(WriteBatching, FramesQueuedTogetherArriveInTheOrderSent) {
   const auto seated = ana.next();
   ASSERT_TRUE(seated);
   EXPECT_EQ((*seated)["type"], "info");
-  EXPECT_NE((*seated)["text"].get<std::string>().find("sits at seat 1"), std::string::npos) << *seated;
+  EXPECT_NE((*seated)["text"].get<std::string>().find("sits at seat 1"), std::string::npos)
+      << *seated;
   const auto room = ana.next();
   ASSERT_TRUE(room);
   EXPECT_EQ((*room)["type"], "room");
   EXPECT_EQ((*room)["seats"][0]["name"], "Ana");
 }
 
-// After a batch, single frames go out at once. Ten chat round trips take milliseconds; with the socket left
-// corked each reply would wait up to 200 ms (2 s in all). The bound is generous (sanitizer builds, a busy
-// machine): it fails only when frames are held back.
+// After a batch, single frames go out at once. Ten chat round trips take milliseconds; with the
+// socket left corked each reply would wait up to 200 ms (2 s in all). The bound is generous
+// (sanitizer builds, a busy machine): it fails only when frames are held back.
 TEST(WriteBatching, FramesAfterABatchAreNotHeldBack) {
   TestServer server(registry_with_race());
   TestClient ana(server.port());

@@ -1,7 +1,8 @@
 #pragma once
-// A real binary run as a child process, for the tests that need one rather than a server in the test's own
-// process: the server killed with SIGKILL (crash_test), under a tiny open-file limit (limits_test), the load
-// tool paused and resumed by signals (tools/load_tool_test). Header-only, so any test executable can use it.
+// A real binary run as a child process, for the tests that need one rather than a server in the
+// test's own process: the server killed with SIGKILL (crash_test), under a tiny open-file limit
+// (limits_test), the load tool paused and resumed by signals (tools/load_tool_test). Header-only,
+// so any test executable can use it.
 
 #include <fcntl.h>
 #include <spawn.h>
@@ -21,19 +22,23 @@ extern char** environ;
 
 namespace archipel::testing {
 
-/// Starts argv[0] with the given arguments; its standard output and error go to the given files when named
-/// (appended), else to the test's own. Returns the child's pid, or -1 if it could not start. The child gets no
-/// other descriptor of the test's: a test server's listening socket inherited by a child would keep its port
-/// taken after the server has gone (a server restarted on the same port could not bind it).
-inline pid_t spawn_program(const std::vector<std::string>& argv, const std::filesystem::path& out = {},
+/// Starts argv[0] with the given arguments; its standard output and error go to the given files
+/// when named (appended), else to the test's own. Returns the child's pid, or -1 if it could not
+/// start. The child gets no other descriptor of the test's: a test server's listening socket
+/// inherited by a child would keep its port taken after the server has gone (a server restarted on
+/// the same port could not bind it).
+inline pid_t spawn_program(const std::vector<std::string>& argv,
+                           const std::filesystem::path& out = {},
                            const std::filesystem::path& err = {}) {
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  if (!out.empty()) posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-  if (!err.empty()) posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (!out.empty())
+    posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (!err.empty())
+    posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
   posix_spawn_file_actions_addclosefrom_np(&actions, 3);
   pid_t pid = -1;
   if (posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ) != 0) pid = -1;
@@ -47,8 +52,9 @@ inline std::string read_file(const std::filesystem::path& file) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-/// Polls `file` until `ready(its text so far)` holds; false if it has not within `patience`. A child's output
-/// file or a server's --port-file is read this way: the child writes it when it gets there.
+/// Polls `file` until `ready(its text so far)` holds; false if it has not within `patience`. A
+/// child's output file or a server's --port-file is read this way: the child writes it when it gets
+/// there.
 template <class Ready>
 bool wait_for_file(const std::filesystem::path& file, Ready ready,
                    std::chrono::milliseconds patience = std::chrono::seconds(5)) {
@@ -61,8 +67,9 @@ bool wait_for_file(const std::filesystem::path& file, Ready ready,
 }
 
 /// The port a server wrote to its --port-file, once it has; 0 if it has not within `patience`.
-inline std::uint16_t wait_for_port_file(const std::filesystem::path& file,
-                                        std::chrono::milliseconds patience = std::chrono::seconds(5)) {
+inline std::uint16_t wait_for_port_file(
+    const std::filesystem::path& file,
+    std::chrono::milliseconds patience = std::chrono::seconds(5)) {
   int port = 0;
   const bool written = wait_for_file(
       file,

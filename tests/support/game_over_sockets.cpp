@@ -54,7 +54,8 @@ void play_game_over_sockets(const SocketGame& game, SocketGameResult& result) {
     if (game.one_seat_at_a_time) {
       for (int other = 0; other < seats; ++other) {
         if (other != seat) {
-          ASSERT_TRUE(views[other]["legal"].empty()) << "seat " << other << " has moves out of turn";
+          ASSERT_TRUE(views[other]["legal"].empty())
+              << "seat " << other << " has moves out of turn";
         }
       }
     }
@@ -75,14 +76,16 @@ void play_game_over_sockets(const SocketGame& game, SocketGameResult& result) {
   }
   for (int i = 0; i < seats; ++i) {
     clients[i]->send(json{{"type", "sync"}, {"room", room}});
-    EXPECT_EQ(clients[i]->expect("state")["view"], views[i]) << "seat " << i << "'s patched view drifted";
+    EXPECT_EQ(clients[i]->expect("state")["view"], views[i])
+        << "seat " << i << "'s patched view drifted";
   }
   result.over = clients[seats - 1]->expect("over");
 
   auto replayed = engine::default_registry().create(game.game, seats, game.options, game.seed);
   ASSERT_TRUE(replayed.ok());
   result.replayed = std::move(replayed.value());
-  for (const auto& [seat, action] : result.log) ASSERT_TRUE(result.replayed->apply(seat, action).ok());
+  for (const auto& [seat, action] : result.log)
+    ASSERT_TRUE(result.replayed->apply(seat, action).ok());
   const auto outcome = result.replayed->outcome();
   ASSERT_TRUE(outcome.has_value());
   result.outcome = *outcome;

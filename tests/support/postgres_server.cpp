@@ -24,14 +24,15 @@ namespace fs = std::filesystem;
 
 const char* const kUser = "archipel";  // the cluster's superuser (initdb --username)
 
-// Debian's postgresql-15, or the folder ARCHIPEL_POSTGRES_BIN names (another version, another layout).
+// Debian's postgresql-15, or the folder ARCHIPEL_POSTGRES_BIN names (another version, another
+// layout).
 fs::path bin_folder() {
   const char* set = std::getenv("ARCHIPEL_POSTGRES_BIN");
   return set && *set ? fs::path(set) : fs::path("/usr/lib/postgresql/15/bin");
 }
 
-// A port nobody listens on now (the kernel's choice). Another program could take it before PostgreSQL binds it:
-// the start is then tried again on another.
+// A port nobody listens on now (the kernel's choice). Another program could take it before
+// PostgreSQL binds it: the start is then tried again on another.
 std::uint16_t free_port() {
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in addr{};
@@ -70,7 +71,8 @@ class Server {
 
   const std::string& why_not() const { return why_not_; }
   std::string url(const std::string& database) const {
-    return "postgresql://" + std::string(kUser) + "@127.0.0.1:" + std::to_string(port_) + "/" + database;
+    return "postgresql://" + std::string(kUser) + "@127.0.0.1:" + std::to_string(port_) + "/" +
+           database;
   }
   std::string next_database() {
     std::lock_guard lock(mutex_);
@@ -80,7 +82,8 @@ class Server {
   void stop() {
     // immediate: no shutdown checkpoint, the folder is deleted next.
     if (running_)
-      run(as_owner({(bin_ / "pg_ctl").string(), "-D", (dir_ / "data").string(), "-m", "immediate", "-w", "stop"}),
+      run(as_owner({(bin_ / "pg_ctl").string(), "-D", (dir_ / "data").string(), "-m", "immediate",
+                    "-w", "stop"}),
           dir_ / "pg_ctl.log");
     running_ = false;
     std::error_code ec;
@@ -101,24 +104,30 @@ class Server {
     if (::geteuid() == 0) {
       // PostgreSQL will not run as root: as Debian's postgres user, in a folder of theirs.
       const passwd* pw = ::getpwnam("postgres");
-      if (!pw) return "the tests run as root and there is no postgres user to run PostgreSQL as (Debian's "
-                      "postgresql package creates it)";
-      if (!fs::exists("/usr/sbin/runuser")) return "the tests run as root and /usr/sbin/runuser is missing";
-      if (::chown(folder, pw->pw_uid, pw->pw_gid) != 0) return "cannot give " + dir_.string() + " to postgres";
+      if (!pw)
+        return "the tests run as root and there is no postgres user to run PostgreSQL as (Debian's "
+               "postgresql package creates it)";
+      if (!fs::exists("/usr/sbin/runuser"))
+        return "the tests run as root and /usr/sbin/runuser is missing";
+      if (::chown(folder, pw->pw_uid, pw->pw_gid) != 0)
+        return "cannot give " + dir_.string() + " to postgres";
       as_postgres_ = true;
     }
     if (!run(as_owner({(bin_ / "initdb").string(), "-D", (dir_ / "data").string(), "--auth=trust",
-                       "--username=" + std::string(kUser), "--encoding=UTF8", "--locale=C", "--no-sync"}),
+                       "--username=" + std::string(kUser), "--encoding=UTF8", "--locale=C",
+                       "--no-sync"}),
              dir_ / "initdb.log"))
       return "initdb failed: " + tail(dir_ / "initdb.log");
-    // fsync off: the tests kill archipel-server, never PostgreSQL or the machine, and it makes them quicker.
+    // fsync off: the tests kill archipel-server, never PostgreSQL or the machine, and it makes them
+    // quicker.
     for (int attempt = 0; attempt < 3; ++attempt) {
       port_ = free_port();
       const std::string options = "-c listen_addresses=127.0.0.1 -c port=" + std::to_string(port_) +
                                   " -c unix_socket_directories=" + dir_.string() + " -c fsync=off";
-      running_ = run(as_owner({(bin_ / "pg_ctl").string(), "-D", (dir_ / "data").string(), "-l",
-                                (dir_ / "server.log").string(), "-o", options, "-w", "-t", "60", "start"}),
-                     dir_ / "pg_ctl.log");
+      running_ =
+          run(as_owner({(bin_ / "pg_ctl").string(), "-D", (dir_ / "data").string(), "-l",
+                        (dir_ / "server.log").string(), "-o", options, "-w", "-t", "60", "start"}),
+              dir_ / "pg_ctl.log");
       if (running_) return "";
     }
     return "PostgreSQL did not start: " + tail(dir_ / "server.log");
@@ -156,14 +165,17 @@ class Environment : public ::testing::Environment {
     if (server) server->stop();
   }
 };
-[[maybe_unused]] const auto* const environment = ::testing::AddGlobalTestEnvironment(new Environment);
+[[maybe_unused]] const auto* const environment =
+    ::testing::AddGlobalTestEnvironment(new Environment);
 
 using Connection = std::unique_ptr<PGconn, decltype(&PQfinish)>;
 using Result = std::unique_ptr<PGresult, decltype(&PQclear)>;
 
 }  // namespace
 
-const std::string& postgres_unavailable() { return the_server().why_not(); }
+const std::string& postgres_unavailable() {
+  return the_server().why_not();
+}
 
 bool postgres_required() {
   const char* v = std::getenv("ARCHIPEL_REQUIRE_POSTGRES");
@@ -178,11 +190,13 @@ std::string fresh_postgres_database() {
   return s.url(name);
 }
 
-std::vector<std::vector<std::string>> postgres_query(const std::string& url, const std::string& sql) {
+std::vector<std::vector<std::string>> postgres_query(const std::string& url,
+                                                     const std::string& sql) {
   Connection conn(PQconnectdb(url.c_str()), &PQfinish);
   if (PQstatus(conn.get()) != CONNECTION_OK)
     throw std::runtime_error("cannot connect to " + url + ": " + PQerrorMessage(conn.get()));
-  PQsetNoticeProcessor(conn.get(), [](void*, const char*) {}, nullptr);
+  PQsetNoticeProcessor(
+      conn.get(), [](void*, const char*) {}, nullptr);
   const Result r(PQexec(conn.get(), sql.c_str()), &PQclear);
   const auto status = PQresultStatus(r.get());
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
@@ -190,7 +204,8 @@ std::vector<std::vector<std::string>> postgres_query(const std::string& url, con
   std::vector<std::vector<std::string>> rows;
   for (int row = 0; row < PQntuples(r.get()); ++row) {
     rows.emplace_back();
-    for (int column = 0; column < PQnfields(r.get()); ++column) rows.back().push_back(PQgetvalue(r.get(), row, column));
+    for (int column = 0; column < PQnfields(r.get()); ++column)
+      rows.back().push_back(PQgetvalue(r.get(), row, column));
   }
   return rows;
 }

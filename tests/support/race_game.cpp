@@ -11,13 +11,18 @@ bool betting(const RaceRules::State& s) {
   return std::any_of(s.bets.begin(), s.bets.end(), [](const std::string& b) { return b.empty(); });
 }
 
-std::string card_id(int value) { return "K" + std::to_string(value); }
+std::string card_id(int value) {
+  return "K" + std::to_string(value);
+}
 
 }  // namespace
 
 const engine::GameSpec& RaceRules::spec() {
   static const engine::GameSpec spec{
-      "race", "Race to ten (test game)", 2, 4,
+      "race",
+      "Race to ten (test game)",
+      2,
+      4,
       {{"target",
         {"10", "6"},
         "10",
@@ -53,7 +58,8 @@ std::vector<Seat> RaceRules::to_act(const State& s) {
 std::vector<Json> RaceRules::legal_actions(const State& s, Seat seat) {
   auto acting = to_act(s);
   if (std::find(acting.begin(), acting.end(), seat) == acting.end()) return {};
-  if (betting(s)) return {Json{{"type", "bet"}, {"side", "high"}}, Json{{"type", "bet"}, {"side", "low"}}};
+  if (betting(s))
+    return {Json{{"type", "bet"}, {"side", "high"}}, Json{{"type", "bet"}, {"side", "low"}}};
   return {Json{{"type", "add"}, {"n", 1}}, Json{{"type", "add"}, {"n", 2}}};
 }
 
@@ -63,10 +69,12 @@ engine::Result<std::vector<Json>> RaceRules::apply(State& s, Seat seat, const Js
     return engine::fail("not_your_turn", "not your turn", "ce n'est pas votre tour");
   const std::string type = action.value("type", "");
   if (betting(s)) {
-    if (type != "bet") return engine::fail("race.bet_first", "every seat bets before the race starts",
-                                      "chacun parie avant le départ de la course");
+    if (type != "bet")
+      return engine::fail("race.bet_first", "every seat bets before the race starts",
+                          "chacun parie avant le départ de la course");
     const std::string side = action.value("side", "");
-    if (side != "high" && side != "low") return engine::fail("race.bad_side", "bet high or low", "pariez high (haut) ou low (bas)");
+    if (side != "high" && side != "low")
+      return engine::fail("race.bad_side", "bet high or low", "pariez high (haut) ou low (bas)");
     s.bets[seat] = side;
     std::vector<Json> events{Json{{"type", "bet"}, {"seat", seat}}};
     if (!betting(s)) events.push_back(Json{{"type", "bets_revealed"}, {"bets", s.bets}});
@@ -78,7 +86,8 @@ engine::Result<std::vector<Json>> RaceRules::apply(State& s, Seat seat, const Js
     return engine::fail("race.add", "add 1 or 2", "ajoutez 1 ou 2");
   s.last_step = n.get<int>();
   s.counter += s.last_step;
-  std::vector<Json> events{Json{{"type", "add"}, {"seat", seat}, {"n", s.last_step}, {"counter", s.counter}}};
+  std::vector<Json> events{
+      Json{{"type", "add"}, {"seat", seat}, {"n", s.last_step}, {"counter", s.counter}}};
   if (s.counter >= s.target) {
     s.finisher = seat;
     events.push_back(Json{{"type", "finished"}, {"seat", seat}});
@@ -90,7 +99,12 @@ engine::Result<std::vector<Json>> RaceRules::apply(State& s, Seat seat, const Js
 
 Json RaceRules::view(const State& s, engine::Viewer viewer) {
   const bool over = s.finisher >= 0;
-  Json v{{"counter", s.counter}, {"target", s.target}, {"turn", s.turn}, {"phase", betting(s) ? "bet" : over ? "over" : "race"}};
+  Json v{{"counter", s.counter},
+         {"target", s.target},
+         {"turn", s.turn},
+         {"phase", betting(s) ? "bet"
+                   : over     ? "over"
+                              : "race"}};
   Json seats = Json::array();
   for (Seat i = 0; i < s.num_seats; ++i) {
     Json seat{{"has_bet", !s.bets[i].empty()}};
@@ -102,7 +116,8 @@ Json RaceRules::view(const State& s, engine::Viewer viewer) {
   return v;
 }
 
-RaceRules::State RaceRules::scramble_hidden(const State& s, engine::Viewer viewer, engine::Rng& rng) {
+RaceRules::State RaceRules::scramble_hidden(const State& s, engine::Viewer viewer,
+                                            engine::Rng& rng) {
   State out = s;
   if (s.finisher >= 0) return out;  // everything is shown at the end
   // The values a scrambled seat may take: any not held by the viewer (cards stay distinct).
@@ -139,8 +154,8 @@ std::optional<engine::Outcome> RaceRules::outcome(const State& s) {
 }
 
 Json RaceRules::to_json(const State& s) {
-  return Json{{"num_seats", s.num_seats}, {"target", s.target}, {"cards", s.cards},
-              {"bets", s.bets},           {"counter", s.counter}, {"last_step", s.last_step},
+  return Json{{"num_seats", s.num_seats}, {"target", s.target},     {"cards", s.cards},
+              {"bets", s.bets},           {"counter", s.counter},   {"last_step", s.last_step},
               {"turn", s.turn},           {"finisher", s.finisher}, {"rng", s.rng.to_json()}};
 }
 
@@ -177,7 +192,8 @@ engine::LocalText RaceRules::describe(const Json& event, const std::vector<std::
   };
   auto line = [&]() -> engine::LocalText {
     const std::string type = event.value("type", "");
-    if (type == "bet") return {name(event) + " places a secret bet", name(event) + " parie en secret"};
+    if (type == "bet")
+      return {name(event) + " places a secret bet", name(event) + " parie en secret"};
     if (type == "bets_revealed")
       return {"Bets revealed: " + event["bets"].dump(), "Paris révélés : " + event["bets"].dump()};
     if (type == "add") {
@@ -186,7 +202,8 @@ engine::LocalText RaceRules::describe(const Json& event, const std::vector<std::
       return {name(event) + " adds " + n + " (counter " + counter + ")",
               name(event) + " ajoute " + n + " (compteur " + counter + ")"};
     }
-    if (type == "finished") return {name(event) + " reaches the target", name(event) + " atteint la cible"};
+    if (type == "finished")
+      return {name(event) + " reaches the target", name(event) + " atteint la cible"};
     return {type, type};
   };
   return line();

@@ -16,25 +16,33 @@ server::GameRecord game(server::RoomId id) {
   return g;
 }
 
-server::ActionRecord act(int seat, int n) { return server::ActionRecord{seat, nlohmann::json{{"type", "add"}, {"n", n}}}; }
-
+server::ActionRecord act(int seat, int n) {
+  return server::ActionRecord{seat, nlohmann::json{{"type", "add"}, {"n", n}}};
+}
 
 namespace {
 
 const char* name_of(StoreKind kind) {
   switch (kind) {
-    case StoreKind::memory: return "Memory";
-    case StoreKind::sqlite: return "SQLite";
-    case StoreKind::postgresql: return "PostgreSQL";
+    case StoreKind::memory:
+      return "Memory";
+    case StoreKind::sqlite:
+      return "SQLite";
+    case StoreKind::postgresql:
+      return "PostgreSQL";
   }
   return "Unknown";
 }
 
 }  // namespace
 
-std::string store_kind_name(const ::testing::TestParamInfo<StoreKind>& info) { return name_of(info.param); }
+std::string store_kind_name(const ::testing::TestParamInfo<StoreKind>& info) {
+  return name_of(info.param);
+}
 
-void PrintTo(StoreKind kind, std::ostream* out) { *out << name_of(kind); }
+void PrintTo(StoreKind kind, std::ostream* out) {
+  *out << name_of(kind);
+}
 
 void StoreTest::SetUp() {
   if (GetParam() == StoreKind::sqlite) {
@@ -53,9 +61,12 @@ void StoreTest::TearDown() {
 
 std::unique_ptr<server::Store> StoreTest::open() const {
   switch (GetParam()) {
-    case StoreKind::memory: return server::make_memory_store();
-    case StoreKind::sqlite: return server::make_sqlite_store(folder_.string());
-    case StoreKind::postgresql: return server::make_postgresql_store(url_);
+    case StoreKind::memory:
+      return server::make_memory_store();
+    case StoreKind::sqlite:
+      return server::make_sqlite_store(folder_.string());
+    case StoreKind::postgresql:
+      return server::make_postgresql_store(url_);
   }
   return nullptr;
 }

@@ -20,19 +20,22 @@ server::Config TestServer::default_config() {
   return c;
 }
 
-TestServer::TestServer(const engine::Registry& registry, std::string data_dir, server::Config config,
-                       std::uint64_t first_seed)
+TestServer::TestServer(const engine::Registry& registry, std::string data_dir,
+                       server::Config config, std::uint64_t first_seed)
     : next_seed_(first_seed) {
   spdlog::set_level(spdlog::level::warn);
   store_ = data_dir.empty() ? server::make_memory_store() : server::make_sqlite_store(data_dir);
-  auto bots = server::make_bot_factory(bot_pool_.get_executor(), std::chrono::milliseconds(config.bot_delay_ms));
+  auto bots = server::make_bot_factory(bot_pool_.get_executor(),
+                                       std::chrono::milliseconds(config.bot_delay_ms));
   server_ = std::make_unique<server::Server>(ioc_, config, registry, *store_, std::move(bots),
                                              [this] { return next_seed_++; });
   port_ = server_->start();
   for (int i = 0; i < 2; ++i) threads_.emplace_back([this] { ioc_.run(); });
 }
 
-void TestServer::stop() { server_->stop(); }
+void TestServer::stop() {
+  server_->stop();
+}
 
 void TestServer::kill() {
   if (stopped_) return;
@@ -51,7 +54,8 @@ TestServer::~TestServer() {
   kill();
 }
 
-server::http::response<server::http::string_body> http_get(std::uint16_t port, const std::string& target) {
+server::http::response<server::http::string_body> http_get(std::uint16_t port,
+                                                           const std::string& target) {
   namespace http = server::http;
   server::net::io_context ioc;
   server::beast::tcp_stream stream(ioc);
@@ -84,7 +88,9 @@ TestClient::~TestClient() {
   }
 }
 
-void TestClient::send(const json& message) { send_raw(message.dump()); }
+void TestClient::send(const json& message) {
+  send_raw(message.dump());
+}
 
 void TestClient::send_raw(const std::string& text) {
   if (closed_) return;
@@ -131,7 +137,8 @@ std::optional<json> TestClient::next(std::chrono::milliseconds timeout) {
 json TestClient::expect(const std::string& type, std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   while (true) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) break;
     auto m = next(left);
     if (!m) break;
@@ -145,7 +152,8 @@ json TestClient::expect_where(const std::string& type, const std::function<bool(
                               std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   while (std::chrono::steady_clock::now() < deadline) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
     auto m = next(left);
     if (!m) break;
     if (m->value("type", "") == type && pred(*m)) return *m;
@@ -162,7 +170,8 @@ json expect_seated(TestClient& client, const std::string& name) {
   });
 }
 
-std::int64_t open_room(TestClient& host, const std::vector<TestClient*>& others, const std::string& create_line) {
+std::int64_t open_room(TestClient& host, const std::vector<TestClient*>& others,
+                       const std::string& create_line) {
   host.chat(create_line);
   const std::int64_t room = host.expect("room").value("id", std::int64_t{0});
   for (auto* other : others) other->chat("/join " + std::to_string(room));
@@ -191,7 +200,8 @@ json play_first_moves(TestClient& client, std::int64_t room, json state, int own
   json view = state["view"];
   std::int64_t version = state["version"];
   const json seat = state["seat"];
-  bool waiting = false;  // a move was sent: wait for its own patch (`by` this seat) before the next one
+  bool waiting =
+      false;  // a move was sent: wait for its own patch (`by` this seat) before the next one
   for (int moved = 0;;) {
     if (!waiting && view["legal"].is_array() && !view["legal"].empty()) {
       if (moved == own_moves) return json();

@@ -1,6 +1,6 @@
 #pragma once
-// The real server, in-process on a loopback port, and a WebSocket client for tests that talks to it over a
-// real socket. Every wait is bounded, so a broken server fails a test instead of hanging it.
+// The real server, in-process on a loopback port, and a WebSocket client for tests that talks to it
+// over a real socket. Every wait is bounded, so a broken server fails a test instead of hanging it.
 
 #include <atomic>
 #include <chrono>
@@ -39,8 +39,9 @@ class TestServer {
   static server::Config default_config();
 
  private:
-  // The bot pool outlives the io_context: handlers still queued on the io_context when it is destroyed hold
-  // rooms, whose bots hold strands on this pool (found by ASan: a strand freed after its service).
+  // The bot pool outlives the io_context: handlers still queued on the io_context when it is
+  // destroyed hold rooms, whose bots hold strands on this pool (found by ASan: a strand freed after
+  // its service).
   server::net::thread_pool bot_pool_{1};  // where /addbot bots think
   server::net::io_context ioc_{2};
   std::unique_ptr<server::Store> store_;
@@ -64,7 +65,8 @@ class TestClient {
 
   /// The next message, or nullopt after `timeout` (or once the connection is closed).
   std::optional<json> next(std::chrono::milliseconds timeout = 3000ms);
-  /// Skips messages until one of `type` arrives (fails the test on timeout). Skipped ones stay in history().
+  /// Skips messages until one of `type` arrives (fails the test on timeout). Skipped ones stay in
+  /// history().
   json expect(const std::string& type, std::chrono::milliseconds timeout = 3000ms);
   /// Skips messages until one of `type` for which `pred` holds.
   json expect_where(const std::string& type, const std::function<bool(const json&)>& pred,
@@ -74,7 +76,8 @@ class TestClient {
   /// Everything that arrives within `quiet` of silence.
   std::vector<json> drain(std::chrono::milliseconds quiet = 200ms);
   bool closed() const { return closed_; }
-  /// The close code the server sent (1000, 1001, 1009...), or 0 if the connection ended without a close frame.
+  /// The close code the server sent (1000, 1001, 1009...), or 0 if the connection ended without a
+  /// close frame.
   int close_code() const { return close_code_; }
   const std::vector<json>& history() const { return history_; }
 
@@ -91,20 +94,22 @@ class TestClient {
 };
 
 /// One HTTP GET on a fresh connection to 127.0.0.1:port (throws on a network error).
-server::http::response<server::http::string_body> http_get(std::uint16_t port, const std::string& target);
+server::http::response<server::http::string_body> http_get(std::uint16_t port,
+                                                           const std::string& target);
 
 /// Waits for the room message that shows `name` seated; returns it.
 json expect_seated(TestClient& client, const std::string& name);
 
-/// The host sends `create_line` (e.g. "/create race"), every other client joins; returns the room id once the
-/// host sees them all seated. Everyone must have said hello.
-std::int64_t open_room(TestClient& host, const std::vector<TestClient*>& others, const std::string& create_line);
+/// The host sends `create_line` (e.g. "/create race"), every other client joins; returns the room
+/// id once the host sees them all seated. Everyone must have said hello.
+std::int64_t open_room(TestClient& host, const std::vector<TestClient*>& others,
+                       const std::string& create_line);
 
-/// A seated client that plays the first legal move of each of its turns, keeping its view from `state` (the
-/// full state it holds) and the patches that follow, while others (people or bots) play theirs. Stops after
-/// `own_moves` moves of its own, or at the `over` message, which it returns (null if the game goes on). Fails
-/// the test if nothing arrives for 5 s (a stalled room), a patch does not follow the version held, or a move
-/// is refused.
+/// A seated client that plays the first legal move of each of its turns, keeping its view from
+/// `state` (the full state it holds) and the patches that follow, while others (people or bots)
+/// play theirs. Stops after `own_moves` moves of its own, or at the `over` message, which it
+/// returns (null if the game goes on). Fails the test if nothing arrives for 5 s (a stalled room),
+/// a patch does not follow the version held, or a move is refused.
 json play_first_moves(TestClient& client, std::int64_t room, json state, int own_moves = 1 << 30);
 
 }  // namespace archipel::testing

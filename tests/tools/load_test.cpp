@@ -1,5 +1,5 @@
-// archipel-load's pure parts: the latency histogram's percentiles, its flags and source addresses, /proc parsing,
-// reading a room listing.
+// archipel-load's pure parts: the latency histogram's percentiles, its flags and source addresses,
+// /proc parsing, reading a room listing.
 #include "tools/load/latency_histogram.hpp"
 
 #include <gtest/gtest.h>
@@ -98,9 +98,10 @@ TEST(LoadConfig, DefaultsAreAChatRunOnLocalhost) {
 
 TEST(LoadConfig, ReadsModeOptionsAndServerPid) {
   int code = -1;
-  auto c = parse({"--mode", "closed", "--clients", "4000", "--option", "rules=table", "--option", "x=y",
-                  "--server-pid", "1234", "--threads", "2", "--json", "--rooms-at-once", "50"},
-                 &code);
+  auto c =
+      parse({"--mode", "closed", "--clients", "4000", "--option", "rules=table", "--option", "x=y",
+             "--server-pid", "1234", "--threads", "2", "--json", "--rooms-at-once", "50"},
+            &code);
   ASSERT_TRUE(c);
   EXPECT_EQ(c->mode, Mode::closed);
   EXPECT_EQ(c->clients, 4000);
@@ -143,8 +144,10 @@ TEST(LoadConfig, RelayIsAChatModeInTurns) {
 }
 
 TEST(SourceAddresses, CountUpFromTheFirst) {
-  EXPECT_EQ(source_addresses("127.0.0.1", 3), (std::vector<std::string>{"127.0.0.1", "127.0.0.2", "127.0.0.3"}));
-  EXPECT_EQ(source_addresses("127.0.0.255", 2), (std::vector<std::string>{"127.0.0.255", "127.0.1.0"}));
+  EXPECT_EQ(source_addresses("127.0.0.1", 3),
+            (std::vector<std::string>{"127.0.0.1", "127.0.0.2", "127.0.0.3"}));
+  EXPECT_EQ(source_addresses("127.0.0.255", 2),
+            (std::vector<std::string>{"127.0.0.255", "127.0.1.0"}));
   EXPECT_TRUE(source_addresses("127.255.255.255", 2).empty());  // would leave 127/8
   EXPECT_TRUE(source_addresses("not-an-address", 2).empty());
   EXPECT_TRUE(source_addresses("127.0.0.1", 0).empty());
@@ -167,14 +170,16 @@ TEST(SourceAddresses, EnoughForThePerAddressLimitOnLoopback) {
 TEST(ProcessUsage, ParsesStatAfterTheLastParenthesis) {
   // Field 14 (utime) = 250, field 15 (stime) = 50; the name holds a space and a parenthesis.
   const std::string stat =
-      "4242 (archipel (x) srv) S 1 4242 4242 0 -1 4194560 1000 0 0 0 250 50 0 0 20 0 3 0 100 1000000 500";
+      "4242 (archipel (x) srv) S 1 4242 4242 0 -1 4194560 1000 0 0 0 250 50 0 0 20 0 3 0 100 "
+      "1000000 500";
   EXPECT_EQ(parse_stat_cpu_ticks(stat), 300ull);
   EXPECT_FALSE(parse_stat_cpu_ticks("garbage"));
   EXPECT_FALSE(parse_stat_cpu_ticks("1 (x) S 1 2"));
 }
 
 TEST(ProcessUsage, ParsesVmRss) {
-  EXPECT_EQ(parse_status_rss_kib("Name:\tx\nVmPeak:\t 900 kB\nVmRSS:\t   12345 kB\nThreads: 3\n"), 12345);
+  EXPECT_EQ(parse_status_rss_kib("Name:\tx\nVmPeak:\t 900 kB\nVmRSS:\t   12345 kB\nThreads: 3\n"),
+            12345);
   EXPECT_FALSE(parse_status_rss_kib("Name:\tx\n"));
 }
 
@@ -185,8 +190,8 @@ TEST(ProcessUsage, ReadsItself) {
   EXPECT_GE(self->cpu_seconds, 0.0);
 }
 
-// CPU time is read to well under the 10 ms ticks of /proc/PID/stat: 3 ms of work shows as 3 ms (ticks would show
-// 0 or 10 ms), and never as less than was spent.
+// CPU time is read to well under the 10 ms ticks of /proc/PID/stat: 3 ms of work shows as 3 ms
+// (ticks would show 0 or 10 ms), and never as less than was spent.
 TEST(ProcessUsage, CpuTimeIsFinerThanTheClockTicks) {
   const auto before = read_process_usage(::getpid());
   ASSERT_TRUE(before);
@@ -195,7 +200,8 @@ TEST(ProcessUsage, CpuTimeIsFinerThanTheClockTicks) {
   volatile std::uint64_t sink = 0;
   const auto spent = [&] {
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
-    return static_cast<double>(now.tv_sec - start.tv_sec) + static_cast<double>(now.tv_nsec - start.tv_nsec) / 1e9;
+    return static_cast<double>(now.tv_sec - start.tv_sec) +
+           static_cast<double>(now.tv_nsec - start.tv_nsec) / 1e9;
   };
   while (spent() < 0.003) sink = sink + 1;
   const auto after = read_process_usage(::getpid());
@@ -221,23 +227,30 @@ TEST(LoadConfig, StallTimeIsFiveSecondsOrTenMoveDelays) {
 
 nlohmann::json listing(std::int64_t id, const char* status, std::vector<const char*> names) {
   nlohmann::json seats = nlohmann::json::array();
-  for (const char* n : names) seats.push_back(n ? nlohmann::json{{"name", n}, {"connected", true}}
-                                                : nlohmann::json{{"name", nullptr}, {"connected", false}});
-  return {{"type", "room"}, {"id", id}, {"game", "santa-cruz"}, {"status", status}, {"seats", seats}};
+  for (const char* n : names)
+    seats.push_back(n ? nlohmann::json{{"name", n}, {"connected", true}}
+                      : nlohmann::json{{"name", nullptr}, {"connected", false}});
+  return {
+      {"type", "room"}, {"id", id}, {"game", "santa-cruz"}, {"status", status}, {"seats", seats}};
 }
 
 // A client is seated when a listing of its table's room, waiting, names it.
 TEST(RoomListing, SeatedWhenTheWaitingRoomNamesMe) {
-  EXPECT_TRUE(seated_in_waiting_room(listing(7, "waiting", {"host", "me", nullptr, nullptr}), 7, "me"));
-  EXPECT_FALSE(seated_in_waiting_room(listing(7, "waiting", {"host", nullptr, nullptr, nullptr}), 7, "me"));
-  EXPECT_FALSE(seated_in_waiting_room(listing(8, "waiting", {"host", "me"}), 7, "me"));  // another room
-  EXPECT_FALSE(seated_in_waiting_room(nlohmann::json{{"type", "room"}, {"id", 7}, {"status", "waiting"}}, 7, "me"));
+  EXPECT_TRUE(
+      seated_in_waiting_room(listing(7, "waiting", {"host", "me", nullptr, nullptr}), 7, "me"));
+  EXPECT_FALSE(
+      seated_in_waiting_room(listing(7, "waiting", {"host", nullptr, nullptr, nullptr}), 7, "me"));
+  EXPECT_FALSE(
+      seated_in_waiting_room(listing(8, "waiting", {"host", "me"}), 7, "me"));  // another room
+  EXPECT_FALSE(seated_in_waiting_room(
+      nlohmann::json{{"type", "room"}, {"id", 7}, {"status", "waiting"}}, 7, "me"));
   EXPECT_FALSE(seated_in_waiting_room(nlohmann::json::array(), 7, "me"));
 }
 
-// The room's last listings after `over` (its players leaving one by one) still name the players who have not left.
-// Counted, they made a client think itself seated in the table's next room before it had joined: that room never
-// got its /start, and in a closed-loop run every table stalled after a few games (the rate fell to nothing).
+// The room's last listings after `over` (its players leaving one by one) still name the players who
+// have not left. Counted, they made a client think itself seated in the table's next room before it
+// had joined: that room never got its /start, and in a closed-loop run every table stalled after a
+// few games (the rate fell to nothing).
 TEST(RoomListing, AFinishedRoomStillNamingMeIsNotASeat) {
   EXPECT_FALSE(seated_in_waiting_room(listing(7, "over", {"host", "me", "c", "d"}), 7, "me"));
   EXPECT_FALSE(seated_in_waiting_room(listing(7, "playing", {"host", "me", "c", "d"}), 7, "me"));

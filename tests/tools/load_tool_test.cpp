@@ -1,5 +1,6 @@
-// archipel-load end to end: the real tool against the real server. --pause stops it before seating and before
-// closing until it gets SIGUSR1, so that bench/instructions.sh can have a profiler count the seating alone;
+// archipel-load end to end: the real tool against the real server. --pause stops it before seating
+// and before closing until it gets SIGUSR1, so that bench/instructions.sh can have a profiler count
+// the seating alone;
 // --rooms-at-once seats rooms a few at a time, as people arriving steadily would fill them.
 
 #include <signal.h>
@@ -19,8 +20,8 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-// Kills and reaps a child at the end of the test, passed or failed: a server left running would hold ctest's
-// output pipe open, and ctest would wait on it.
+// Kills and reaps a child at the end of the test, passed or failed: a server left running would
+// hold ctest's output pipe open, and ctest would wait on it.
 struct Reaper {
   pid_t pid = -1;
   void reap() {
@@ -39,16 +40,18 @@ bool wait_for_text(const fs::path& file, const std::string& text) {
       file, [&](const std::string& so_far) { return so_far.find(text) != std::string::npos; }, 20s);
 }
 
-// The real server on a free port, in a folder of its own; killed and reaped at the end, passed or failed.
+// The real server on a free port, in a folder of its own; killed and reaped at the end, passed or
+// failed.
 class LoadTool : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() / ("archipel-load-tool-" + std::to_string(getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
-    server_.pid = spawn_program({ARCHIPEL_SERVER_BIN, "--bind", "127.0.0.1", "--port", "0", "--data", "memory",
-                                 "--log-level", "warn", "--port-file", (dir_ / "port").string()},
-                                {}, dir_ / "server.log");
+    server_.pid =
+        spawn_program({ARCHIPEL_SERVER_BIN, "--bind", "127.0.0.1", "--port", "0", "--data",
+                       "memory", "--log-level", "warn", "--port-file", (dir_ / "port").string()},
+                      {}, dir_ / "server.log");
     ASSERT_GT(server_.pid, 0);
     port_ = wait_for_port_file(dir_ / "port");
     ASSERT_GT(port_, 0);
@@ -59,14 +62,16 @@ class LoadTool : public ::testing::Test {
     fs::remove_all(dir_);
   }
 
-  /// Starts archipel-load against the server with `args` after the port; its output goes to load.out and load.err.
+  /// Starts archipel-load against the server with `args` after the port; its output goes to
+  /// load.out and load.err.
   pid_t start_load(const std::vector<std::string>& args) {
     std::vector<std::string> argv{ARCHIPEL_LOAD_BIN, "--port", std::to_string(port_)};
     argv.insert(argv.end(), args.begin(), args.end());
     load_.pid = spawn_program(argv, dir_ / "load.out", dir_ / "load.err");
     return load_.pid;
   }
-  /// Waits for the tool to end; its --json summary (null if it printed none). The test fails unless it exits 0.
+  /// Waits for the tool to end; its --json summary (null if it printed none). The test fails unless
+  /// it exits 0.
   nlohmann::json finish_load() {
     int status = 0;
     if (waitpid(load_.pid, &status, 0) != load_.pid) return nullptr;
@@ -84,18 +89,21 @@ class LoadTool : public ::testing::Test {
 };
 
 TEST_F(LoadTool, PauseWaitsForASignalBeforeSeatingAndBeforeClosing) {
-  const pid_t load = start_load({"--clients", "8", "--seats", "4", "--mode", "chat", "--rate", "0.001",
-                                 "--duration", "0", "--pause", "--json", "--quiet"});
+  const pid_t load = start_load({"--clients", "8", "--seats", "4", "--mode", "chat", "--rate",
+                                 "0.001", "--duration", "0", "--pause", "--json", "--quiet"});
   ASSERT_GT(load, 0);
   int status = 0;
 
-  ASSERT_TRUE(wait_for_text(dir_ / "load.err", "paused before seat")) << read_file(dir_ / "load.err");
-  std::this_thread::sleep_for(300ms);  // a tool that did not wait would seat 8 clients and be gone by now
+  ASSERT_TRUE(wait_for_text(dir_ / "load.err", "paused before seat"))
+      << read_file(dir_ / "load.err");
+  std::this_thread::sleep_for(
+      300ms);  // a tool that did not wait would seat 8 clients and be gone by now
   EXPECT_EQ(waitpid(load, &status, WNOHANG), 0) << "archipel-load ended without its signal";
   EXPECT_EQ(read_file(dir_ / "load.err").find("paused before close"), std::string::npos);
 
   kill(load, SIGUSR1);
-  ASSERT_TRUE(wait_for_text(dir_ / "load.err", "paused before close")) << read_file(dir_ / "load.err");
+  ASSERT_TRUE(wait_for_text(dir_ / "load.err", "paused before close"))
+      << read_file(dir_ / "load.err");
   std::this_thread::sleep_for(300ms);
   EXPECT_EQ(waitpid(load, &status, WNOHANG), 0) << "archipel-load closed without its signal";
   EXPECT_EQ(read_file(dir_ / "load.out"), "") << "the summary is printed after the sockets close";
@@ -107,11 +115,12 @@ TEST_F(LoadTool, PauseWaitsForASignalBeforeSeatingAndBeforeClosing) {
   EXPECT_EQ(summary["failed"], 0);
 }
 
-// By default every room is opened at once; --rooms-at-once N opens the next room only as one fills, so at most
-// N are being seated at any time, and everyone is seated all the same.
+// By default every room is opened at once; --rooms-at-once N opens the next room only as one fills,
+// so at most N are being seated at any time, and everyone is seated all the same.
 TEST_F(LoadTool, RoomsAtOnceBoundsTheRoomsBeingSeated) {
-  const std::vector<std::string> run{"--clients", "20", "--seats", "4", "--mode", "chat", "--rate", "0.001",
-                                     "--duration", "0", "--json", "--quiet", "--name-prefix"};
+  const std::vector<std::string> run{"--clients", "20",      "--seats",      "4",          "--mode",
+                                     "chat",      "--rate",  "0.001",        "--duration", "0",
+                                     "--json",    "--quiet", "--name-prefix"};
   auto args = run;
   args.push_back("all");
   ASSERT_GT(start_load(args), 0);

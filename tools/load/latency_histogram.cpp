@@ -7,8 +7,8 @@
 namespace archipel::load {
 
 namespace {
-constexpr std::uint64_t kExact = 128;   // values below are their own bucket
-constexpr int kSubBits = 6;             // 64 buckets per power of two above
+constexpr std::uint64_t kExact = 128;  // values below are their own bucket
+constexpr int kSubBits = 6;            // 64 buckets per power of two above
 constexpr std::size_t kBuckets = kExact + (64 - 7) * (std::size_t{1} << kSubBits);
 }  // namespace
 
@@ -16,17 +16,19 @@ LatencyHistogram::LatencyHistogram() : buckets_(kBuckets, 0) {}
 
 std::size_t LatencyHistogram::bucket_of(std::uint64_t value) {
   if (value < kExact) return static_cast<std::size_t>(value);
-  const int magnitude = std::bit_width(value) - 1;  // >= 7
-  const int shift = magnitude - kSubBits;           // >= 1
+  const int magnitude = std::bit_width(value) - 1;                              // >= 7
+  const int shift = magnitude - kSubBits;                                       // >= 1
   const std::uint64_t sub = (value >> shift) - (std::uint64_t{1} << kSubBits);  // 0..63
-  return kExact + static_cast<std::size_t>(shift - 1) * (std::size_t{1} << kSubBits) + static_cast<std::size_t>(sub);
+  return kExact + static_cast<std::size_t>(shift - 1) * (std::size_t{1} << kSubBits) +
+         static_cast<std::size_t>(sub);
 }
 
 std::uint64_t LatencyHistogram::bucket_top(std::size_t bucket) {
   if (bucket < kExact) return bucket;
   const std::size_t above = bucket - kExact;
   const int shift = static_cast<int>(above >> kSubBits) + 1;
-  const std::uint64_t sub = (above & ((std::size_t{1} << kSubBits) - 1)) + (std::uint64_t{1} << kSubBits);
+  const std::uint64_t sub =
+      (above & ((std::size_t{1} << kSubBits) - 1)) + (std::uint64_t{1} << kSubBits);
   return ((sub + 1) << shift) - 1;
 }
 
@@ -45,7 +47,8 @@ void LatencyHistogram::merge(const LatencyHistogram& other) {
 std::uint64_t LatencyHistogram::percentile(double q) const {
   if (count_ == 0) return 0;
   q = std::clamp(q, 0.0, 1.0);
-  const auto rank = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::ceil(q * static_cast<double>(count_))));
+  const auto rank = std::max<std::uint64_t>(
+      1, static_cast<std::uint64_t>(std::ceil(q * static_cast<double>(count_))));
   std::uint64_t seen = 0;
   for (std::size_t i = 0; i < buckets_.size(); ++i) {
     seen += buckets_[i];

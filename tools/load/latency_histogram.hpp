@@ -1,7 +1,8 @@
 #pragma once
-// A latency histogram with bounded relative error, for archipel-load's p50/p99/p99.9: values below 128 are kept
-// exactly, larger ones in 64 buckets per power of two (at most 1/64 ≈ 1.6% too high), so a million samples
-// cost no more memory than ten. Plain value type: one per worker thread, merged at the end.
+// A latency histogram with bounded relative error, for archipel-load's p50/p99/p99.9: values below
+// 128 are kept exactly, larger ones in 64 buckets per power of two (at most 1/64 ≈ 1.6% too high),
+// so a million samples cost no more memory than ten. Plain value type: one per worker thread,
+// merged at the end.
 
 #include <cstdint>
 #include <vector>
@@ -19,8 +20,8 @@ class LatencyHistogram {
 
   std::uint64_t count() const { return count_; }
   std::uint64_t max() const { return max_; }
-  /// The smallest recorded value v such that at least fraction `q` (0 < q <= 1) of the samples are <= v,
-  /// rounded up to its bucket's top (never above max()); 0 when empty.
+  /// The smallest recorded value v such that at least fraction `q` (0 < q <= 1) of the samples are
+  /// <= v, rounded up to its bucket's top (never above max()); 0 when empty.
   std::uint64_t percentile(double q) const;
 
  private:

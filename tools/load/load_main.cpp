@@ -1,8 +1,8 @@
-// archipel-load: sizes a machine for Archipel (docs/operations.md, "Load testing"). Connects --clients WebSocket
-// clients, says hello, seats them --seats to a room, then chats, plays or holds the sockets for --duration
-// seconds, printing progress every second (standard error) and a summary at the end (standard output): delivered
-// messages per second, latency percentiles, errors by code, seating time, and with --server-pid the server's CPU
-// and memory over each phase.
+// archipel-load: sizes a machine for Archipel (docs/operations.md, "Load testing"). Connects
+// --clients WebSocket clients, says hello, seats them --seats to a room, then chats, plays or holds
+// the sockets for --duration seconds, printing progress every second (standard error) and a summary
+// at the end (standard output): delivered messages per second, latency percentiles, errors by code,
+// seating time, and with --server-pid the server's CPU and memory over each phase.
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -27,7 +27,9 @@ using namespace archipel::load;
 using Clock = std::chrono::steady_clock;
 using nlohmann::json;
 
-double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+double since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
 
 // The signal that ends a --pause: blocked by main, waited for by Run::pause_before.
 sigset_t usr1_set() {
@@ -43,9 +45,11 @@ class Run {
 
   int go() {
     const int sources = source_count(config_);
-    std::fprintf(stderr, "archipel-load: %d clients (%s) to %s:%d from %d source address%s, %d thread%s\n",
-                 config_.clients, std::string(to_string(config_.mode)).c_str(), config_.host.c_str(), config_.port,
-                 sources, sources == 1 ? "" : "es", config_.threads, config_.threads == 1 ? "" : "s");
+    std::fprintf(stderr,
+                 "archipel-load: %d clients (%s) to %s:%d from %d source address%s, %d thread%s\n",
+                 config_.clients, std::string(to_string(config_.mode)).c_str(),
+                 config_.host.c_str(), config_.port, sources, sources == 1 ? "" : "es",
+                 config_.threads, config_.threads == 1 ? "" : "s");
     const auto before = usage();
     start_ = Clock::now();
     swarm_.connect();
@@ -71,12 +75,16 @@ class Run {
       const auto t_seat = Clock::now();
       swarm_.seat();
       const auto seatable = static_cast<std::uint64_t>(swarm_.seatable_clients());
-      wait("seat", config_.seat_timeout, [&](const CountSnapshot& c) { return c.seated + c.failed >= seatable; });
+      wait("seat", config_.seat_timeout,
+           [&](const CountSnapshot& c) { return c.seated + c.failed >= seatable; });
       seat_s_ = since(t_seat);
-      // The counters are looked at every 20 ms: a seating of a few tens of ms is timed to its last event instead.
+      // The counters are looked at every 20 ms: a seating of a few tens of ms is timed to its last
+      // event instead.
       if (const auto last = swarm_.last_seated_ns(); last > 0) {
-        const auto t_seat_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(t_seat.time_since_epoch()).count();
-        if (static_cast<std::int64_t>(last) > t_seat_ns) seat_s_ = (static_cast<std::int64_t>(last) - t_seat_ns) / 1e9;
+        const auto t_seat_ns =
+            std::chrono::duration_cast<std::chrono::nanoseconds>(t_seat.time_since_epoch()).count();
+        if (static_cast<std::int64_t>(last) > t_seat_ns)
+          seat_s_ = (static_cast<std::int64_t>(last) - t_seat_ns) / 1e9;
       }
       seat_after = usage();
       seated_ = swarm_.counts().seated;
@@ -110,26 +118,33 @@ class Run {
                 static_cast<unsigned long long>(final_counts.failed), connect_s_,
                 connect_s_ > 0 ? hello_counts.welcomed / connect_s_ : 0.0);
     if (before && after_hello && hello_counts.welcomed > 0) {
-      const double per_socket = static_cast<double>(after_hello->rss_kib - before->rss_kib) / hello_counts.welcomed;
-      std::printf("server    RSS %ld KiB before, %ld KiB after hello: %.2f KiB per socket; CPU %.3f s for the "
-                  "hellos\n",
-                  before->rss_kib, after_hello->rss_kib, per_socket, after_hello->cpu_seconds - before->cpu_seconds);
+      const double per_socket =
+          static_cast<double>(after_hello->rss_kib - before->rss_kib) / hello_counts.welcomed;
+      std::printf(
+          "server    RSS %ld KiB before, %ld KiB after hello: %.2f KiB per socket; CPU %.3f s for "
+          "the "
+          "hellos\n",
+          before->rss_kib, after_hello->rss_kib, per_socket,
+          after_hello->cpu_seconds - before->cpu_seconds);
       out["rss_before_kib"] = before->rss_kib;
       out["rss_after_hello_kib"] = after_hello->rss_kib;
       out["rss_per_socket_kib"] = per_socket;
     }
     if (config_.mode != Mode::idle) {
       const int rooms = config_.clients / config_.seats;
-      std::printf("seat      %llu of %d clients seated in %d rooms of %d in %.2f s, at most %llu rooms at once\n",
-                  static_cast<unsigned long long>(seated_), swarm_.seatable_clients(), rooms, config_.seats, seat_s_,
-                  static_cast<unsigned long long>(measures.rooms_seating_max));
+      std::printf(
+          "seat      %llu of %d clients seated in %d rooms of %d in %.2f s, at most %llu rooms at "
+          "once\n",
+          static_cast<unsigned long long>(seated_), swarm_.seatable_clients(), rooms, config_.seats,
+          seat_s_, static_cast<unsigned long long>(measures.rooms_seating_max));
       out["rooms"] = rooms;
       out["seated"] = seated_;
       out["seat_s"] = seat_s_;
       out["rooms_at_once"] = measures.rooms_seating_max;
       if (seat_before && seat_after) {
         const double cpu = seat_after->cpu_seconds - seat_before->cpu_seconds;
-        std::printf("          server CPU %.3f s, %.3f ms per room\n", cpu, rooms ? 1000 * cpu / rooms : 0.0);
+        std::printf("          server CPU %.3f s, %.3f ms per room\n", cpu,
+                    rooms ? 1000 * cpu / rooms : 0.0);
         out["server_cpu_seat_s"] = cpu;
       }
       const CountSnapshot& a = run_counts_before;
@@ -139,14 +154,18 @@ class Run {
       const auto patches = b.patches_in - a.patches_in;
       const auto delivered = chats(config_.mode) ? delivered_chats : patches;
       const auto lines = b.chats_sent - a.chats_sent;
-      std::printf("run       %.2f s: %.0f messages in/s", run_s, (b.messages_in - a.messages_in) / run_s);
+      std::printf("run       %.2f s: %.0f messages in/s", run_s,
+                  (b.messages_in - a.messages_in) / run_s);
       if (chats(config_.mode))
-        std::printf(", %.0f chat lines sent/s, %.0f delivered/s\n", lines / run_s, delivered_chats / run_s);
+        std::printf(", %.0f chat lines sent/s, %.0f delivered/s\n", lines / run_s,
+                    delivered_chats / run_s);
       else
-        std::printf(", %.0f moves/s (%llu applied, %llu sent), %.0f patches delivered/s, %llu game ends seen\n",
-                    moves / run_s, static_cast<unsigned long long>(moves),
-                    static_cast<unsigned long long>(b.moves_sent - a.moves_sent), patches / run_s,
-                    static_cast<unsigned long long>(b.games_over - a.games_over));
+        std::printf(
+            ", %.0f moves/s (%llu applied, %llu sent), %.0f patches delivered/s, %llu game ends "
+            "seen\n",
+            moves / run_s, static_cast<unsigned long long>(moves),
+            static_cast<unsigned long long>(b.moves_sent - a.moves_sent), patches / run_s,
+            static_cast<unsigned long long>(b.games_over - a.games_over));
       out["run_s"] = run_s;
       out["delivered"] = delivered;
       out["delivered_per_s"] = delivered / run_s;
@@ -154,10 +173,11 @@ class Run {
       out["moves_applied"] = moves;
       out["moves_per_s"] = moves / run_s;
       const auto& h = chats(config_.mode) ? measures.chat_latency_us : measures.move_latency_us;
-      std::printf("latency   %s: p50 %.2f ms, p99 %.2f ms, p99.9 %.2f ms, max %.2f ms (%llu samples)\n",
-                  chats(config_.mode) ? "chat -> delivery to the others" : "move -> own patch",
-                  h.percentile(0.5) / 1000.0, h.percentile(0.99) / 1000.0, h.percentile(0.999) / 1000.0,
-                  h.max() / 1000.0, static_cast<unsigned long long>(h.count()));
+      std::printf(
+          "latency   %s: p50 %.2f ms, p99 %.2f ms, p99.9 %.2f ms, max %.2f ms (%llu samples)\n",
+          chats(config_.mode) ? "chat -> delivery to the others" : "move -> own patch",
+          h.percentile(0.5) / 1000.0, h.percentile(0.99) / 1000.0, h.percentile(0.999) / 1000.0,
+          h.max() / 1000.0, static_cast<unsigned long long>(h.count()));
       out["latency_ms"] = {{"p50", h.percentile(0.5) / 1000.0},
                            {"p99", h.percentile(0.99) / 1000.0},
                            {"p999", h.percentile(0.999) / 1000.0},
@@ -179,10 +199,12 @@ class Run {
       if (measures.tables > 0) {
         const double quiet_s = std::chrono::duration<double>(stall_time(config_)).count();
         if (measures.tables_stalled > 0)
-          std::printf("tables    %llu of %llu had no move in the last %.0f s: stalled, and the rate above fell "
-                      "with them (a fault of the server or of this tool)\n",
-                      static_cast<unsigned long long>(measures.tables_stalled),
-                      static_cast<unsigned long long>(measures.tables), quiet_s);
+          std::printf(
+              "tables    %llu of %llu had no move in the last %.0f s: stalled, and the rate above "
+              "fell "
+              "with them (a fault of the server or of this tool)\n",
+              static_cast<unsigned long long>(measures.tables_stalled),
+              static_cast<unsigned long long>(measures.tables), quiet_s);
         else
           std::printf("tables    all %llu still playing at the end (a move in the last %.0f s)\n",
                       static_cast<unsigned long long>(measures.tables), quiet_s);
@@ -202,11 +224,13 @@ class Run {
   }
 
  private:
-  // With --pause, waits for SIGUSR1 (blocked in every thread since main, so sigwait takes it). A script that
-  // profiles one phase turns its profiler on at the pause before it and off at the next pause.
+  // With --pause, waits for SIGUSR1 (blocked in every thread since main, so sigwait takes it). A
+  // script that profiles one phase turns its profiler on at the pause before it and off at the next
+  // pause.
   void pause_before(const char* phase) const {
     if (!config_.pause) return;
-    std::fprintf(stderr, "archipel-load: paused before %s; kill -USR1 %d goes on\n", phase, static_cast<int>(getpid()));
+    std::fprintf(stderr, "archipel-load: paused before %s; kill -USR1 %d goes on\n", phase,
+                 static_cast<int>(getpid()));
     const sigset_t usr1 = usr1_set();
     int signal = 0;
     sigwait(&usr1, &signal);
@@ -215,13 +239,15 @@ class Run {
   std::optional<ProcessUsage> usage() const {
     if (config_.server_pid <= 0) return std::nullopt;
     auto u = read_process_usage(config_.server_pid);
-    if (!u) std::fprintf(stderr, "archipel-load: cannot read /proc/%d (is the server on this machine?)\n",
-                         config_.server_pid);
+    if (!u)
+      std::fprintf(stderr, "archipel-load: cannot read /proc/%d (is the server on this machine?)\n",
+                   config_.server_pid);
     return u;
   }
 
   // Waits until `done` or `seconds` have passed, printing one progress line a second.
-  void wait(const char* phase, double seconds, const std::function<bool(const CountSnapshot&)>& done) {
+  void wait(const char* phase, double seconds,
+            const std::function<bool(const CountSnapshot&)>& done) {
     const auto begin = Clock::now();
     auto next_line = begin + std::chrono::seconds(1);
     CountSnapshot last = swarm_.counts();
@@ -232,14 +258,18 @@ class Run {
       if (Clock::now() >= next_line) {
         const double dt = since(last_at);
         if (!config_.quiet)
-          std::fprintf(stderr,
-                       "[%6.1f s] %-7s connected %llu welcomed %llu seated %llu failed %llu | in %.0f/s, chat "
-                       "%.0f/s, moves %.0f/s, patches %.0f/s | errors %llu\n",
-                       since(start_), phase, static_cast<unsigned long long>(c.connected),
-                       static_cast<unsigned long long>(c.welcomed), static_cast<unsigned long long>(c.seated),
-                       static_cast<unsigned long long>(c.failed), (c.messages_in - last.messages_in) / dt,
-                       (c.chats_delivered - last.chats_delivered) / dt, (c.moves_applied - last.moves_applied) / dt,
-                       (c.patches_in - last.patches_in) / dt, static_cast<unsigned long long>(c.errors));
+          std::fprintf(
+              stderr,
+              "[%6.1f s] %-7s connected %llu welcomed %llu seated %llu failed %llu | in %.0f/s, "
+              "chat "
+              "%.0f/s, moves %.0f/s, patches %.0f/s | errors %llu\n",
+              since(start_), phase, static_cast<unsigned long long>(c.connected),
+              static_cast<unsigned long long>(c.welcomed),
+              static_cast<unsigned long long>(c.seated), static_cast<unsigned long long>(c.failed),
+              (c.messages_in - last.messages_in) / dt,
+              (c.chats_delivered - last.chats_delivered) / dt,
+              (c.moves_applied - last.moves_applied) / dt, (c.patches_in - last.patches_in) / dt,
+              static_cast<unsigned long long>(c.errors));
         last = c;
         last_at = Clock::now();
         next_line += std::chrono::seconds(1);

@@ -1,9 +1,9 @@
 #include "tools/load/process_usage.hpp"
 
-#include <fstream>
-#include <sstream>
 #include <time.h>
 #include <unistd.h>
+#include <fstream>
+#include <sstream>
 
 namespace archipel::load {
 
@@ -11,7 +11,8 @@ std::optional<unsigned long long> parse_stat_cpu_ticks(std::string_view stat) {
   const auto close = stat.rfind(')');
   if (close == std::string_view::npos) return std::nullopt;
   std::istringstream in{std::string(stat.substr(close + 1))};
-  // After the name: state(3) ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime(14) stime(15)
+  // After the name: state(3) ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt
+  // utime(14) stime(15)
   std::string field;
   unsigned long long utime = 0, stime = 0;
   for (int i = 3; i <= 13; ++i)
@@ -49,8 +50,9 @@ std::optional<ProcessUsage> read_process_usage(pid_t pid) {
   const auto rss = parse_status_rss_kib(*status);
   if (!ticks || !rss) return std::nullopt;
   ProcessUsage usage{static_cast<double>(*ticks) / static_cast<double>(sysconf(_SC_CLK_TCK)), *rss};
-  // The process's CPU clock counts in nanoseconds where /proc/PID/stat counts 10 ms ticks: seating 50 rooms costs
-  // the server one or two ticks. Its exited threads count too. Kept only when it can be read.
+  // The process's CPU clock counts in nanoseconds where /proc/PID/stat counts 10 ms ticks: seating
+  // 50 rooms costs the server one or two ticks. Its exited threads count too. Kept only when it can
+  // be read.
   clockid_t clock{};
   timespec now{};
   if (clock_getcpuclockid(pid, &clock) == 0 && clock_gettime(clock, &now) == 0)

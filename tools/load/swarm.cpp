@@ -32,7 +32,8 @@ using Clock = std::chrono::steady_clock;
 
 std::uint64_t now_ns() {
   return static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count());
+      std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
+          .count());
 }
 
 class Client;
@@ -41,23 +42,29 @@ class Client;
 struct Table {
   std::vector<Client*> clients;
   std::optional<std::int64_t> room;
-  int seated = 0;      // clients that saw themselves seated in `room`
-  int finished = 0;    // clients that received `over` for `room`
-  bool opened = false;   // its host has asked for its first room (Worker::open_next_table)
-  bool settled = false;  // its first room is full, or one of its clients failed before: no longer being seated
+  int seated = 0;       // clients that saw themselves seated in `room`
+  int finished = 0;     // clients that received `over` for `room`
+  bool opened = false;  // its host has asked for its first room (Worker::open_next_table)
+  bool settled =
+      false;  // its first room is full, or one of its clients failed before: no longer being seated
   bool start_sent = false;
-  Clock::time_point last_move{};  // the last own patch after a move of any of its clients (the run's start before)
+  Clock::time_point last_move{};  // the last own patch after a move of any of its clients (the
+                                  // run's start before)
 };
 
 }  // namespace
 
 class Worker {
  public:
-  Worker(const LoadConfig& config, tcp::endpoint server, std::vector<std::string> sources, int first_index,
-         int clients, int tables, int rooms_at_once, std::uint64_t seed);
+  Worker(const LoadConfig& config, tcp::endpoint server, std::vector<std::string> sources,
+         int first_index, int clients, int tables, int rooms_at_once, std::uint64_t seed);
   void start();
-  void seat() { post([this] { do_seat(); }); }
-  void run() { post([this] { do_run(); }); }
+  void seat() {
+    post([this] { do_seat(); });
+  }
+  void run() {
+    post([this] { do_run(); });
+  }
   void stop();
 
   const LoadConfig& config() const { return config_; }
@@ -76,7 +83,8 @@ class Worker {
   }
   /// A connection ended its handshake phase (welcomed or failed): the next may start.
   void connection_settled();
-  /// A table's first seating is over (full, or a client failed): with --rooms-at-once the next table may open.
+  /// A table's first seating is over (full, or a client failed): with --rooms-at-once the next
+  /// table may open.
   void table_settled(Table& table);
 
  private:
@@ -88,7 +96,8 @@ class Worker {
   void open_next_table();
   void do_run();
   void connect_next();
-  // Measures::tables_stalled, at the end of the run (on the worker's thread: the tables are its own).
+  // Measures::tables_stalled, at the end of the run (on the worker's thread: the tables are its
+  // own).
   void count_stalled_tables();
 
   LoadConfig config_;
@@ -114,7 +123,8 @@ namespace {
 
 class Client : public std::enable_shared_from_this<Client> {
  public:
-  Client(Worker& worker, std::string name, std::optional<net::ip::address> source, std::uint64_t seed)
+  Client(Worker& worker, std::string name, std::optional<net::ip::address> source,
+         std::uint64_t seed)
       : worker_(worker), ws_(worker.ioc()), name_(std::move(name)), source_(source), rng_(seed) {}
 
   void set_table(Table* table, int place) {
@@ -129,7 +139,8 @@ class Client : public std::enable_shared_from_this<Client> {
       auto& socket = stream.socket();
       socket.open(tcp::v4(), ec);
 #ifdef IP_BIND_ADDRESS_NO_PORT
-      // Pick the port at connect time, per destination: a source address then serves more than 28k sockets.
+      // Pick the port at connect time, per destination: a source address then serves more than 28k
+      // sockets.
       if (!ec) {
         int one = 1;
         ::setsockopt(socket.native_handle(), IPPROTO_IP, IP_BIND_ADDRESS_NO_PORT, &one, sizeof one);
@@ -139,7 +150,8 @@ class Client : public std::enable_shared_from_this<Client> {
       if (ec) return fail("connect", ec);
     }
     stream.expires_after(std::chrono::seconds(30));
-    stream.async_connect(worker_.server(), [self = shared_from_this()](beast::error_code e) { self->on_connect(e); });
+    stream.async_connect(worker_.server(),
+                         [self = shared_from_this()](beast::error_code e) { self->on_connect(e); });
   }
 
   // The table's host: open a new room.
@@ -148,7 +160,9 @@ class Client : public std::enable_shared_from_this<Client> {
     for (const auto& option : worker_.config().options) line += " " + option;
     chat(line);
   }
-  void join(std::int64_t room) { chat("/join " + std::to_string(room)); }
+  void join(std::int64_t room) {
+    chat("/join " + std::to_string(room));
+  }
 
   // The host, once the room is full and the run has begun.
   void maybe_start() {
@@ -160,12 +174,15 @@ class Client : public std::enable_shared_from_this<Client> {
   }
 
   void start_chatting() {
-    if (worker_.config().mode == Mode::relay && table_ && place_ == 0) return say_line();  // the first turn
+    if (worker_.config().mode == Mode::relay && table_ && place_ == 0)
+      return say_line();  // the first turn
     if (worker_.config().mode != Mode::chat || !table_) return;
-    const auto period = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / worker_.config().rate));
+    const auto period = std::chrono::duration_cast<Clock::duration>(
+        std::chrono::duration<double>(1.0 / worker_.config().rate));
     // A random phase, so the clients do not all speak in the same millisecond.
-    next_chat_ = Clock::now() + Clock::duration(static_cast<Clock::rep>(
-                                    rng_.below(static_cast<std::uint64_t>(std::max<Clock::rep>(1, period.count())))));
+    next_chat_ =
+        Clock::now() + Clock::duration(static_cast<Clock::rep>(rng_.below(
+                           static_cast<std::uint64_t>(std::max<Clock::rep>(1, period.count())))));
     chat_period_ = period;
     schedule_chat();
   }
@@ -180,15 +197,16 @@ class Client : public std::enable_shared_from_this<Client> {
   void on_connect(beast::error_code ec) {
     if (ec) return fail("connect", ec);
     ++worker_.counters().connected;
-    // A client sends small frames and waits for their answers: without this, Nagle and the server's delayed
-    // ACK can hold a move or a relay line back by up to 40 ms.
+    // A client sends small frames and waits for their answers: without this, Nagle and the server's
+    // delayed ACK can hold a move or a relay line back by up to 40 ms.
     beast::error_code ignored;
     beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true), ignored);
     beast::get_lowest_layer(ws_).expires_never();
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
     ws_.read_message_max(16 * 1024 * 1024);
-    ws_.async_handshake(worker_.config().host, worker_.config().path,
-                        [self = shared_from_this()](beast::error_code e) { self->on_handshake(e); });
+    ws_.async_handshake(
+        worker_.config().host, worker_.config().path,
+        [self = shared_from_this()](beast::error_code e) { self->on_handshake(e); });
   }
 
   void on_handshake(beast::error_code ec) {
@@ -198,7 +216,9 @@ class Client : public std::enable_shared_from_this<Client> {
   }
 
   void do_read() {
-    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      self->on_read(ec);
+    });
   }
 
   void on_read(beast::error_code ec) {
@@ -214,9 +234,10 @@ class Client : public std::enable_shared_from_this<Client> {
     do_read();
   }
 
-  // The lobby's room and game lists are of no use to a load client, and on a server that sends the whole list on
-  // every change, parsing each would make this client the bottleneck (and get it dropped as too slow). The server
-  // writes keys sorted, so "type" closes these messages; any other spelling is simply parsed and ignored.
+  // The lobby's room and game lists are of no use to a load client, and on a server that sends the
+  // whole list on every change, parsing each would make this client the bottleneck (and get it
+  // dropped as too slow). The server writes keys sorted, so "type" closes these messages; any other
+  // spelling is simply parsed and ignored.
   static bool is_lobby_list(std::string_view text) {
     return text.ends_with(R"("type":"rooms"})") || text.ends_with(R"("type":"games"})");
   }
@@ -225,16 +246,21 @@ class Client : public std::enable_shared_from_this<Client> {
     queue_.push_back(std::move(text));
     if (queue_.size() == 1) do_write();
   }
-  void send(const json& message) { send(message.dump()); }
-  void chat(const std::string& text) { send(json{{"type", "chat"}, {"text", text}}); }
+  void send(const json& message) {
+    send(message.dump());
+  }
+  void chat(const std::string& text) {
+    send(json{{"type", "chat"}, {"text", text}});
+  }
 
   void do_write() {
     ws_.text(true);
-    ws_.async_write(net::buffer(queue_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-      if (ec) return self->fail("lost", ec);
-      self->queue_.pop_front();
-      if (!self->queue_.empty()) self->do_write();
-    });
+    ws_.async_write(net::buffer(queue_.front()),
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      if (ec) return self->fail("lost", ec);
+                      self->queue_.pop_front();
+                      if (!self->queue_.empty()) self->do_write();
+                    });
   }
 
   void fail(const char* what, beast::error_code ec) {
@@ -269,7 +295,8 @@ class Client : public std::enable_shared_from_this<Client> {
       worker_.connection_settled();
     } else if (type == "error") {
       worker_.error(string_or(m, "code"));
-      if (move_pending_) {  // the move was refused or dropped: ask for the state and act on it again
+      if (move_pending_) {  // the move was refused or dropped: ask for the state and act on it
+                            // again
         move_pending_ = false;
         tracker_.forget_action();
         if (table_ && table_->room) send(json{{"type", "sync"}, {"room", *table_->room}});
@@ -283,7 +310,8 @@ class Client : public std::enable_shared_from_this<Client> {
       if (!in_table_room(m)) return;
       ++worker_.counters().chats_delivered;
       const std::string from = string_or(m, "from");
-      if (worker_.config().mode == Mode::relay && from == previous_seat_name()) say_line();  // my turn
+      if (worker_.config().mode == Mode::relay && from == previous_seat_name())
+        say_line();  // my turn
       if (from == name_ || !worker_.measuring()) return;
       const std::string text = string_or(m, "text");
       const std::uint64_t sent = std::strtoull(text.c_str(), nullptr, 10);
@@ -299,7 +327,8 @@ class Client : public std::enable_shared_from_this<Client> {
   void on_room(const json& m) {
     if (!table_) return;
     const std::int64_t id = int_or(m, "id", -1);
-    if (place_ == 0 && !table_->room && string_or(m, "host") == name_ && string_or(m, "status") == "waiting") {
+    if (place_ == 0 && !table_->room && string_or(m, "host") == name_ &&
+        string_or(m, "status") == "waiting") {
       table_->room = id;  // the room this host just created
       for (Client* guest : table_->clients)
         if (guest != this) guest->join(id);
@@ -309,10 +338,12 @@ class Client : public std::enable_shared_from_this<Client> {
       if (!seated_in_waiting_room(m, id, name_)) return;
       seated_here_ = true;
       ++table_->seated;
-      if (table_->seated == static_cast<int>(table_->clients.size())) worker_.table_settled(*table_);
+      if (table_->seated == static_cast<int>(table_->clients.size()))
+        worker_.table_settled(*table_);
       if (!ever_seated_) {
         ever_seated_ = true;
-        worker_.counters().last_seated_ns = now_ns();  // before the count, which the main thread waits on
+        worker_.counters().last_seated_ns =
+            now_ns();  // before the count, which the main thread waits on
         ++worker_.counters().seated;
       }
       table_->clients.front()->maybe_start();
@@ -328,8 +359,9 @@ class Client : public std::enable_shared_from_this<Client> {
       ++worker_.counters().moves_applied;
       table_->last_move = Clock::now();
       if (worker_.measuring())
-        worker_.measures().move_latency_us.record(
-            static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - move_sent_).count()));
+        worker_.measures().move_latency_us.record(static_cast<std::uint64_t>(
+            std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - move_sent_)
+                .count()));
     }
     if (update == bots::ViewTracker::Update::need_sync)
       send(json{{"type", "sync"}, {"room", *table_->room}});
@@ -383,8 +415,8 @@ class Client : public std::enable_shared_from_this<Client> {
     });
   }
 
-  // One chat line stamped with the time it is sent (the others' latency is measured from it). In relay mode the
-  // next seat speaks when it arrives.
+  // One chat line stamped with the time it is sent (the others' latency is measured from it). In
+  // relay mode the next seat speaks when it arrives.
   void say_line() {
     if (dead_ || worker_.stopping()) return;
     chat(std::to_string(now_ns()) + " " + name_);
@@ -413,24 +445,28 @@ class Client : public std::enable_shared_from_this<Client> {
   bots::ViewTracker tracker_;
   bool move_pending_ = false, move_timer_armed_ = false;
   Clock::time_point move_sent_{};
-  std::optional<net::steady_timer> timer_;  // one per client: moves in play modes, chat lines in chat mode
+  std::optional<net::steady_timer>
+      timer_;  // one per client: moves in play modes, chat lines in chat mode
   Clock::time_point next_chat_{};
   Clock::duration chat_period_{};
 };
 
 }  // namespace
 
-Worker::Worker(const LoadConfig& config, tcp::endpoint server, std::vector<std::string> sources, int first_index,
-               int clients, int tables, int rooms_at_once, std::uint64_t seed)
+Worker::Worker(const LoadConfig& config, tcp::endpoint server, std::vector<std::string> sources,
+               int first_index, int clients, int tables, int rooms_at_once, std::uint64_t seed)
     : config_(config), server_(server), rooms_at_once_(rooms_at_once) {
-  const std::string prefix = config.name_prefix.empty() ? "L" + std::to_string(::getpid()) + "-" : config.name_prefix;
+  const std::string prefix =
+      config.name_prefix.empty() ? "L" + std::to_string(::getpid()) + "-" : config.name_prefix;
   for (int i = 0; i < clients; ++i) {
     const int index = first_index + i;
     std::optional<net::ip::address> source;
     if (!sources.empty())
-      source = net::ip::make_address(sources[static_cast<std::size_t>(index / config.per_address) % sources.size()]);
-    clients_.push_back(std::make_shared<Client>(*this, prefix + std::to_string(index), source,
-                                                seed * 1000003ULL + static_cast<std::uint64_t>(index)));
+      source = net::ip::make_address(
+          sources[static_cast<std::size_t>(index / config.per_address) % sources.size()]);
+    clients_.push_back(
+        std::make_shared<Client>(*this, prefix + std::to_string(index), source,
+                                 seed * 1000003ULL + static_cast<std::uint64_t>(index)));
   }
   if (config.mode != Mode::idle)
     for (int t = 0; t < tables; ++t) {
@@ -463,13 +499,15 @@ void Worker::connection_settled() {
 }
 
 void Worker::do_seat() {
-  while (next_table_ < tables_.size() && (rooms_at_once_ == 0 || seating_ < rooms_at_once_)) open_next_table();
+  while (next_table_ < tables_.size() && (rooms_at_once_ == 0 || seating_ < rooms_at_once_))
+    open_next_table();
 }
 
 void Worker::open_next_table() {
   Table& table = tables_[next_table_++];
   table.opened = true;
-  if (!table.settled) {  // a table whose client failed while connecting will not fill: it takes no place
+  if (!table.settled) {  // a table whose client failed while connecting will not fill: it takes no
+                         // place
     ++seating_;
     measures_.rooms_seating_max = std::max<std::uint64_t>(measures_.rooms_seating_max, seating_);
   }
@@ -477,11 +515,13 @@ void Worker::open_next_table() {
 }
 
 void Worker::table_settled(Table& table) {
-  if (table.settled) return;  // only its first seating counts; after `over` a table seats itself again
+  if (table.settled)
+    return;  // only its first seating counts; after `over` a table seats itself again
   table.settled = true;
   if (!table.opened) return;  // a client failed before its table's turn (while connecting)
   --seating_;
-  while (rooms_at_once_ > 0 && seating_ < rooms_at_once_ && next_table_ < tables_.size()) open_next_table();
+  while (rooms_at_once_ > 0 && seating_ < rooms_at_once_ && next_table_ < tables_.size())
+    open_next_table();
 }
 
 void Worker::do_run() {
@@ -530,9 +570,11 @@ Swarm::Swarm(const LoadConfig& config) : config_(config) {
   if (!found) throw std::runtime_error("cannot resolve " + config.host);
   const auto sources = source_addresses(config.source, source_count(config));
   if (source_count(config) > 0 && sources.empty())
-    throw std::runtime_error("--source " + config.source + " and --sources do not give IPv4 addresses");
+    throw std::runtime_error("--source " + config.source +
+                             " and --sources do not give IPv4 addresses");
 
-  // Whole tables go to each worker, round robin; clients beyond the last full table stay in the lobby (worker 0).
+  // Whole tables go to each worker, round robin; clients beyond the last full table stay in the
+  // lobby (worker 0).
   const int tables = config.mode == Mode::idle ? 0 : config.clients / config.seats;
   int first = 0;
   for (int w = 0; w < config.threads; ++w) {
@@ -540,15 +582,20 @@ Swarm::Swarm(const LoadConfig& config) : config_(config) {
     int my_clients = my_tables * config.seats;
     if (w == 0) my_clients += config.clients - tables * config.seats;
     // --rooms-at-once is shared out like the tables, at least one each.
-    const int at_once = config.rooms_at_once == 0 ? 0 : std::max(1, config.rooms_at_once / config.threads +
-                                                                        (w < config.rooms_at_once % config.threads ? 1 : 0));
-    workers_.push_back(std::make_unique<Worker>(config, server, sources, first, my_clients, my_tables, at_once,
+    const int at_once = config.rooms_at_once == 0
+                            ? 0
+                            : std::max(1, config.rooms_at_once / config.threads +
+                                              (w < config.rooms_at_once % config.threads ? 1 : 0));
+    workers_.push_back(std::make_unique<Worker>(config, server, sources, first, my_clients,
+                                                my_tables, at_once,
                                                 static_cast<std::uint64_t>(w + 1)));
     first += my_clients;
   }
 }
 
-Swarm::~Swarm() { stop(); }
+Swarm::~Swarm() {
+  stop();
+}
 
 void Swarm::connect() {
   for (auto& w : workers_) w->start();

@@ -42,9 +42,9 @@ TEST(CapaDoroPerft, StartPlacements) {
 
 TEST(CapaDoroPerft, ActionPhase) {
   // An empty board, 15 coins, nothing in stock: 14 sowings, 4 buys, done = 19.
-  // Depth 2: after a sowing, 13 other rows + done (14 * 14 = 196); after a buy, 4 buys and done (4 * 5 =
-  // 20: selling the colour just bought is not offered, a colour trades one way in an action); after done,
-  // the next player's roll (1): 217.
+  // Depth 2: after a sowing, 13 other rows + done (14 * 14 = 196); after a buy, 4 buys and done (4
+  // * 5 = 20: selling the colour just bought is not offered, a colour trades one way in an action);
+  // after done, the next player's roll (1): 217.
   cd::State s = at_action(3);
   EXPECT_EQ(perft(s, 1), 19u);
   EXPECT_EQ(perft(s, 2), 217u);

@@ -356,7 +356,8 @@ TEST(CapaDoroRules, SowPushesAndHarvests) {
 }
 
 // Semer, "le joueur récolte tout de suite" (readings table in docs/games/capa-doro.md): the token
-// pushed out is harvested for its owner, never for the sowing player: its bales, or 2 coins if empty.
+// pushed out is harvested for its owner, never for the sowing player: its bales, or 2 coins if
+// empty.
 TEST(CapaDoroRules, PushedOutTokenIsHarvestedForItsOwner) {
   cd::State s = at_action(3);
   put(s, "AS3", Column::seed, 2);
@@ -424,9 +425,10 @@ TEST(CapaDoroRules, TradeAtTrackPrices) {
   expect_sound(s);
 }
 
-// Reading (docs/games/capa-doro.md): a colour trades one way in an action. Selling back a bale just bought
-// (same space, same price) or buying back one just sold changes nothing, and a player (or a bot) could do it
-// for ever: the arena saw 22 of 200 two-player games stopped at 5,000 moves that way.
+// Reading (docs/games/capa-doro.md): a colour trades one way in an action. Selling back a bale just
+// bought (same space, same price) or buying back one just sold changes nothing, and a player (or a
+// bot) could do it for ever: the arena saw 22 of 200 two-player games stopped at 5,000 moves that
+// way.
 TEST(CapaDoroRules, TradeOneWayPerColour) {
   cd::State s = at_action();
   give(s, 0, "brown", 1);
@@ -435,7 +437,8 @@ TEST(CapaDoroRules, TradeOneWayPerColour) {
   EXPECT_EQ(refused(s, 0, {{"type", "sell"}, {"colour", "orange"}}), "capa_doro.trade_back");
   EXPECT_EQ(refused(s, 0, {{"type", "buy"}, {"colour", "brown"}}), "capa_doro.trade_back");
   for (const auto& a : cd::Rules::legal_actions(s, 0))
-    EXPECT_FALSE((a["type"] == "sell" && a["colour"] == "orange") || (a["type"] == "buy" && a["colour"] == "brown"))
+    EXPECT_FALSE((a["type"] == "sell" && a["colour"] == "orange") ||
+                 (a["type"] == "buy" && a["colour"] == "brown"))
         << a.dump();
   must(s, 0, {{"type", "buy"}, {"colour", "orange"}});  // the same way again: allowed
   EXPECT_EQ(stock(s, 0, kOrange), 2);
@@ -559,9 +562,9 @@ TEST(CapaDoroRules, DevelopmentCOnBNothingAfterC) {
   expect_sound(s);
 }
 
-// §D "Produire des cigares": the maker receives the cigar's value in coins and in points. The points by source
-// (Outcome::breakdown) count each finished cigar in its category: an A, then the B developed on it, are made;
-// the C developed on the B is still open and counts nothing.
+// §D "Produire des cigares": the maker receives the cigar's value in coins and in points. The
+// points by source (Outcome::breakdown) count each finished cigar in its category: an A, then the B
+// developed on it, are made; the C developed on the B is still open and counts nothing.
 TEST(CapaDoroRules, PointsBySourceAreTheFinishedCigarsByCategory) {
   cd::State s = at_action();
   const int a = open_card(s, 0, 0);
@@ -716,8 +719,8 @@ TEST(CapaDoroRules, CustomsClosesMarket) {
   must(s, 0, {{"type", "buy"}, {"colour", "orange"}});
 }
 
-// §9 (proposed): the customs tile closes its market to buying and selling only; bales the yield sends
-// there (no growth plantation in the continent, or a créneau / neutral token) still arrive.
+// §9 (proposed): the customs tile closes its market to buying and selling only; bales the yield
+// sends there (no growth plantation in the continent, or a créneau / neutral token) still arrive.
 TEST(CapaDoroRules, CustomsDoesNotStopYieldBales) {
   enum class Via { fallback, creneau, neutral };
   for (Via via : {Via::fallback, Via::creneau, Via::neutral}) {
@@ -856,8 +859,8 @@ TEST(CapaDoroRules, CreneauTileYieldGoesToMarket) {
 }
 
 // §9 / §12: a créneau or neutral token pushed out of the row is harvested by nobody: the neutral
-// token returns to the neutral supply, the créneau to the box; its counted bales were already on the
-// market, so no stock, coin, market or junk pile changes.
+// token returns to the neutral supply, the créneau to the box; its counted bales were already on
+// the market, so no stock, coin, market or junk pile changes.
 TEST(CapaDoroRules, PushedOffCreneauOrNeutralGoesBack) {
   auto outs = [](const std::vector<Json>& events, const std::string& token) {
     int n = 0;

@@ -132,7 +132,8 @@ TEST(CostaRuanaText, DescribeNeverThrows) {
             "Marie places a native on I2");
   EXPECT_EQ(
       cr::Rules::describe(
-          Json{{"type", "card"}, {"seat", 0}, {"to", 2}, {"face", "down"}, {"slot", "3a"}}, names).en,
+          Json{{"type", "card"}, {"seat", 0}, {"to", 2}, {"face", "down"}, {"slot", "3a"}}, names)
+          .en,
       "Antoine lays a card face down before Serge (3a)");
   EXPECT_EQ(cr::Rules::describe(Json{{"type", "award"}, {"seat", 2}, {"island", "I1"}}, names).en,
             "Serge takes a treasure from I1 and sends a native home");

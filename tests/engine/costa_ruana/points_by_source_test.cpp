@@ -1,5 +1,6 @@
-// Points by source (Outcome::breakdown) on the book's end of game ("Fin de la partie"): 2 points of respect for
-// each treasure won during the game and 1 for each native in the reserve, none for natives on the islands.
+// Points by source (Outcome::breakdown) on the book's end of game ("Fin de la partie"): 2 points of
+// respect for each treasure won during the game and 1 for each native in the reserve, none for
+// natives on the islands.
 
 #include "engine/costa_ruana/costa_ruana.hpp"
 
@@ -10,8 +11,8 @@
 namespace archipel::testing::costa_ruana {
 namespace {
 
-// Three treasures in the hut, one won this round, 7 natives home and 3 on the islands: treasures 2 x 4 = 8,
-// natives 7; nothing for the natives on the islands.
+// Three treasures in the hut, one won this round, 7 natives home and 3 on the islands: treasures 2
+// x 4 = 8, natives 7; nothing for the natives on the islands.
 TEST(CostaRuanaPointsBySource, TwoATreasureOneANativeInReserve) {
   auto s = fresh(2, 0);
   place_setup(s, {"I1", "I2"});

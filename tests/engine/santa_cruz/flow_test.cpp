@@ -161,7 +161,8 @@ TEST(SantaCruzViews, StaticDataDrawsTheWholeBoardFromTheComponents) {
   EXPECT_EQ(data.at("map").at("rivers").size(), 10u);
   EXPECT_EQ(data.at("catalog").at("sets").at("B"), Json::array({1, 1, 4, 1}));
   EXPECT_EQ(data.at("catalog").at("score_cards").at("birds").at("value_by_rules").at("table"), 2);
-  EXPECT_FALSE(sc::Rules::view(s, Viewer::spectator()).contains("map")) << "static data belongs outside views";
+  EXPECT_FALSE(sc::Rules::view(s, Viewer::spectator()).contains("map"))
+      << "static data belongs outside views";
 }
 
 TEST(SantaCruzViews, EveryViewStaysSmall) {
@@ -283,14 +284,16 @@ TEST(SantaCruzText, DescribeGivesOneLinePerEvent) {
                                      {"points", 4},
                                      {"card", "river"},
                                      {"bird", "drawn"}},
-                                names).en,
+                                names)
+                .en,
             "Bruno builds a church on L14 (+4, draws a bird)");
   EXPECT_EQ(sc::Rules::describe(Json{{"type", "reveal"},
                                      {"site", "L14"},
                                      {"building", "house"},
                                      {"points", 3},
                                      {"resource", "sugar"}},
-                                names).en,
+                                names)
+                .en,
             "Tile L14 revealed: house, 3 points, sugar");
   EXPECT_EQ(sc::Rules::describe(Json{{"type", "build"},
                                      {"seat", 0},
@@ -298,20 +301,22 @@ TEST(SantaCruzText, DescribeGivesOneLinePerEvent) {
                                      {"building", "lighthouse"},
                                      {"points", 3},
                                      {"card", "landing"}},
-                                names).en,
+                                names)
+                .en,
             "Anna lands with a lighthouse on C04 (+3)");
   EXPECT_EQ(sc::Rules::describe(Json{{"type", "discarded"}, {"seat", 0}}, names).en,
             "Anna discards a score card");
   EXPECT_EQ(sc::Rules::describe(
-                Json{{"type", "game_over"}, {"scores", {50, 61}}, {"ranking", {1, 0}}}, names).en,
+                Json{{"type", "game_over"}, {"scores", {50, 61}}, {"ranking", {1, 0}}}, names)
+                .en,
             "Game over: Bruno 61, Anna 50");
   EXPECT_EQ(sc::Rules::describe(Json::array(), names).en, "?");
   EXPECT_EQ(sc::Rules::describe(Json{{"type", "score"}, {"seat", 7}, {"gains", 3}}, names).en,
             "seat 7 plays : nobody scores");
 }
 
-// Online the book names no tie-break: tied players share their place, and the outcome's places (which
-// the server's "over" sends) and the final view's places are the same numbers.
+// Online the book names no tie-break: tied players share their place, and the outcome's places
+// (which the server's "over" sends) and the final view's places are the same numbers.
 TEST(SantaCruzOutcome, OnlineSharedPlacesAgreeInOutcomeAndView) {
   auto s = play_position(4, Variant::online);
   s.phase = sc::Phase::over;

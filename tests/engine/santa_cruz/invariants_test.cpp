@@ -17,7 +17,6 @@
 namespace archipel::testing {
 namespace {
 
-
 // Scores before the step, by seat, read from the public view (no downcast); reset at each new game.
 class ScoresOnlyDropThroughAnEruption {
  public:
@@ -31,7 +30,8 @@ class ScoresOnlyDropThroughAnEruption {
     });
     if (scores_.size() == scores.size() && !eruption) {
       for (std::size_t seat = 0; seat < scores.size(); ++seat) {
-        EXPECT_GE(scores[seat], scores_[seat]) << "seat " << seat << " lost points without an eruption";
+        EXPECT_GE(scores[seat], scores_[seat])
+            << "seat " << seat << " lost points without an eruption";
       }
     }
     scores_ = std::move(scores);
@@ -49,12 +49,11 @@ TEST(SantaCruzInvariants, PiecesAndCardsConservedInRandomGames) {
     for (const char* rules : {"online", "table"})
       for (int i = 0; i < games; ++i) {
         ScoresOnlyDropThroughAnEruption check;
-        auto result = run_playout(engine::default_registry(),
-                                  PlayoutConfig{"santa-cruz", seats, {{"rules", rules}}}, 5000 + i,
-                                  [&check](const engine::GameInstance& game,
-                                           const std::vector<engine::Json>& events) {
-                                    check(game, events);
-                                  });
+        auto result =
+            run_playout(engine::default_registry(),
+                        PlayoutConfig{"santa-cruz", seats, {{"rules", rules}}}, 5000 + i,
+                        [&check](const engine::GameInstance& game,
+                                 const std::vector<engine::Json>& events) { check(game, events); });
         ASSERT_TRUE(result.ended);
         if (HasFailure()) return;
       }

@@ -62,11 +62,11 @@ TEST(SantaCruzPerft, TwoPlayerLandingsThenFirstCards) {
   EXPECT_EQ(perft(s, 1), 16u);
   EXPECT_EQ(perft(s, 2), 240u);  // the second (last) player: the 15 free sites only
   // Seat 0 (set B: 1 ship, 1 river, 4 road, 1 double; 4 score cards; not the last player) after
-  // landings on a and b != a: 14 ship builds, R river builds (the other sites of a's river, less b),
-  // D road builds (a's road neighbours, less b), 3 of double/play (double ship; double river or play
-  // river; double road or play road) and 4 score cards: 21 + R + D. Over the 240 pairs:
-  // 240 * 21 + sum R (C01, C03: 4 * 14 + 3; C04, C08: 3 * 15) + sum D (20 road ends at coast
-  // sites * 15, less the 4 pairs C06/C07, C07/C06, C10/C11, C11/C10) = 5040 + 208 + 296.
+  // landings on a and b != a: 14 ship builds, R river builds (the other sites of a's river, less
+  // b), D road builds (a's road neighbours, less b), 3 of double/play (double ship; double river or
+  // play river; double road or play road) and 4 score cards: 21 + R + D. Over the 240 pairs: 240 *
+  // 21 + sum R (C01, C03: 4 * 14 + 3; C04, C08: 3 * 15) + sum D (20 road ends at coast sites * 15,
+  // less the 4 pairs C06/C07, C07/C06, C10/C11, C11/C10) = 5040 + 208 + 296.
   EXPECT_EQ(perft(s, 3), 5544u);
 }
 

@@ -1,5 +1,5 @@
-// Points by source (Outcome::breakdown) on the rule books' scoring examples: the start bonus, the construction
-// bonuses, each score card's points for each player, the bird tokens at the end.
+// Points by source (Outcome::breakdown) on the rule books' scoring examples: the start bonus, the
+// construction bonuses, each score card's points for each player, the bird tokens at the end.
 
 #include "engine/santa_cruz/santa_cruz.hpp"
 
@@ -27,9 +27,9 @@ int sum(const sc::State& s, Seat seat) {
   return total;
 }
 
-// Table rules, fish bonus: Red plays "Fish - 5"; Green, with fish tiles of +3 and +1, gets 5 + 3 + 1 = 9. The 9
-// is Green's part for that card; Red played it for nothing and still sees it, at 0. Green started on 1 (the
-// start compensation of the second player).
+// Table rules, fish bonus: Red plays "Fish - 5"; Green, with fish tiles of +3 and +1, gets 5 + 3 +
+// 1 = 9. The 9 is Green's part for that card; Red played it for nothing and still sees it, at 0.
+// Green started on 1 (the start compensation of the second player).
 TEST(SantaCruzPointsBySource, FishBonus531IsGreensScoreCardPart) {
   auto s = play_position(2, Variant::table);
   put_tile(s, "C05", "TC13");  // house, fish +3
@@ -38,53 +38,64 @@ TEST(SantaCruzPointsBySource, FishBonus531IsGreensScoreCardPart) {
   put_building(s, 1, "C06");
   set_hand(s, 0, {"SC03"});
   act(s, 0, score("fish"));
-  EXPECT_EQ(parts(s, 1), (std::vector<Part>{{"start_bonus", "", 1}, {"buildings", "", 0}, {"score_card", "SC03", 9},
+  EXPECT_EQ(parts(s, 1), (std::vector<Part>{{"start_bonus", "", 1},
+                                            {"buildings", "", 0},
+                                            {"score_card", "SC03", 9},
                                             {"birds", "", 0}}));
-  EXPECT_EQ(parts(s, 0), (std::vector<Part>{{"start_bonus", "", 0}, {"buildings", "", 0}, {"score_card", "SC03", 0},
+  EXPECT_EQ(parts(s, 0), (std::vector<Part>{{"start_bonus", "", 0},
+                                            {"buildings", "", 0},
+                                            {"score_card", "SC03", 0},
                                             {"birds", "", 0}}));
   EXPECT_EQ(sum(s, 1), s.players[1].score);
   EXPECT_EQ(sum(s, 0), s.players[0].score);
 }
 
-// Table rules, "Construire un bâtiment": the builder gains the construction bonus printed on the tile (a
-// lighthouse with a bird disc: 2).
+// Table rules, "Construire un bâtiment": the builder gains the construction bonus printed on the
+// tile (a lighthouse with a bird disc: 2).
 TEST(SantaCruzPointsBySource, ConstructionBonusIsTheBuildingsPart) {
   auto s = play_position(2);
   put_tile(s, "C05", "TC03");  // lighthouse, 2, bird disc
   act(s, 0, build("ship", "C05"));
-  EXPECT_EQ(parts(s, 0), (std::vector<Part>{{"start_bonus", "", 0}, {"buildings", "", 2}, {"birds", "", 0}}));
+  EXPECT_EQ(parts(s, 0),
+            (std::vector<Part>{{"start_bonus", "", 0}, {"buildings", "", 2}, {"birds", "", 0}}));
   EXPECT_EQ(sum(s, 0), s.players[0].score);
 }
 
-// Table rules, "Eruption volcanique - -2": each building on a volcano tile costs its owner 2 points. The loss is
-// the card's part (negative); the construction bonus once gained stays in the buildings part.
+// Table rules, "Eruption volcanique - -2": each building on a volcano tile costs its owner 2
+// points. The loss is the card's part (negative); the construction bonus once gained stays in the
+// buildings part.
 TEST(SantaCruzPointsBySource, EruptionIsANegativeScoreCardPart) {
   auto s = play_position(2, Variant::table);
   put_tile(s, "V01", "TV04");
   put_building(s, 1, "V01");
   set_hand(s, 0, {"SC12"});
   act(s, 0, score("eruption"));
-  EXPECT_EQ(parts(s, 1), (std::vector<Part>{{"start_bonus", "", 1}, {"buildings", "", 0},
-                                            {"score_card", "SC12", -2}, {"birds", "", 0}}));
+  EXPECT_EQ(parts(s, 1), (std::vector<Part>{{"start_bonus", "", 1},
+                                            {"buildings", "", 0},
+                                            {"score_card", "SC12", -2},
+                                            {"birds", "", 0}}));
   EXPECT_EQ(sum(s, 1), s.players[1].score);
   EXPECT_EQ(s.players[1].score, -1);
 }
 
-// A score card played by another player that gives a seat nothing leaves no part for that seat; one that gives
-// points does (online "Gold 6" played by Red, Green holding gold).
+// A score card played by another player that gives a seat nothing leaves no part for that seat; one
+// that gives points does (online "Gold 6" played by Red, Green holding gold).
 TEST(SantaCruzPointsBySource, OtherPlayersCardsAppearOnlyWhenTheyScore) {
   auto s = play_position(3);
   put_tile(s, "V03", "TV03");  // gold
   put_building(s, 1, "V03");
   set_hand(s, 0, {"SC02"});
   act(s, 0, score("gold"));
-  EXPECT_EQ(parts(s, 1), (std::vector<Part>{{"start_bonus", "", 1}, {"buildings", "", 0}, {"score_card", "SC02", 6},
+  EXPECT_EQ(parts(s, 1), (std::vector<Part>{{"start_bonus", "", 1},
+                                            {"buildings", "", 0},
+                                            {"score_card", "SC02", 6},
                                             {"birds", "", 0}}));
-  EXPECT_EQ(parts(s, 2), (std::vector<Part>{{"start_bonus", "", 2}, {"buildings", "", 0}, {"birds", "", 0}}));
+  EXPECT_EQ(parts(s, 2),
+            (std::vector<Part>{{"start_bonus", "", 2}, {"buildings", "", 0}, {"birds", "", 0}}));
 }
 
-// Table rules, end of the game: the bird tokens are revealed and scored, a tern 1, a cockatoo 2, a macaw 3. Until
-// then they are in nobody's score, so not in the breakdown either.
+// Table rules, end of the game: the bird tokens are revealed and scored, a tern 1, a cockatoo 2, a
+// macaw 3. Until then they are in nobody's score, so not in the breakdown either.
 TEST(SantaCruzPointsBySource, BirdsCountOnceRevealedAtTheEnd) {
   auto s = play_position(2, Variant::table);
   give_birds(s, 1, {"tern", "cockatoo", "macaw"});

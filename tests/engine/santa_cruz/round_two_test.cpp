@@ -93,8 +93,8 @@ TEST(SantaCruzRoundTwo, PileCardsArePublicKnowledgeOfTheTaker) {
   act(s, 1, Json{{"type", "choose_pile"}, {"set", "A"}});  // seat 0's set, with its Fish card
   ASSERT_TRUE(holds(s.players[1].hand, fish));
   EXPECT_EQ(sc::public_holder(s, fish), 1);
-  const int drawn = s.players[1].hand.front() == fish ? s.players[1].hand.back()
-                                                      : s.players[1].hand.front();
+  const int drawn =
+      s.players[1].hand.front() == fish ? s.players[1].hand.back() : s.players[1].hand.front();
   EXPECT_EQ(sc::public_holder(s, drawn), -1);
   auto secret = [&](int card) {
     for (const auto& sec : sc::Rules::secrets(s))
@@ -113,8 +113,8 @@ TEST(SantaCruzRoundTwo, ScrambleKeepsTheViewerViewAndPublicCards) {
   act(s, 1, Json{{"type", "choose_pile"}, {"set", "A"}});
   act(s, 2, Json{{"type", "choose_pile"}, {"set", "B"}});
   ASSERT_EQ(s.phase, sc::Phase::discard);
-  act(s, 1, Json{{"type", "discard"},
-                 {"card", sc::components().score_cards[card_of_name("fish")].id}});
+  act(s, 1,
+      Json{{"type", "discard"}, {"card", sc::components().score_cards[card_of_name("fish")].id}});
   give_birds(s, 0, {"tern", "macaw"});
   give_birds(s, 2, {"cockatoo"});
   const std::string before = sc::Rules::to_json(s).dump();

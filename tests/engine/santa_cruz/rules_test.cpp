@@ -217,7 +217,8 @@ TEST(SantaCruzExamples, RiverCardRevealsFaceDownTile) {
   EXPECT_NE(std::find(river.begin(), river.end(), "L14"), river.end());
   auto events = act(s, 0, build("river", "L14"));
   ASSERT_GE(events.size(), 2u);
-  EXPECT_EQ(sc::Rules::describe(events[0], names4()).en, "Tile L14 revealed: church, 4 points, sugar");
+  EXPECT_EQ(sc::Rules::describe(events[0], names4()).en,
+            "Tile L14 revealed: church, 4 points, sugar");
   EXPECT_EQ(events[1].at("type"), "build");
   EXPECT_EQ(sc::Rules::describe(events[1], names4()).en, "Red builds a church on L14 (+4)");
   EXPECT_EQ(s.players[0].score, 4);
@@ -343,9 +344,9 @@ TEST(SantaCruzExamples, ScoreTrackArrivalOrderBreaksTies) {
   EXPECT_EQ(sc::track_order(s), (std::vector<Seat>{2, 0, 1}));
 }
 
-// Table rules, "gagner des points": past 50 a "+50" marker goes under the counter (a counter on 14 with
-// two markers is 114), and an eruption taking a counter from 0 back to 49 removes one. The engine keeps
-// plain integers; the markers are display only.
+// Table rules, "gagner des points": past 50 a "+50" marker goes under the counter (a counter on 14
+// with two markers is 114), and an eruption taking a counter from 0 back to 49 removes one. The
+// engine keeps plain integers; the markers are display only.
 TEST(SantaCruzExamples, FiftyMarkersAreDisplayOnly) {
   auto s = play_position(2, Variant::table);
   put_tile(s, "V01", "TV04");

@@ -1,6 +1,6 @@
-// The log in French: a few representative events read with the online rule book's words (manche, set, carte
-// d'évaluation, emplacement de départ, jeton oiseau; never "débarquement" or "pile"), and the English line of
-// the same event is unchanged.
+// The log in French: a few representative events read with the online rule book's words (manche,
+// set, carte d'évaluation, emplacement de départ, jeton oiseau; never "débarquement" or "pile"),
+// and the English line of the same event is unchanged.
 
 #include "engine/santa_cruz/santa_cruz.hpp"
 
@@ -17,16 +17,20 @@ using engine::Lang;
 
 const std::vector<std::string> kNames{"Rouge", "Vert", "Bleu"};
 
-std::string fr(const Json& event) { return sc::Rules::describe(event, kNames).fr; }
-std::string en(const Json& event) { return sc::Rules::describe(event, kNames).en; }
+std::string fr(const Json& event) {
+  return sc::Rules::describe(event, kNames).fr;
+}
+std::string en(const Json& event) {
+  return sc::Rules::describe(event, kNames).en;
+}
 
 TEST(SantaCruzFrench, BuildsAndLandings) {
-  const Json build{{"type", "build"}, {"seat", 0},       {"site", "L14"}, {"building", "church"},
-                   {"points", 4},     {"card", "road"},  {"bird", "drawn"}};
+  const Json build{{"type", "build"}, {"seat", 0},      {"site", "L14"},  {"building", "church"},
+                   {"points", 4},     {"card", "road"}, {"bird", "drawn"}};
   EXPECT_EQ(fr(build), "Rouge construit une église sur L14 (+4, pioche un jeton oiseau)");
   EXPECT_EQ(en(build), "Rouge builds a church on L14 (+4, draws a bird)");
-  const Json landing{{"type", "build"}, {"seat", 1}, {"site", "C04"}, {"building", "lighthouse"},
-                     {"points", 2},     {"card", "landing"}};
+  const Json landing{{"type", "build"},          {"seat", 1},   {"site", "C04"},
+                     {"building", "lighthouse"}, {"points", 2}, {"card", "landing"}};
   EXPECT_EQ(fr(landing), "Vert choisit son emplacement de départ C04 : un phare (+2)");
   EXPECT_EQ(en(landing), "Vert lands with a lighthouse on C04 (+2)");
   EXPECT_EQ(fr({{"type", "build_failed"}, {"seat", 2}, {"site", "V03"}, {"building", "church"}}),
@@ -36,16 +40,26 @@ TEST(SantaCruzFrench, BuildsAndLandings) {
 }
 
 TEST(SantaCruzFrench, RevealAndScoreCards) {
-  EXPECT_EQ(fr({{"type", "reveal"}, {"site", "C04"}, {"building", "lighthouse"}, {"points", 3},
-                {"resource", "fish"}, {"fish_bonus", 2}}),
+  EXPECT_EQ(fr({{"type", "reveal"},
+                {"site", "C04"},
+                {"building", "lighthouse"},
+                {"points", 3},
+                {"resource", "fish"},
+                {"fish_bonus", 2}}),
             "Tuile C04 découverte : phare, 3 points, poisson, bonus poisson +2");
-  const Json fish{{"type", "score"}, {"seat", 0}, {"card", "SC03"},
+  const Json fish{{"type", "score"},
+                  {"seat", 0},
+                  {"card", "SC03"},
                   {"gains", {{{"seat", 1}, {"points", 9}}, {{"seat", 2}, {"points", 0}}}}};
   EXPECT_EQ(fr(fish), "Rouge joue la carte d'évaluation Poisson : Vert +9");
   EXPECT_EQ(en(fish), "Rouge plays Fish: Vert +9");
-  EXPECT_EQ(fr({{"type", "score"}, {"seat", 2}, {"card", "SC12"}, {"gains", Json::array()},
+  EXPECT_EQ(fr({{"type", "score"},
+                {"seat", 2},
+                {"card", "SC12"},
+                {"gains", Json::array()},
                 {"removed", {"V01", "V02"}}}),
-            "Bleu joue la carte d'évaluation Éruption volcanique : personne ne marque ; 2 bâtiment(s) détruit(s) "
+            "Bleu joue la carte d'évaluation Éruption volcanique : personne ne marque ; 2 "
+            "bâtiment(s) détruit(s) "
             "sur le volcan");
 }
 
@@ -57,7 +71,9 @@ TEST(SantaCruzFrench, RoundsSetsAndBirds) {
   EXPECT_EQ(pile, "Vert prend le set B (le set restant)");
   EXPECT_EQ(pile.find("pile"), std::string::npos);
   EXPECT_EQ(fr({{"type", "choose_piles"}, {"pick_order", {1, 0}}}).find("pile"), std::string::npos);
-  EXPECT_EQ(fr({{"type", "birds_revealed"}, {"seat", 0}, {"birds", {{"tern", 2}, {"cockatoo", 1}, {"macaw", 0}}},
+  EXPECT_EQ(fr({{"type", "birds_revealed"},
+                {"seat", 0},
+                {"birds", {{"tern", 2}, {"cockatoo", 1}, {"macaw", 0}}},
                 {"points", 4}}),
             "Rouge révèle 1 cacatoès, 2 sternes : +4");
   EXPECT_EQ(fr({{"type", "game_over"}, {"scores", {50, 61, 12}}, {"ranking", {1, 0, 2}}}),
@@ -85,18 +101,23 @@ TEST(SantaCruzFrench, RefusalsSayWhyInTheOnlineBooksWords) {
   auto supply = play_position(3);
   put_tile(supply, "C05", "TC07");  // lighthouse
   supply.players[0].supply = {8, 3, 0};
-  EXPECT_EQ(refusal(supply, 0, build("ship", "C05")).message_fr, "C05 demande un phare et il ne vous en reste plus");
+  EXPECT_EQ(refusal(supply, 0, build("ship", "C05")).message_fr,
+            "C05 demande un phare et il ne vous en reste plus");
 
   auto cards = play_position(3);
   set_cards(cards, 0, {0, 1, 1, 0});
-  EXPECT_EQ(refusal(cards, 0, build("ship", "C05")).message_fr, "il ne vous reste plus de carte bateau");
+  EXPECT_EQ(refusal(cards, 0, build("ship", "C05")).message_fr,
+            "il ne vous reste plus de carte bateau");
   set_hand(cards, 0, {"SC02"});
-  EXPECT_EQ(refusal(cards, 0, score("sheep")).message_fr, "vous n'avez pas la carte d'évaluation Mouton");
+  EXPECT_EQ(refusal(cards, 0, score("sheep")).message_fr,
+            "vous n'avez pas la carte d'évaluation Mouton");
   set_cards(cards, 0, {1, 1, 1, 1});
   const auto must = refusal(cards, 0, Json{{"type", "play"}, {"card", "ship"}});
   EXPECT_EQ(must.rule, "santa_cruz.must_build");
-  EXPECT_EQ(must.message_fr.rfind("vous pouvez construire avec la carte bateau (C", 0), 0u) << must.message_fr;
-  EXPECT_NE(must.message_fr.find("), vous devez donc le faire"), std::string::npos) << must.message_fr;
+  EXPECT_EQ(must.message_fr.rfind("vous pouvez construire avec la carte bateau (C", 0), 0u)
+      << must.message_fr;
+  EXPECT_NE(must.message_fr.find("), vous devez donc le faire"), std::string::npos)
+      << must.message_fr;
 }
 
 }  // namespace

@@ -96,8 +96,8 @@ TEST(SantaMariaPerft, CountsAlongSeededGames) {
   }
   EXPECT_EQ(count_along(3, {{"setup", "advanced"}}, 7), 778u);
   EXPECT_EQ(count_along(4, {{"blue_dice", "shared"}}, 7), 583u);
-  // Pinned like the others (recorded from the engine, as Stockfish's bench signature): a change to what is legal
-  // along these games changes a count.
+  // Pinned like the others (recorded from the engine, as Stockfish's bench signature): a change to
+  // what is legal along these games changes a count.
   EXPECT_EQ(count_along(2, {{"colonies", "choose"}}, 7), 376u);
 }
 

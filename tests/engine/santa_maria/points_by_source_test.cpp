@@ -1,5 +1,5 @@
-// Points by source (Outcome::breakdown) on the book's final count ("Fin de la partie", Anna's examples) and the
-// Conquistador track's points of each year end.
+// Points by source (Outcome::breakdown) on the book's final count ("Fin de la partie", Anna's
+// examples) and the Conquistador track's points of each year end.
 
 #include "engine/santa_maria/santa_maria.hpp"
 
@@ -22,10 +22,11 @@ std::map<std::string, int> by_source(const std::vector<ScorePart>& parts) {
   return out;
 }
 
-// Anna's final count, the book's examples together: 3 coins and resources sold for 4 more make 7 coins, 2
-// points; 6 points of colonists on complete lines; a 3-point scholar; two bishops cost 4, the dock bishop then
-// pays 2 a ship in her fullest dock (3 ships: 6); 2 complete port columns, 6; the points printed on her ships.
-// During the game she took 9 points at a year end on the Conquistador track and 2 from her ships' bonuses.
+// Anna's final count, the book's examples together: 3 coins and resources sold for 4 more make 7
+// coins, 2 points; 6 points of colonists on complete lines; a 3-point scholar; two bishops cost 4,
+// the dock bishop then pays 2 a ship in her fullest dock (3 ships: 6); 2 complete port columns, 6;
+// the points printed on her ships. During the game she took 9 points at a year end on the
+// Conquistador track and 2 from her ships' bonuses.
 TEST(SantaMariaPointsBySource, AnnasFinalCount) {
   State s = blank_game(2);
   s.players[0].coins = 3;
@@ -80,9 +81,9 @@ TEST(SantaMariaPointsBySource, AnnasFinalCount) {
   EXPECT_EQ(outcome->breakdown[0].back().label.fr, "Tuiles Navire");
 }
 
-// "Fin de l'Année": the points of the Conquistador track are counted every year end; their part is the sum of
-// what the year ends gave, the rest of the points taken during the game is its own part. Checked over whole
-// seeded games played with random legal moves.
+// "Fin de l'Année": the points of the Conquistador track are counted every year end; their part is
+// the sum of what the year ends gave, the rest of the points taken during the game is its own part.
+// Checked over whole seeded games played with random legal moves.
 TEST(SantaMariaPointsBySource, ConquistadorPartIsTheYearEndsSum) {
   int conquistador_points_seen = 0;
   for (std::uint64_t seed : {3u, 4u}) {
@@ -94,7 +95,8 @@ TEST(SantaMariaPointsBySource, ConquistadorPartIsTheYearEndsSum) {
       const auto legal = Rules::legal_actions(s, seat);
       for (const auto& e : act(s, seat, legal[choose.below(legal.size())]))
         if (e.at("type") == "year_end")
-          for (Seat i = 0; i < 3; ++i) from_year_ends[i] += e.at("conquistador_points").at(i).get<int>();
+          for (Seat i = 0; i < 3; ++i)
+            from_year_ends[i] += e.at("conquistador_points").at(i).get<int>();
     }
     ASSERT_EQ(s.phase, Phase::over) << "seed " << seed;
     const auto outcome = Rules::outcome(s);
@@ -106,7 +108,8 @@ TEST(SantaMariaPointsBySource, ConquistadorPartIsTheYearEndsSum) {
       conquistador_points_seen += from_year_ends[i];
     }
   }
-  EXPECT_GT(conquistador_points_seen, 0) << "the games chosen never scored the track: pick other seeds";
+  EXPECT_GT(conquistador_points_seen, 0)
+      << "the games chosen never scored the track: pick other seeds";
 }
 
 }  // namespace
