@@ -3,8 +3,9 @@
 # build-sanitize/, with clang when it is installed (faster to build, and the compiler of the fuzz targets),
 # else GCC. Any sanitizer report fails the run: UBSan does not recover, ASan stops at the first error.
 #
-#   scripts/sanitize.sh             build, then run the suites below
-#   scripts/sanitize.sh --no-build  run them against the existing build
+#   scripts/sanitize.sh               build, then run the suites below
+#   scripts/sanitize.sh --no-build    run them against the existing build
+#   scripts/sanitize.sh --build-only  build only (scripts/test.sh builds while the plain suites run)
 #
 # What runs, meant to fit in about 15 minutes on a 2-core machine, build included (scripts/test.sh calls it
 # after the plain suites, which run everything at full counts): the protocol tests; the server tests (rooms,
@@ -20,7 +21,11 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="${ARCHIPEL_SANITIZE_DIR:-$root/build-sanitize}"
 jobs="${ARCHIPEL_JOBS:-2}"
 build=1
-[ "${1:-}" = "--no-build" ] && build=0
+run=1
+case "${1:-}" in
+  --no-build) build=0 ;;
+  --build-only) run=0 ;;
+esac
 
 if [ "$build" = 1 ]; then
   compiler=()
@@ -44,6 +49,7 @@ if [ "$build" = 1 ]; then
         -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DARCHIPEL_SANITIZE=ON -DARCHIPEL_BUILD_BENCH=OFF >/dev/null
   cmake --build "$dir" -j"$jobs" --target "${targets[@]}"
 fi
+[ "$run" = 1 ] || exit 0
 
 # halt_on_error/abort: a report is a failure, not a line in a log. detect_leaks stays on (the default).
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_stack_use_after_return=0:strict_string_checks=1:check_initialization_order=1}"

@@ -33,7 +33,12 @@ print_step_times() {
   for i in "${!step_names[@]}"; do printf '  %6ds  %s\n' "${step_seconds[$i]}" "${step_names[$i]}"; done
   printf '  %6ds  total%s\n' "$SECONDS" "$([ "$status" = 0 ] || echo ", failed")"
 }
-trap print_step_times EXIT
+# The sanitizer builds run in the background once the plain build is done (below); a run that ends early stops them.
+background_builds_pid=""
+stop_background_builds() {
+  if [ -n "$background_builds_pid" ]; then kill -- "-$background_builds_pid" 2>/dev/null || true; fi
+}
+trap 'status=$?; stop_background_builds; (exit $status); print_step_times' EXIT
 
 step "dependencies (docker/install_deps.sh)"
 "$root/docker/install_deps.sh" --browser --fuzz --postgres --format
@@ -41,6 +46,22 @@ step "the C++ layout (scripts/format.sh --check)"
 "$root/scripts/format.sh" --check
 step "build (scripts/build.sh all)"
 "$root/scripts/build.sh" all "$root/build"
+
+# The sanitizer and ThreadSanitizer builds start now, in the background at the lowest priority (nice 19): the
+# suites below wait on sockets, timers and Chromium much of the time, and the builds take only the CPU they leave
+# idle (about N minutes off the run on a 2-core machine; the suites keep their speed, as nice 19 yields to them).
+# Their output goes to a log, printed if they fail; the sanitizer step waits for them.
+background_builds_log="$(mktemp)"
+if [ "${ARCHIPEL_SANITIZE_STEP:-1}" = 1 ]; then
+  # setsid: a group of its own, so that a failing run stops the compilers too (stop_background_builds).
+  setsid --wait nice -n 19 bash -c '
+    started=$SECONDS
+    "$1/scripts/sanitize.sh" --build-only && "$1/scripts/tsan.sh" --build-only
+    status=$?
+    echo "== the sanitizer builds took $((SECONDS - started))s in the background"
+    exit $status' _ "$root" >"$background_builds_log" 2>&1 &
+  background_builds_pid=$!
+fi
 
 step "unit, scenario and server tests (ctest)"
 # PostgreSQL was installed above: a store test that cannot start it fails here rather than being skipped.
@@ -65,10 +86,19 @@ if [ -f "$root/tests/browser/package.json" ]; then
 fi
 
 if [ "${ARCHIPEL_SANITIZE_STEP:-1}" = 1 ]; then
-  step "the suites under ASan + UBSan (scripts/sanitize.sh)"
-  "$root/scripts/sanitize.sh"
+  step "the sanitizer builds started after the plain build (scripts/sanitize.sh, scripts/tsan.sh --build-only)"
+  if ! wait "$background_builds_pid"; then
+    background_builds_pid=""
+    tail -n 60 "$background_builds_log" >&2
+    echo "test.sh: a sanitizer build failed (its last lines above)" >&2
+    exit 1
+  fi
+  background_builds_pid=""
+  tail -n 1 "$background_builds_log"
+  step "the suites under ASan + UBSan (scripts/sanitize.sh --no-build)"
+  "$root/scripts/sanitize.sh" --no-build
   step "each fuzz target for 20 s (scripts/fuzz.sh, in the sanitizer build)"
   ARCHIPEL_FUZZ_DIR="$root/build-sanitize" "$root/scripts/fuzz.sh" 20
-  step "the server tests under ThreadSanitizer (scripts/tsan.sh)"
-  "$root/scripts/tsan.sh"
+  step "the server tests under ThreadSanitizer (scripts/tsan.sh --no-build)"
+  "$root/scripts/tsan.sh" --no-build
 fi

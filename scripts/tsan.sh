@@ -6,8 +6,9 @@
 # the lobby and the rooms, the bots' pool, the metrics counters. Any report fails the run (halt_on_error; in a
 # server binary the tests start as a child, the report goes to that child's log and the test sees it die).
 #
-#   scripts/tsan.sh             build, then run the suite below
-#   scripts/tsan.sh --no-build  run it against the existing build
+#   scripts/tsan.sh               build, then run the suite below
+#   scripts/tsan.sh --no-build    run it against the existing build
+#   scripts/tsan.sh --build-only  build only (scripts/test.sh builds while the plain suites run)
 #
 # What runs: every server test (rooms, lobby, loopback sockets, limits, restart from SQLite, kill -9 against a
 # TSan server binary), none left out: the slowest under TSan (Limits.AtTheOpenFileLimit*, about 30 s) stays far
@@ -22,7 +23,11 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="${ARCHIPEL_TSAN_DIR:-$root/build-tsan}"
 jobs="${ARCHIPEL_JOBS:-2}"
 build=1
-[ "${1:-}" = "--no-build" ] && build=0
+run=1
+case "${1:-}" in
+  --no-build) build=0 ;;
+  --build-only) run=0 ;;
+esac
 
 if [ "$build" = 1 ]; then
   compiler=()
@@ -33,6 +38,7 @@ if [ "$build" = 1 ]; then
         -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DARCHIPEL_TSAN=ON -DARCHIPEL_BUILD_BENCH=OFF >/dev/null
   cmake --build "$dir" -j"$jobs" --target server_tests archipel-server
 fi
+[ "$run" = 1 ] || exit 0
 
 # halt_on_error: a report is a failure, not a line in a log. second_deadlock_stack: both stacks of a
 # lock-order inversion. The server binaries the tests start inherit these options. Options set by the caller come
