@@ -62,8 +62,14 @@ if [ "${#missing[@]}" -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   echo "install_deps.sh: installing ${missing[*]}"
+  # One apt at a time: .ci/run builds the image (scripts/image-test.sh installs podman) while this runs, and two
+  # apt-gets at once fail on dpkg's lock instead of waiting. Both take this lock first (let go once apt is done).
+  lock=/tmp/archipel-apt.lock
+  [ -e "$lock" ] || : >"$lock"
+  exec 9<"$lock"
+  flock 9
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null  exec 9<&-
 fi
 
 if [ "$browser" = 1 ]; then

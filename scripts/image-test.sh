@@ -20,9 +20,13 @@
 # reused until docker/install_deps.sh changes, the compile step until a source file changes. Removed at the end,
 # pass or fail: the test containers, their volumes, the compose project, layers of earlier builds no image uses.
 # Prints one line per step and a closing count; on failure, what failed and the container's log.
+# `scripts/image-test.sh --build-only` stops after the build: .ci/run builds the image in the background while the
+# test command runs, then runs this script again, which finds every layer in the cache and goes on to the checks.
 set -euo pipefail
 [ "$(id -u)" -eq 0 ] || exec sudo --preserve-env=ARCHIPEL_IMAGE_CACHE,XDG_CACHE_HOME bash "$0" "$@"
 
+build_only=0
+[ "${1:-}" = "--build-only" ] && build_only=1
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cache="${ARCHIPEL_IMAGE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/archipel-image}"
 image=localhost/archipel:image-test
@@ -67,10 +71,15 @@ for p in "${packages[@]}"; do
 done
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "   installing ${missing[*]}"
+  # The lock docker/install_deps.sh takes too: .ci/run runs both at once.
+  [ -e /tmp/archipel-apt.lock ] || : >/tmp/archipel-apt.lock
+  exec 9</tmp/archipel-apt.lock
+  flock 9
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  exec 9<&-
 fi
-if [ ! -d "$root/bots/examples/node_modules/ws" ]; then
+if [ "$build_only" = 0 ] && [ ! -d "$root/bots/examples/node_modules/ws" ]; then
   (cd "$root/bots/examples" && npm ci --no-audit --no-fund --silent)
 fi
 
@@ -156,6 +165,11 @@ grep -q "HEALTHCHECK is not supported" "$work/build.log" && fail "the build drop
 grep -qi "useradd warning\|groupadd warning" "$work/build.log" && fail "useradd/groupadd warned: $(grep -i 'add warning' "$work/build.log")"
 size=$(podman image inspect --format '{{.Size}}' "$image")
 ok "built $image in $((SECONDS - t)) s, $((size / 1000000)) MB"
+
+if [ "$build_only" = 1 ]; then
+  echo "image-test: built in $((SECONDS - started)) s (--build-only: the checks are left for the next run)"
+  exit 0
+fi
 
 step "the image"
 healthcheck=$(podman image inspect --format '{{if .HealthCheck}}{{.HealthCheck.Test}}{{end}}' "$image")
