@@ -29,8 +29,7 @@ inline constexpr int kProtocolVersion = 1;
 /// generous).
 inline constexpr std::size_t kMaxNesting = 32;
 
-// ---- client -> server
-// -------------------------------------------------------------------------------
+// ---- client -> server ---------------------------------------------------------------------------
 
 /// First message on a connection: a nickname for a new player, or the resume token of an earlier
 /// one.
@@ -101,8 +100,7 @@ using ClientMessage = std::variant<Hello, Chat, Action, Sync, ListGames, ListRoo
 /// Parses one text frame. Never throws; every way a frame can be wrong is an Error with a code.
 Result<ClientMessage> parse_client_message(std::string_view frame);
 
-// ---- server -> client
-// -------------------------------------------------------------------------------
+// ---- server -> client ---------------------------------------------------------------------------
 
 struct SeatInfo {
   std::string name;  // empty for a free seat

@@ -17,8 +17,7 @@ void Audience::begin_game(const engine::GameInstance& game, std::int64_t version
   static_text_ = protocol::serialize(static_data_);
 }
 
-// ---- words
-// ---------------------------------------------------------------------------------------------
+// ---- words --------------------------------------------------------------------------------------
 
 void Audience::broadcast(const Table& table, const Frame& frame) {
   each_connected(table, [&](Client& c) { c.send(frame); });
@@ -54,8 +53,7 @@ std::string Audience::log_text(const Table& table, engine::Lang lang, std::size_
   return protocol::serialize(lines);
 }
 
-// ---- views
-// ---------------------------------------------------------------------------------------------
+// ---- views --------------------------------------------------------------------------------------
 
 void Audience::state_to(const Table& table, const std::string& token) {
   const Member* m = table.member(token);

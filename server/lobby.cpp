@@ -77,8 +77,7 @@ void Lobby::restore_games() {
   }
 }
 
-// ---- entry points
-// --------------------------------------------------------------------------------------
+// ---- entry points -------------------------------------------------------------------------------
 
 void Lobby::handler_failed(const ClientPtr& client, const char* what) {
   spdlog::error("event=handler_failed where=lobby client={} error=\"{}\"",
@@ -235,8 +234,7 @@ void Lobby::release_after_stop() {
   flush_timer_.cancel();
 }
 
-// ---- what rooms tell the lobby
-// ---------------------------------------------------------------------------
+// ---- what rooms tell the lobby ------------------------------------------------------------------
 
 void Lobby::room_changed(const protocol::RoomInfo& info) {
   post([info](Lobby& l) {
@@ -395,8 +393,7 @@ void Lobby::forget_room(RoomId room) {
   }
 }
 
-// ---- hello
-// ---------------------------------------------------------------------------------------------
+// ---- hello --------------------------------------------------------------------------------------
 
 void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
   if (players_.by_client(client))
@@ -444,8 +441,7 @@ void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
   }
 }
 
-// ---- operations for the router
-// -----------------------------------------------------------------------
+// ---- operations for the router ------------------------------------------------------------------
 
 void Lobby::say(Player& player, const std::string& text) {
   // Table talk goes to the room (the router sends it there); this is chat in the lobby.
@@ -689,8 +685,7 @@ std::shared_ptr<Room> Lobby::room_for_command(Player& player) {
   return r;
 }
 
-// ---- helpers
-// -------------------------------------------------------------------------------------------
+// ---- helpers ------------------------------------------------------------------------------------
 
 std::shared_ptr<Room> Lobby::room(RoomId id) {
   auto it = rooms_.find(id);

@@ -85,8 +85,7 @@ std::shared_ptr<Room> Room::restore(net::any_io_executor executor, const GameRec
   return room;
 }
 
-// ---- entry points
-// --------------------------------------------------------------------------------------
+// ---- entry points -------------------------------------------------------------------------------
 
 void Room::join(Member m, std::optional<int> seat) {
   post([m = std::move(m), seat](Room& r) mutable { r.do_join(std::move(m), seat); });
@@ -275,8 +274,7 @@ void Room::handler_failed(const std::string& token, const char* what) {
                                  "le serveur a échoué sur votre dernier message"));
 }
 
-// ---- membership
-// ----------------------------------------------------------------------------------------
+// ---- membership ---------------------------------------------------------------------------------
 
 void Room::do_join(Member m, std::optional<int> seat) {
   auto refuse = [&](const protocol::Error& e) {
@@ -348,8 +346,7 @@ void Room::close_if_empty() {
   if (observer) observer->room_closed(table_.id);
 }
 
-// ---- helpers
-// -------------------------------------------------------------------------------------------
+// ---- helpers ------------------------------------------------------------------------------------
 
 protocol::RoomInfo Room::info() const {
   protocol::RoomInfo info;

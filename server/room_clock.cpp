@@ -9,8 +9,7 @@
 
 namespace archipel::server {
 
-// ---- the turn clock (server/turn_clock.hpp)
-// -------------------------------------------------------------
+// ---- the turn clock (server/turn_clock.hpp) -----------------------------------------------------
 
 engine::Options Room::options_with_clock() const {
   auto options = table_.options;

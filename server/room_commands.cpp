@@ -35,8 +35,7 @@ void Room::run_command(const std::string& token, protocol::RoomCommand& command)
              command);
 }
 
-// ---- commands
-// ------------------------------------------------------------------------------------------
+// ---- commands -----------------------------------------------------------------------------------
 
 void Room::do_start(const std::string& token) {
   if (token != table_.host) return send_error(token, not_host_error("/start"));

@@ -28,8 +28,7 @@ json outcome_json(const engine::Outcome& o) {
 
 }  // namespace
 
-// ---- playing
-// -------------------------------------------------------------------------------------------
+// ---- playing ------------------------------------------------------------------------------------
 
 void Room::do_action(const std::string& token, const json& action, const ClientPtr& stand_in) {
   if (storing_) {  // the previous action is being stored: this one is checked once that one is

@@ -26,8 +26,7 @@ std::int64_t unix_ms_now() {
 
 }  // namespace
 
-// ---- abandoned games (issue 9, point 6)
-// ------------------------------------------------------------------
+// ---- abandoned games (issue 9, point 6) ---------------------------------------------------------
 
 void Room::watch_presence() {
   if (table_.status != Status::playing || context_.abandon_after.count() <= 0) return;
@@ -77,8 +76,7 @@ void Room::abandon() {
   if (auto o = observer_.lock()) o->room_closed(table_.id);
 }
 
-// ---- handing an absent player's seat to a bot (issue 12, point 7)
-// --------------------------------------
+// ---- handing an absent player's seat to a bot (issue 12, point 7) -------------------------------
 
 void Room::reset_seat_play(int seats) {
   stop_stand_ins();

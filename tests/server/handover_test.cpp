@@ -33,8 +33,7 @@ std::function<bool(const json&)> stand_in_at(int seat, bool playing) {
       [seat, playing](const json& r) { return r["seats"][seat].contains("stand_in") == playing; };
 }
 
-// ---- the vote's rules, without a server
-// -------------------------------------------------------------
+// ---- the vote's rules, without a server ---------------------------------------------------------
 
 std::vector<server::SeatPresence> table() {
   // Ann and Ben here, Cat away long enough, Dan away not long enough, a bot seated by /addbot.
@@ -89,8 +88,7 @@ TEST(HandoverRules, SeatsByNumberOrName) {
   EXPECT_EQ(server::seat_named(seats, "Eve"), -1);
 }
 
-// ---- over loopback
-// ----------------------------------------------------------------------------------
+// ---- over loopback ------------------------------------------------------------------------------
 
 TEST(Handover, VoteRefusalsUnanimityTheBotPlaysAndJoinGivesItBack) {
   TestServer server(registry_with_race(), "", handing_over_after(std::chrono::milliseconds(400)));
