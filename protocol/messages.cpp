@@ -258,6 +258,7 @@ Json room_json(const RoomInfo& room) {
     if (seat.bot) s["bot"] = true;
     if (!seat.stand_in.empty()) s["stand_in"] = seat.stand_in;
     if (seat.may_hand_over) s["may_hand_over"] = true;
+    if (seat.hand_over_at_ms) s["hand_over_at"] = seat.hand_over_at_ms;
     if (!seat.handover_votes.empty()) s["handover_votes"] = seat.handover_votes;
     seats.push_back(std::move(s));
   }
@@ -325,6 +326,10 @@ void write_room(engine::JsonTextWriter& w, const RoomInfo& room, bool as_message
     w.raw(i ? ",{" : "{");
     if (seat.bot) w.raw(R"("bot":true,)");
     w.raw(seat.connected ? R"("connected":true)" : R"("connected":false)");
+    if (seat.hand_over_at_ms) {  // keys in nlohmann's order: "hand_over_at" < "handover_votes"
+      w.raw(R"(,"hand_over_at":)");
+      w.number(seat.hand_over_at_ms);
+    }
     if (!seat.handover_votes.empty()) {
       w.raw(R"(,"handover_votes":)");
       write_strings(w, seat.handover_votes);
@@ -585,6 +590,11 @@ Json games_message(const std::vector<const engine::GameSpec*>& specs,
                   {"default", o.default_value},
                   {"label", o.label.in(lang)},
                   {"help", o.help.in(lang)}};
+      if (!o.choice_labels.empty()) {
+        Json labels = Json::array();
+        for (const auto& label : o.choice_labels) labels.push_back(label.in(lang));
+        option["choice_labels"] = std::move(labels);
+      }
       if (o.min_players) option["min_players"] = o.min_players;
       if (o.max_players) option["max_players"] = o.max_players;
       options.push_back(std::move(option));

@@ -111,6 +111,8 @@ struct SeatInfo {
   // voted so far.
   std::string stand_in;
   bool may_hand_over = false;
+  // An away person's seat not yet offered: when (Unix ms) it will be, for a countdown (0: none).
+  std::int64_t hand_over_at_ms = 0;
   std::vector<std::string> handover_votes;
   bool operator==(const SeatInfo&) const = default;
 };

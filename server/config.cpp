@@ -203,8 +203,10 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
       ->check(CLI::Validator(
           [](std::string& v) { return parse_duration(v) ? std::string() : "not a duration: " + v; },
           "DURATION"));
-  app.add_option("--name-grace", c.name_grace_seconds,
-                 "seconds a dropped player's name and token stay theirs when they were in no room")
+  app.add_option(
+         "--name-grace", c.name_grace_seconds,
+         "seconds a dropped player's name and token stay theirs when they hold no seat in a game "
+         "still to play (in no room, or the game is over)")
       ->envname("ARCHIPEL_NAME_GRACE")
       ->check(CLI::Range(0, 86400));
   app.add_option(

@@ -183,19 +183,33 @@ void Lobby::on_close(ClientPtr client) {
     if (auto at = p->room ? p->room : p->pending_join) {
       if (auto r = l.room(*at)) r->disconnect(p->token);
       l.placed(*p);
-    } else if (l.name_grace_.count() <= 0) {
-      l.players_.erase(p->token);  // nothing to come back to: the name is free again
-    } else {
-      // A reload or a flaky network: the name and token stay theirs a while, so nobody takes the
-      // name over.
-      auto timer = std::make_shared<net::steady_timer>(l.strand_, l.name_grace_);
-      timer->async_wait([lobby = l.shared_from_this(), token = p->token, drop = ++p->drops,
-                         timer](error_code ec) {
-        Player* gone = ec ? nullptr : lobby->players_.by_token(token);
-        if (gone && !gone->client && gone->drops == drop && !gone->present_in())
-          lobby->players_.erase(token);
-      });
     }
+    // A seat in a game still to play keeps the name; otherwise (no room, or only a finished game's
+    // seat) nothing is left to come back to, and the name frees after the grace.
+    if (!l.holds_live_seat(*p)) l.release_name_later(*p);
+  });
+}
+
+bool Lobby::holds_live_seat(const Player& player) const {
+  const auto at = player.room ? player.room : player.pending_join;
+  if (!at) return false;
+  const protocol::RoomInfo* info = room_list_.find(*at);
+  // A room not listed yet is one being made: it is still to play.
+  return !info || info->status == RoomStatus::waiting || info->status == RoomStatus::playing;
+}
+
+void Lobby::release_name_later(Player& player) {
+  if (player.bot) return;  // a bot's seat and name end with its game (seat_changed, forget_room)
+  if (name_grace_.count() <= 0) return players_.erase(player.token);
+  // A reload or a flaky network: the name and token stay theirs a while, so nobody takes the name
+  // over; a connection or a new seat meanwhile keeps them.
+  auto timer = std::make_shared<net::steady_timer>(strand_, name_grace_);
+  timer->async_wait([lobby = shared_from_this(), token = player.token, drop = ++player.drops,
+                     timer](error_code ec) {
+    Player* gone = ec ? nullptr : lobby->players_.by_token(token);
+    if (gone && !gone->client && gone->drops == drop && !gone->watching &&
+        !lobby->holds_live_seat(*gone))
+      lobby->players_.erase(token);
   });
 }
 
@@ -242,7 +256,15 @@ void Lobby::room_changed(const protocol::RoomInfo& info) {
     const protocol::RoomInfo* before = l.room_list_.find(info.id);
     const bool newly_over =
         info.status == RoomStatus::over && (!before || before->status != RoomStatus::over);
+    const bool newly_ended =
+        (info.status == RoomStatus::over || info.status == RoomStatus::abandoned) &&
+        (!before || before->status != info.status);
     l.room_list_.update(info);
+    // Seated players who left before the end had their name kept by the game: it is over now.
+    if (newly_ended)
+      for (const auto& token : l.players_.in_room(info.id))
+        if (Player* p = l.players_.by_token(token); p && !p->client && !l.holds_live_seat(*p))
+          l.release_name_later(*p);
     if (newly_over) {
       l.finished_.push_back(info.id);
       if (l.finished_.size() > kFinishedRoomsKept) {
@@ -399,6 +421,8 @@ void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
   if (players_.by_client(client))
     return send_error(
         client, make_error(ErrorCode::already_welcomed, "this connection has already said hello"));
+  // The language first: a refused hello ("the name is taken") is read in it too.
+  if (hello.lang) client->set_lang(*hello.lang);
   Player* player = nullptr;
   if (hello.token) {
     player = players_.by_token(*hello.token);
@@ -421,7 +445,6 @@ void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
     if (players_.by_name(name)) return send_error(client, name_taken(name));
     player = &players_.add(new_token(), name);
   }
-  if (hello.lang) client->set_lang(*hello.lang);
   players_.attach(*player, client);
   spdlog::debug("event=hello name={} resumed={}", player->name, hello.token.has_value());
   send(client, protocol::welcome_message(player->name, player->token, client->lang()));

@@ -124,8 +124,15 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
 
   void hello(const ClientPtr& client, const protocol::Hello& hello);
   void stop_watching(Player& player);
-  void forget_room(
-      RoomId room);  // drop a room from the lobby; its players and watchers are told `left`
+  /// Drops a room from the lobby; its players and watchers are told `left`.
+  void forget_room(RoomId room);
+  /// Whether `player` has a seat in a game still to play (a waiting or running room): what keeps a
+  /// name theirs while they have no connection. A finished game's seat does not (issue 35, point
+  /// 7).
+  bool holds_live_seat(const Player& player) const;
+  /// Frees the name of `player`, who has no connection and nothing to come back to, once the name
+  /// grace has passed (at once without one) and if nothing brought them back meanwhile.
+  void release_name_later(Player& player);
   std::shared_ptr<Room> room(RoomId id);
   Member member_of(const Player& player) const;
   /// Moves `player` from the finished game's seat to `seat` of the rematch room.

@@ -374,6 +374,8 @@ protocol::RoomInfo Room::info() const {
       seat.stand_in = stand_in_strategy_[i];
       seat.may_hand_over = seats[i].may_hand_over && !seats[i].handed_over && seats[i].person &&
                            (!seats[i].present || seats[i].out_of_time);
+      if (!seats[i].handed_over && seats[i].person && !seats[i].present)
+        seat.hand_over_at_ms = seats[i].hand_over_at_ms;
       if (i < handover_votes_.by_target.size())
         for (int v : handover_votes_.by_target[i])
           seat.handover_votes.push_back(table_.seats[v]->name);

@@ -333,6 +333,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<std::string> stand_in_strategy_;
   std::vector<ClientPtr> stand_ins_;
   std::vector<std::optional<std::chrono::steady_clock::time_point>> away_from_;
+  std::vector<std::int64_t> hand_over_at_ms_;  // away_from_ + --handover-after in Unix ms (0: here)
   HandoverVotes handover_votes_;
   LatestTimer
       handover_timer_;  // publishes the room again when the next away person may be handed over

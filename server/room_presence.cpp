@@ -83,6 +83,7 @@ void Room::reset_seat_play(int seats) {
   stand_in_strategy_.assign(static_cast<std::size_t>(seats), "");
   stand_ins_.assign(static_cast<std::size_t>(seats), nullptr);
   away_from_.assign(static_cast<std::size_t>(seats), std::nullopt);
+  hand_over_at_ms_.assign(static_cast<std::size_t>(seats), 0);
   handover_votes_.by_target.assign(static_cast<std::size_t>(seats), {});
 }
 
@@ -100,6 +101,7 @@ std::vector<SeatPresence> Room::presence() const {
     p.out_of_time = clock_.on() && i < clock_.out.size() && clock_.out[i];
     p.may_hand_over = p.out_of_time || (i < away_from_.size() && away_from_[i] &&
                                         now - *away_from_[i] >= context_.handover_after);
+    if (!p.may_hand_over && i < hand_over_at_ms_.size()) p.hand_over_at_ms = hand_over_at_ms_[i];
     out.push_back(std::move(p));
   }
   return out;
@@ -115,9 +117,15 @@ void Room::track_absences() {
     if (!away) {
       if (away_from_[i]) handover_votes_.by_target[i].clear();  // back: a vote on them starts over
       away_from_[i].reset();
+      hand_over_at_ms_[i] = 0;
       continue;
     }
-    if (!away_from_[i]) away_from_[i] = now;
+    if (!away_from_[i]) {
+      away_from_[i] = now;
+      hand_over_at_ms_[i] =
+          unix_ms_now() +
+          std::chrono::duration_cast<std::chrono::milliseconds>(context_.handover_after).count();
+    }
     const auto due = *away_from_[i] + context_.handover_after;
     if (due > now && stand_in_strategy_[i].empty() && (!next || due < *next)) next = due;
   }

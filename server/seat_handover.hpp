@@ -19,6 +19,8 @@ struct SeatPresence {
   bool present = false;        // that person is connected to the room
   bool handed_over = false;    // a bot plays the seat for its person
   bool may_hand_over = false;  // away for --handover-after, or out of time on the turn clock
+  /// Away and not yet: when (Unix ms) --handover-after will have passed, for the others' countdown.
+  std::int64_t hand_over_at_ms = 0;
   bool out_of_time =
       false;  // the turn clock's bank is spent (server/turn_clock.hpp): present or not
 };

@@ -49,6 +49,11 @@ engine::OptionSpec clock_option() {
   o.choices = {"off", "5m", "10m", "20m", "30m"};
   o.default_value = "off";
   o.label = {"Turn clock", "Pendule"};
+  o.choice_labels = {{"off", "sans"},
+                     {"5 min each", "5 min chacun"},
+                     {"10 min each", "10 min chacun"},
+                     {"20 min each", "20 min chacun"},
+                     {"30 min each", "30 min chacun"}};
   o.help = {
       "a time bank per player for the whole game; a player out of time may be handed to a bot by "
       "the others "

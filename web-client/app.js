@@ -65,6 +65,8 @@ const els = {
   over: $('#over'),
   ranking: $('#ranking'),
   rankingHead: $('#ranking-head'),
+  rankingTable: $('#ranking-table'),
+  rankingBox: $('#ranking-box'),
   overWinner: $('#over-winner'),
   rematchButton: $('#rematch-button'),
   replayButton: $('#replay-button'),
@@ -117,6 +119,9 @@ const lobby = new Lobby(
   {
     list: $('#room-list'),
     empty: $('#room-list-empty'),
+    finished: $('#finished-rooms'),
+    finishedCount: $('#finished-rooms-count'),
+    finishedList: $('#finished-room-list'),
     form: $('#create-form'),
     gameSelect: $('#create-game'),
     options: $('#create-options'),
@@ -155,6 +160,7 @@ function handle(msg) {
       renderBotChoice();
       lobby.setGames(msg.games);
       els.quickButton.disabled = !lobby.games.length || !state.bots.length;
+      if (state.room) renderRoom(); // the room's options line reads the options' words
       return;
     case 'room':
       return onRoom(msg);
@@ -221,6 +227,7 @@ function onRoom(msg) {
     if (tracker.room !== null && tracker.room !== msg.id) tracker.reset();
     state.over = state.over && state.over.room === msg.id ? state.over : null;
   }
+  tellPresence(state.room, msg);
   state.room = msg;
   if (state.replayOnArrival === msg.id) {
     state.replayOnArrival = null;
@@ -331,6 +338,8 @@ function showLogin(error) {
   els.lobby.hidden = true;
   els.room.hidden = true;
   els.loginError.hidden = !error;
+  // The form says what went wrong: the header does not go on saying "signing in…" beside it (issue 35, 7).
+  if (error) els.conn.hidden = true;
   els.loginError.textContent = (error && error.key ? t(error.key) : error) || '';
   if (error && error.key) els.loginError.dataset.key = error.key;
   else delete els.loginError.dataset.key;
@@ -447,6 +456,33 @@ function mySeatIndex(room) {
   return (room.seats || []).findIndex((s) => sameName(s.name, state.identity.name));
 }
 
+// An away person's tag; until the others may hand the seat to a bot, it counts down to that moment (the room's
+// `hand_over_at`, issue 35 point 5), redrawn each second by the ticker below.
+function awayTag(seat) {
+  if (!seat.hand_over_at) return h('span', { class: 'tag tag-away' }, t('seat.away'));
+  return h('span', { class: 'tag tag-away', dataset: { testid: 'away-countdown', handOverAt: seat.hand_over_at } }, awayCountdown(seat.hand_over_at));
+}
+function awayCountdown(at) {
+  const s = Math.max(0, Math.ceil((at - Date.now()) / 1000));
+  return t('seat.awayCountdown', { time: `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` });
+}
+setInterval(() => {
+  for (const el of document.querySelectorAll('[data-hand-over-at]')) el.textContent = awayCountdown(Number(el.dataset.handOverAt));
+}, 1000);
+
+/** Says in the chat who left the table and who came back, from two room messages in a row (not about oneself). */
+function tellPresence(before, room) {
+  if (!before || before.id !== room.id || (room.status !== 'playing' && room.status !== 'waiting')) return;
+  const mine = mySeatIndex(room);
+  (room.seats || []).forEach((seat, i) => {
+    const was = before.seats?.[i];
+    if (i === mine || !seat.name || seat.bot || !was || was.name !== seat.name || was.connected === seat.connected) return;
+    if (seat.connected) return chat.info(t('room.playerBack', { name: seat.name }), room.id);
+    const s = seat.hand_over_at ? Math.max(0, Math.round((seat.hand_over_at - Date.now()) / 1000)) : 0;
+    chat.info(t('room.playerLeft', { name: seat.name, s: room.status === 'playing' ? s : 0 }), room.id);
+  });
+}
+
 // An absent player's seat handed to a bot (/handover, docs/commands.md): once the server says the seat may be
 // handed over (its person away long enough), each other seated player gets a button; it shows the votes so far.
 function handoverButton(room, seat, index, mySeat) {
@@ -522,7 +558,7 @@ function renderRoom() {
         i === mySeat ? h('span', { class: 'tag tag-you' }, t('seat.you')) : null,
         s.name && sameName(s.name, room.host) ? h('span', { class: 'tag tag-host' }, t('seat.host')) : null,
         s.bot ? h('span', { class: 'tag' }, t('seat.bot')) : null,
-        s.name && !s.connected ? h('span', { class: 'tag tag-away' }, t('seat.away')) : null,
+        s.name && !s.connected ? awayTag(s) : null,
         s.stand_in ? h('span', { class: 'tag tag-stand-in', dataset: { testid: 'stand-in' } }, t('seat.standIn')) : null,
         toAct.includes(i) ? h('span', { class: 'tag tag-act', dataset: { testid: 'to-act' } }, t('seat.toAct')) : null,
         room.status === 'playing' && state.clock?.room === room.id ? clocks.clockTag(state.clock, i, h, t) : null,
@@ -579,6 +615,8 @@ function renderRoom() {
     status: room.status,
     over: state.over && state.over.room === room.id ? state.over : null,
   });
+  // A board's prompt says who is waited for: a spectator read it twice, above the board and on it (issue 35, 8).
+  if (hasBoard && mySeat < 0) els.roomHint.textContent = '';
   // The text moves and the raw view: open by default for a game without a board, folded away under one.
   const shown = game ? `${room.id}:${room.game}:${hasBoard}` : null;
   if (shown !== state.shownGame) {
@@ -644,12 +682,14 @@ function renderRules(gameId) {
 /** The room's options; before the start, one that does not exist for the players seated says so. */
 function optionsLine(room, seated) {
   const list = Object.entries(room.options || {}).map(([key, value]) => {
-    const option = `${key}=${value}`;
     const spec = lobby.optionSpec(room.game, key);
+    // In the reader's words ("Pendule : 5 min chacun"); a value the form does not offer (/create clock=7m) as is.
+    const label = spec?.choice_labels?.[spec.choices.indexOf(value)] ?? value;
+    const option = spec?.label ? t('room.option', { name: spec.label, value: label }) : `${key}=${value}`;
     const unused = room.status === 'waiting' && !!spec && !optionExistsFor(spec, seated);
     return unused ? t('room.optionUnused', { option, n: seated }) : option;
   });
-  return list.length ? t('room.options', { list: list.join(', ') }) : '';
+  return list.length ? t('room.options', { list: list.join(' · ') }) : '';
 }
 
 /**
@@ -658,6 +698,15 @@ function optionsLine(room, seated) {
  * column per source, labelled in the page's language from the board's words, else the server's label, else the
  * source key), then Rematch (or "join the rematch" once someone asked for it) and Back to the lobby.
  */
+// The result as a table where it fits its box, else one card per player (issue 35, point 3: Santa Maria's ten
+// sources overflowed a 1366 px screen, and a phone broke the headings one letter per line and cut the names). The
+// table's own width decides, measured as a table; the box's width changes with the screen and the panel opening.
+function fitRanking() {
+  els.rankingTable.classList.remove('cards');
+  els.rankingTable.classList.toggle('cards', els.rankingTable.scrollWidth > els.rankingBox.clientWidth + 1);
+}
+new ResizeObserver(fitRanking).observe(els.rankingBox);
+
 function renderOver(room) {
   const over = state.over && state.over.room === room.id ? state.over : null;
   els.over.hidden = !over || replaying(room);
@@ -708,12 +757,14 @@ function renderOver(room) {
           const here = parts.filter((p) => p.source === src);
           const points = here.reduce((sum, p) => sum + (Number(p.points) || 0), 0);
           const details = here.filter((p) => p.detail !== undefined).map((p) => `${p.detail}: ${p.points}`);
-          return h('td', { class: 'num', dataset: { testid: 'breakdown-cell', source: src, points }, title: details.join(', ') || null }, here.length ? String(points) : '–');
+          return h('td', { class: 'num', dataset: { testid: 'breakdown-cell', source: src, points, label: labels.get(src) }, title: details.join(', ') || null }, here.length ? String(points) : '–');
         }),
         h('td', { class: 'num total' }, String(r.score)),
       );
     }),
   );
+
+  fitRanking();
 
   // Rematch: for the players of the game (a spectator has no seat to keep).
   const seated = mySeatIndex(room) >= 0;

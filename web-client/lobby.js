@@ -12,7 +12,7 @@ const MAX_PAGES = 10;
 
 export class Lobby {
   /**
-   * @param {object} els  {list, empty, form, gameSelect, options, createButton}
+   * @param {object} els  {list, empty, finished, finishedCount, finishedList, form, gameSelect, options, createButton}
    * @param {(line: string) => void} command  sends a chat line such as "/join 3"
    * @param {() => string} myName
    * @param {(message: object) => void} request  sends a structured message such as {type: 'rooms'}
@@ -94,14 +94,17 @@ export class Lobby {
       const select = h(
         'select',
         { id, dataset: { option: opt.key, default: opt.default, testid: `create-option-${opt.key}` } },
-        (opt.choices || []).map((c) => h('option', { value: c, selected: c === (chosen[opt.key] ?? opt.default) }, c)),
+        // Each value by its label in the reader's language ("en ligne" for `online`); the value stays the syntax.
+        (opt.choices || []).map((c, i) =>
+          h('option', { value: c, selected: c === (chosen[opt.key] ?? opt.default) }, opt.choice_labels?.[i] ?? c),
+        ),
       );
       const bounded = range.min > game.min_players || range.max < game.max_players;
       return [
         h(
           'div',
           { class: 'field' },
-          h('label', { for: id }, opt.label ? `${opt.label} (${opt.key})` : opt.key),
+          h('label', { for: id, title: `/create … ${opt.key}=…` }, opt.label || opt.key),
           select,
           bounded ? h('small', { class: 'help', dataset: { testid: `create-option-players-${opt.key}` } }, t('lobby.optionPlayers', range)) : null,
           opt.help ? h('small', { class: 'help' }, opt.help) : null,
@@ -143,45 +146,52 @@ export class Lobby {
     this.renderRooms();
   }
 
+  /** The open and running rooms in the list; the finished ones (over, abandoned) folded under their count. */
   renderRooms() {
+    const rooms = [...this.rooms.values()].sort((a, b) => statusOrder(a.status) - statusOrder(b.status) || b.id - a.id);
+    const finished = rooms.filter((room) => statusOrder(room.status) === 2);
+    const live = rooms.filter((room) => statusOrder(room.status) < 2);
+    fill(this.els.list, live.map((room) => this.roomCard(room)));
+    this.els.empty.hidden = live.length > 0;
+    fill(this.els.finishedList, finished.map((room) => this.roomCard(room)));
+    this.els.finishedCount.textContent = t('lobby.finished', { n: finished.length });
+    this.els.finished.hidden = finished.length === 0;
+  }
+
+  /** One room's card: its game, seats, host and what you can do there. */
+  roomCard(room) {
     const me = this.myName();
-    const items = [...this.rooms.values()]
-      .sort((a, b) => statusOrder(a.status) - statusOrder(b.status) || b.id - a.id)
-      .map((room) => {
-        const seats = room.seats || [];
-        const taken = seats.filter((s) => s.name).length;
-        const free = seats.length - taken;
-        const mine = seats.some((s) => s.name && me && s.name.toLowerCase() === me.toLowerCase());
-        const names = seats.map((s) =>
-          s.name
-            ? h('span', { class: `seat-name${s.connected ? '' : ' away'}`, title: s.connected ? t('seat.connected') : t('seat.away') }, s.name)
-            : h('span', { class: 'seat-free' }, t('lobby.free')),
-        );
-        const buttons = [];
-        if (room.status === 'waiting' && free > 0)
-          buttons.push(h('button', { type: 'button', class: 'primary', dataset: { testid: 'join-room' }, onclick: () => this.command(`/join ${room.id}`) }, t('lobby.join')));
-        if (room.status === 'playing' && mine)
-          buttons.push(h('button', { type: 'button', class: 'primary', dataset: { testid: 'rejoin-room' }, onclick: () => this.command(`/join ${room.id}`) }, t('lobby.takeSeat')));
-        buttons.push(h('button', { type: 'button', dataset: { testid: 'watch-room' }, onclick: () => this.command(`/watch ${room.id}`) }, t('lobby.watch')));
-        if (room.status === 'over' && this.replay)
-          buttons.push(h('button', { type: 'button', dataset: { testid: 'replay-room' }, onclick: () => this.replay(room.id) }, t('replay.open')));
-        return h(
-          'li',
-          { class: 'room-card', dataset: { testid: 'room-item', roomId: room.id, status: room.status } },
-          h(
-            'div',
-            { class: 'room-head' },
-            h('span', { class: 'room-id' }, `#${room.id}`),
-            h('span', { class: 'room-title' }, room.title || this.title(room.game)),
-            h('span', { class: `badge status-${room.status}` }, t(`status.${room.status}`)),
-          ),
-          h('div', { class: 'room-seats' }, h('span', { class: 'count' }, `${taken}/${seats.length}`), ...interleave(names, ' · ')),
-          room.host ? h('div', { class: 'room-host' }, `${t('lobby.host')} `, h('b', {}, room.host)) : null,
-          h('div', { class: 'room-actions' }, buttons),
-        );
-      });
-    fill(this.els.list, items);
-    this.els.empty.hidden = items.length > 0;
+    const seats = room.seats || [];
+    const taken = seats.filter((s) => s.name).length;
+    const free = seats.length - taken;
+    const mine = seats.some((s) => s.name && me && s.name.toLowerCase() === me.toLowerCase());
+    const names = seats.map((s) =>
+      s.name
+        ? h('span', { class: `seat-name${s.connected ? '' : ' away'}`, title: s.connected ? t('seat.connected') : t('seat.away') }, s.name)
+        : h('span', { class: 'seat-free' }, t('lobby.free')),
+    );
+    const buttons = [];
+    if (room.status === 'waiting' && free > 0)
+      buttons.push(h('button', { type: 'button', class: 'primary', dataset: { testid: 'join-room' }, onclick: () => this.command(`/join ${room.id}`) }, t('lobby.join')));
+    if (room.status === 'playing' && mine)
+      buttons.push(h('button', { type: 'button', class: 'primary', dataset: { testid: 'rejoin-room' }, onclick: () => this.command(`/join ${room.id}`) }, t('lobby.takeSeat')));
+    buttons.push(h('button', { type: 'button', dataset: { testid: 'watch-room' }, onclick: () => this.command(`/watch ${room.id}`) }, t('lobby.watch')));
+    if (room.status === 'over' && this.replay)
+      buttons.push(h('button', { type: 'button', dataset: { testid: 'replay-room' }, onclick: () => this.replay(room.id) }, t('replay.open')));
+    return h(
+      'li',
+      { class: 'room-card', dataset: { testid: 'room-item', roomId: room.id, status: room.status } },
+      h(
+        'div',
+        { class: 'room-head' },
+        h('span', { class: 'room-id' }, `#${room.id}`),
+        h('span', { class: 'room-title' }, room.title || this.title(room.game)),
+        h('span', { class: `badge status-${room.status}` }, t(`status.${room.status}`)),
+      ),
+      h('div', { class: 'room-seats' }, h('span', { class: 'count' }, `${taken}/${seats.length}`), ...interleave(names, ' · ')),
+      room.host ? h('div', { class: 'room-host' }, `${t('lobby.host')} `, h('b', {}, room.host)) : null,
+      h('div', { class: 'room-actions' }, buttons),
+    );
   }
 }
 

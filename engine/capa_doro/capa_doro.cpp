@@ -770,19 +770,21 @@ std::vector<Move> legal_moves(const State& s, Seat seat) {
 // Contract
 
 const GameSpec& Rules::spec() {
-  static const GameSpec spec{
-      "capa-doro",
-      "Capa d'Oro",
-      2,
-      4,
-      {{"events",
-        {"on", "off"},
-        "on",
-        {"Events", "Événements"},
-        {"on: event cards on a rolled 1; off: the strategic variant (a "
-         "rolled 1 only draws one item)",
-         "on : une carte d'événement sur un 1 au dé ; off : la variante "
-         "stratégique (un 1 au dé ne tire qu'un élément de la tabatière)"}}}};
+  static const GameSpec spec{"capa-doro",
+                             "Capa d'Oro",
+                             2,
+                             4,
+                             {{"events",
+                               {"on", "off"},
+                               "on",
+                               {"Events", "Événements"},
+                               {"on: event cards on a rolled 1; off: the strategic variant (a "
+                                "rolled 1 only draws one item)",
+                                "on : une carte d'événement sur un 1 au dé ; off : la variante "
+                                "stratégique (un 1 au dé ne tire qu'un élément de la tabatière)"},
+                               0,
+                               0,
+                               {{"on", "avec"}, {"off", "sans (variante stratégique)"}}}}};
   return spec;
 }
 

@@ -50,6 +50,9 @@ struct OptionSpec {
   /// complete_options() leaves it out of what the game sees.
   int min_players = 0;
   int max_players = 0;
+  /// What a person reads for each value, in `choices`' order ("en ligne" for `online`); the values
+  /// stay the syntax of /create. Empty: the values are shown as they are (a number, a name).
+  std::vector<LocalText> choice_labels;
 
   bool applies_to(int num_seats) const {
     return (min_players == 0 || num_seats >= min_players) &&

@@ -885,7 +885,11 @@ const GameSpec& Rules::spec() {
          "online : les règles de Brettspielwelt (carte Jetons oiseau 3 points par "
          "jeton, les joueurs à égalité partagent leur place) ; table : les règles "
          "imprimées (2 points par jeton, égalité départagée par l'ordre d'arrivée "
-         "sur la piste de score)"}}}};
+         "sur la piste de score)"},
+        0,
+        0,
+        {{"online (Brettspielwelt)", "en ligne (Brettspielwelt)"},
+         {"table (printed rules)", "table (règles imprimées)"}}}}};
   return spec;
 }
 

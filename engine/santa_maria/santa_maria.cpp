@@ -1426,7 +1426,8 @@ const GameSpec& Rules::spec() {
                     "standard : colonies face A ; avancé : face B et lots de mairie (le solo est "
                     "toujours avancé)"},
                    2,
-                   0},
+                   0,
+                   {{"standard", "standard"}, {"advanced", "avancée"}}},
         OptionSpec{"colonies",
                    {"random", "choose"},
                    "random",
@@ -1434,7 +1435,8 @@ const GameSpec& Rules::spec() {
                    {"side A colonies dealt at random, or chosen counter-clockwise",
                     "colonies face A distribuées au hasard, ou choisies dans le sens anti-horaire"},
                    2,
-                   0},
+                   0,
+                   {{"dealt at random", "distribuées au hasard"}, {"chosen", "choisies"}}},
         OptionSpec{
             "blue_dice",
             {"own", "shared"},
@@ -1443,7 +1445,9 @@ const GameSpec& Rules::spec() {
             {"blue dice kept by their owner, or in the common pool (variant)",
              "dés bleus gardés par leur propriétaire, ou dans une réserve commune (variante)"},
             2,
-            0},
+            0,
+            {{"kept by their owner", "gardés par leur propriétaire"},
+             {"shared (variant)", "communs (variante)"}}},
     };
     g.option_sets_to_test = {
         {}, {{"colonies", "choose"}}, {{"setup", "advanced"}}, {{"blue_dice", "shared"}}};

@@ -61,6 +61,8 @@ test('structured games and rooms requests; the create form shows option player r
   // The options: each bounded one says for which counts it exists; one the game never uses is left out.
   await A.getByTestId('create-game').selectOption('santa-cruz');
   const form = A.getByTestId('create-options');
+  assert.equal(await form.isVisible(), false, 'the options are folded away at first (their defaults are the book\'s game)');
+  await A.getByTestId('create-options-box').locator('summary').click();
   await form.getByTestId('create-option-rules').waitFor();
   assert.equal(await form.getByTestId('create-option-players-rules').count(), 0, 'rules exists for every count');
   assert.equal(await form.getByTestId('create-option-players-teams').textContent(), 'only with 4 players');
@@ -69,6 +71,18 @@ test('structured games and rooms requests; the create form shows option player r
   await A.screenshot({ path: path.join(artifacts, 'create-form-ranges.png') });
   await A.getByTestId('lang-select').selectOption('fr');
   assert.equal(await form.getByTestId('create-option-players-teams').textContent(), 'seulement à 4 joueurs');
+  // Issue 35, point 6: the French form reads no English: each option by its name, each value by its label (the
+  // values stay /create's syntax); an option the server gives no labels (the relay's) shows its values as they are.
+  // The words come with the `games` message asked again in the new language.
+  await form.locator('label[for="opt-rules"]', { hasText: 'Règles' }).waitFor();
+  assert.deepEqual(await form.getByTestId('create-option-rules').locator('option').allTextContents(),
+    ['en ligne (Brettspielwelt)', 'table (règles imprimées)']);
+  assert.deepEqual(await form.getByTestId('create-option-rules').locator('option').evaluateAll((os) => os.map((o) => o.value)),
+    ['online', 'table']);
+  assert.equal(await form.locator('label[for="opt-clock"]').textContent(), 'Pendule');
+  assert.deepEqual(await form.getByTestId('create-option-clock').locator('option').allTextContents(),
+    ['sans', '5 min chacun', '10 min chacun', '20 min chacun', '30 min chacun']);
+  await A.screenshot({ path: path.join(artifacts, 'create-form-french.png') });
   await A.getByTestId('lang-select').selectOption('en');
 
   // In a waiting room the options line says which options the players seated would not use (the relay adds
@@ -77,9 +91,10 @@ test('structured games and rooms requests; the create form shows option player r
   await A.getByTestId('create-button').click();
   await A.getByTestId('room').waitFor();
   await A.getByTestId('room-options').filter({ hasText: 'teams' }).waitFor();
-  assert.equal(await A.getByTestId('room-options').textContent(), 'Options: rules=table, teams=on (not used with 1 player)');
+  assert.equal(await A.getByTestId('room-options').textContent(), 'Options: Rules: table (printed rules) · teams=on (not used with 1 player)');
   await A.getByTestId('lang-select').selectOption('fr');
-  assert.equal(await A.getByTestId('room-options').textContent(), 'Options : rules=table, teams=on (sans effet à 1 joueur)');
+  await A.getByTestId('room-options').filter({ hasText: 'Règles' }).waitFor();  // once the French `games` came
+  assert.equal(await A.getByTestId('room-options').textContent(), 'Options : Règles : table (règles imprimées) · teams=on (sans effet à 1 joueur)');
   await A.getByTestId('lang-select').selectOption('en');
 
   // Typed by a person, /games and /rooms answer in the chat (and ask for no list: the `games` requests so far

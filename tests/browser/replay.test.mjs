@@ -117,6 +117,8 @@ test('a finished game stepped through on the board, desktop and phone, English a
   const top = await A.getByTestId('board-custom').boundingBox();
   assert.ok(bar.y >= 0 && bar.y + bar.height <= 844, 'the controls are on the screen');
   assert.ok(top.y < 844, 'the board starts within the first screen');
+  // Issue 35, point 8: a replay of your own game read "You are watching this game. Waiting for Rosa", as if live.
+  assert.match(await A.getByTestId('sc-prompt').textContent(), /^Replay: (Rosa|random-bot-1) to play\.$/);
   await A.screenshot({ path: path.join(artifacts, 'replay-phone-step2.png') });
 
   // In French: the counter and the step's lines.
@@ -128,12 +130,15 @@ test('a finished game stepped through on the board, desktop and phone, English a
     return now.length > 0 && JSON.stringify(now) !== before;
   }, JSON.stringify(englishLines), { timeout: 5000 });
   assert.equal(await A.getByTestId('replay-close').textContent(), 'Retour au résultat');
+  assert.match(await A.getByTestId('sc-prompt').textContent(), /^Relecture : à (Rosa|random-bot-1) de jouer\.$/);
   await A.screenshot({ path: path.join(artifacts, 'replay-phone-fr.png') });
 
   // From the lobby, on a phone: the finished room's card has Replay, which watches it and opens its replay.
   const B = await openPage(env, { viewport: { width: 390, height: 844 }, locale: 'fr-FR', isMobile: true, hasTouch: true });
   await signIn(env, B, 'Bea');
-  const card = B.locator(`[data-testid=room-item][data-room-id="${room}"]`);
+  // A finished room is folded away under the count of finished games (issue 35, point 2).
+  await B.getByTestId('finished-rooms-count').click();
+  const card = B.getByTestId('finished-room-list').locator(`[data-testid=room-item][data-room-id="${room}"]`);
   await card.getByTestId('replay-room').click();
   await waitForStep(B, new RegExp(`^étape 0 / ${steps}$`));
   await B.getByTestId('board-custom').waitFor();

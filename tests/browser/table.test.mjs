@@ -215,6 +215,26 @@ for (const game of GAMES) {
       assert.equal(over.rows.length, 2, 'a row per player');
       assert.match(over.winner, /wins|Shared win/, 'the winner is named');
       assert.equal(over.tablesShown, 1, 'one result table, not two');
+      // Issue 35, point 3: the result fits its box (Santa Maria's Score column was out of sight on a desktop), no
+      // heading is broken inside a word (one letter per line on a phone), and every player's name is whole.
+      const fit = await page.evaluate(() => {
+        const table = document.querySelector('[data-testid=ranking-table]');
+        const lines = (el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        };
+        return {
+          overflow: table.scrollWidth - document.querySelector('#ranking-box').clientWidth,
+          cut: [...table.querySelectorAll('[data-testid=ranking-row] td:nth-child(2)')].filter((td) => td.scrollWidth > td.clientWidth + 1).map((td) => td.textContent),
+          broken: [...table.querySelectorAll('thead th')].filter((th) => th.offsetParent !== null && lines(th) > th.textContent.trim().split(/\s+/).length).map((th) => th.textContent),
+          cards: table.classList.contains('cards'),
+        };
+      });
+      t.diagnostic(`${game} ${size}: the result as ${fit.cards ? 'cards' : 'a table'}`);
+      assert.ok(fit.overflow <= 1, `the result table is ${fit.overflow} px wider than its box`);
+      assert.deepEqual(fit.cut, [], 'no name is cut');
+      assert.deepEqual(fit.broken, [], 'no heading is broken inside a word');
       if (over.rows.every((r) => r.parts.length === 0)) {
         t.diagnostic('this server sends no over.breakdown yet: the points by source are not checked');
       } else {

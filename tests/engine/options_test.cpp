@@ -1,4 +1,8 @@
 #include "engine/core/game.hpp"
+#include "engine/core/registry.hpp"
+
+#include <set>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -62,6 +66,24 @@ TEST(Options, AnOptionBoundedByPlayerCountIsLeftOutElsewhere) {
   EXPECT_TRUE(spec.options[0].applies_to(2));
   EXPECT_FALSE(spec.options[0].applies_to(1));
   EXPECT_FALSE(spec.options[0].applies_to(5));
+}
+
+// The create form shows an option's values by their labels (issue 35: "online/table", "off" on the
+// French page): every value of every game's options has one, in both languages, and they are told
+// apart.
+TEST(Options, EveryValueOfEveryGameHasALabelInBothLanguages) {
+  for (const auto& entry : default_registry().games())
+    for (const auto& option : entry.spec->options) {
+      SCOPED_TRACE(entry.spec->id + " " + option.key);
+      ASSERT_EQ(option.choice_labels.size(), option.choices.size());
+      for (const Lang lang : {Lang::en, Lang::fr}) {
+        std::set<std::string> seen;
+        for (const auto& label : option.choice_labels) {
+          EXPECT_FALSE(label.in(lang).empty());
+          EXPECT_TRUE(seen.insert(label.in(lang)).second) << "two values read " << label.in(lang);
+        }
+      }
+    }
 }
 
 TEST(Outcome, PlacesAreSharedOnlyWhereScoreAndTieOrderAreEqual) {

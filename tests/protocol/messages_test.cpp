@@ -145,6 +145,7 @@ TEST(Messages, RoomRoomsAndRoomsDeltaFramesAreTheMessagesSerialized) {
   playing.seats[2].stand_in = "greedy";
   playing.seats[2].may_hand_over = true;
   playing.seats[2].handover_votes = {"Ana", "Bot 1"};
+  playing.seats[0].hand_over_at_ms = 1790000000123;
   RoomInfo over = playing;
   over.status = RoomStatus::over;
   over.rematch = 9;
@@ -282,14 +283,23 @@ TEST(Messages, GamesListsOptionLabelAndHelpInTheReadersLanguage) {
                                 {"online", "table"},
                                 "online",
                                 {"Rules", "Règles"},
-                                {"which rule book", "quel livre de règles"}}}};
+                                {"which rule book", "quel livre de règles"},
+                                0,
+                                0,
+                                {{"online", "en ligne"}, {"table", "table"}}}}};
   const auto english = games_message({&spec})["games"][0]["options"][0];
   EXPECT_EQ(english["label"], "Rules");
+  EXPECT_EQ(english["choice_labels"], (Json{"online", "table"}));
   EXPECT_EQ(english["help"], "which rule book");
   const auto french = games_message({&spec}, {}, engine::Lang::fr)["games"][0]["options"][0];
   EXPECT_EQ(french["label"], "Règles");
   EXPECT_EQ(french["help"], "quel livre de règles");
+  EXPECT_EQ(french["choice_labels"], (Json{"en ligne", "table"}));
   EXPECT_EQ(french["choices"], english["choices"]) << "the values stay what /create accepts";
+  EXPECT_FALSE(games_message({&spec}, {}, engine::Lang::fr,
+                             {engine::OptionSpec{"n", {"1", "2"}, "1"}})["games"][0]["options"][1]
+                   .contains("choice_labels"))
+      << "values with no labels are shown as they are";
 }
 
 // The room's own options (the turn clock) follow each game's, in the same form; the clock message

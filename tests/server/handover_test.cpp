@@ -117,6 +117,19 @@ TEST(Handover, VoteRefusalsUnanimityTheBotPlaysAndJoinGivesItBack) {
   });
   int cat = 0;
   while (away["seats"][cat]["name"] != "Cat") ++cat;
+  // Issue 35, point 5: the others see when Cat's seat may be handed over (Unix ms, for a
+  // countdown): --handover-after from the drop, so at most 400 ms from now.
+  const auto unix_ms = [] {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  };
+  ASSERT_TRUE(away["seats"][cat].contains("hand_over_at")) << away.dump();
+  const std::int64_t at = away["seats"][cat]["hand_over_at"];
+  EXPECT_GE(at, unix_ms() - 2000);  // the drop was moments ago (a loaded machine is slow to tell)
+  EXPECT_LE(at, unix_ms() + 400 + 50);
+  for (const auto& s : away["seats"])
+    if (s["name"] != "Cat") EXPECT_FALSE(s.contains("hand_over_at")) << "only the away seat";
   b.chat("/handover Cat");
   EXPECT_NE(b.expect_error("handover_refused")["message"].get<std::string>().find("long enough"),
             std::string::npos);
@@ -124,10 +137,11 @@ TEST(Handover, VoteRefusalsUnanimityTheBotPlaysAndJoinGivesItBack) {
   b.expect_error("handover_refused");  // Ann is here
   b.chat("/handover 9");
   b.expect_error("bad_arguments");
-  // Once Cat has been away --handover-after, the room says Cat may be handed over.
-  b.expect_where(
+  // Once Cat has been away --handover-after, the room says Cat may be handed over (no countdown).
+  const json offered = b.expect_where(
       "room", [cat](const json& r) { return r["seats"][cat].value("may_hand_over", false); },
       3000ms);
+  EXPECT_FALSE(offered["seats"][cat].contains("hand_over_at"));
   b.chat("/handover " + std::to_string(cat + 1));
   auto voted = b.expect_where(
       "room", [cat](const json& r) { return r["seats"][cat].contains("handover_votes"); });

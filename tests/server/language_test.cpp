@@ -41,6 +41,20 @@ TEST(Language, AFrenchHelloGetsFrenchWelcomeHelpAndErrorsUntilLangEn) {
   c.expect_error("bad_arguments");
 }
 
+// Issue 35, point 7: a French page asking for a taken name read "the name Kim is taken": the
+// language of a hello counts for its own refusal too.
+TEST(Language, ARefusedHelloAnswersInItsOwnLanguage) {
+  TestServer server(registry_with_race());
+  TestClient kim(server.port());
+  kim.hello("Kim");
+  TestClient other(server.port());
+  other.send(json{{"type", "hello"}, {"name", "Kim"}, {"lang", "fr"}});
+  EXPECT_EQ(other.expect_error("name_taken")["message"], "le pseudo Kim est pris");
+  other.send(json{{"type", "hello"}, {"name", "K i m"}, {"lang", "fr"}});
+  const std::string bad = other.expect_error("bad_name")["message"];
+  EXPECT_NE(bad.find("pseudo"), std::string::npos) << bad;
+}
+
 TEST(Language, AHelloWithAnUnknownLanguageIsRefused) {
   TestServer server(registry_with_race());
   TestClient c(server.port());

@@ -130,6 +130,52 @@ TEST(Robustness, ADroppedPlayersNameStaysTheirsForTheGracePeriod) {
   }
 }
 
+// Issue 35, point 7: a finished game held its players' names for as long as it stayed listed (13
+// minutes in a trial): someone back from another device could not take their own name. A name is
+// free once its holder has no connection and no seat in a game still to play, after the grace; a
+// seat in a running game keeps it past the grace.
+TEST(Robustness, AFinishedGameFreesTheNameOfAPlayerWhoLeftAndARunningOneKeepsIt) {
+  auto config = TestServer::default_config();
+  config.name_grace_seconds = 1;
+  TestServer server(registry_with_race(), "", config);
+  {
+    TestClient hana(server.port());
+    hana.hello("Hana");
+    hana.chat("/create race target=6");
+    const std::int64_t room = expect_seated(hana, "Hana")["id"];
+    hana.chat("/addbot random");
+    hana.expect_where("room", [](const json& r) { return r["seats"][1].value("bot", false); });
+    hana.chat("/start");
+    ASSERT_FALSE(play_first_moves(hana, room, hana.expect("state")).is_null()) << "the game ends";
+  }  // the tab closed on the result
+  {
+    TestClient impostor(server.port());
+    impostor.send(json{{"type", "hello"}, {"name", "Hana"}});
+    impostor.expect_error("name_taken");  // within the grace: a reload gets it back
+  }
+  std::this_thread::sleep_for(1500ms);
+  {
+    TestClient back(server.port());
+    EXPECT_EQ(back.hello("Hana")["name"], "Hana");  // another device, a new token
+  }
+
+  // A seat in a game still running keeps the name well past the grace.
+  {
+    TestClient ben(server.port());
+    ben.hello("Ben");
+    ben.chat("/create race");
+    expect_seated(ben, "Ben");
+    ben.chat("/addbot random");
+    ben.expect_where("room", [](const json& r) { return r["seats"][1].value("bot", false); });
+    ben.chat("/start");
+    ben.expect("state");
+  }  // dropped mid-game
+  std::this_thread::sleep_for(1500ms);
+  TestClient impostor(server.port());
+  impostor.send(json{{"type", "hello"}, {"name", "Ben"}});
+  impostor.expect_error("name_taken");
+}
+
 // Issue 9, point 7: bidirectional controls never reach another client's screen.
 TEST(Robustness, ChatLosesItsBidiControls) {
   TestServer server(registry_with_race());

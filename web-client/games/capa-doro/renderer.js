@@ -304,7 +304,8 @@ function actionBar(env) {
   if (mode === 'over') prompt = t('cd.prompt.over');
   else if (mode === 'wait') {
     const toAct = v.to_act || [];
-    prompt = m.me === null ? `${t('cd.prompt.watch')} ${toAct.length ? t('cd.prompt.wait', { name: env.name(toAct[0]) }) : ''}`
+    if (m.ctx.status === 'replay') prompt = t('replay.toPlay', { names: toAct.map(env.name).join(', ') });
+    else prompt = m.me === null ? `${t('cd.prompt.watch')} ${toAct.length ? t('cd.prompt.wait', { name: env.name(toAct[0]) }) : ''}`
       : t('cd.prompt.wait', { name: toAct.length ? env.name(toAct[0]) : '…' });
   } else if (mode === 'choose') {
     const entries = m.targets.get(ui.choice) || [];

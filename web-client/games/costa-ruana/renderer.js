@@ -307,6 +307,10 @@ function actionBar(env) {
       prompt = t('cr.prompt.over');
       break;
     case 'wait':
+      if (m.ctx.status === 'replay') {
+        prompt = t('replay.toPlay', { names: v.turn >= 0 ? env.name(v.turn) : '' });
+        break;
+      }
       prompt = m.me === null ? t('cr.prompt.watch') : '';
       if (v.turn >= 0) prompt = `${prompt} ${t('cr.prompt.wait', { name: env.name(v.turn) })}`.trim();
       break;

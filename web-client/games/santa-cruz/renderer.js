@@ -403,6 +403,10 @@ function actionBar(env) {
       break;
     case 'wait': {
       const waiting = (v.to_act || []).filter((s) => s !== m.me);
+      if (m.ctx.status === 'replay') {
+        prompt = t('replay.toPlay', { names: waiting.map(env.name).join(', ') });
+        break;
+      }
       const parts = [];
       if (m.me === null) parts.push(t('sc.prompt.watch'));
       else if (v.phase === 'discard' && !m.players[m.me]?.must_discard) parts.push(t('sc.prompt.discarded'));

@@ -409,6 +409,10 @@ function actionBar(env, mode) {
     case 'over': prompt = t('sm.prompt.over'); break;
     case 'wait': {
       const waiting = (v.to_act || []).filter((x) => x !== m.me);
+      if (m.ctx.status === 'replay') {
+        prompt = t('replay.toPlay', { names: waiting.map(env.name).join(', ') });
+        break;
+      }
       prompt = [m.me === null ? t('sm.prompt.watch') : '', waiting.length ? t('sm.prompt.wait', { names: waiting.map(env.name).join(', ') }) : ''].join(' ').trim();
       break;
     }
