@@ -84,11 +84,7 @@ void Cluster::stop() {
     auto& r = *self->redis_;
     r.command_here({"DEL", self->key("node:" + self->node_id())});
     r.command_here({"SREM", self->key("nodes"), self->node_id()});
-    for (const auto& [name_key, value] : self->names_)
-      r.command_here({"EVAL",
-                      "if redis.call('GET', KEYS[1]) == ARGV[1] then return "
-                      "redis.call('DEL', KEYS[1]) end return 0",
-                      "1", name_key, value});
+    self->release_all_names();
     r.command_here({"PING"}, [self](RedisReply) { self->redis_->stop(); });
     spdlog::info("event=cluster_leave node={} names={}", self->node_id(), self->names_.size());
   });

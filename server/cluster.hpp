@@ -96,6 +96,8 @@ class Cluster : public std::enable_shared_from_this<Cluster> {
   void arm_heartbeat();
   /// On the strand: renews (or takes again, once free) the names this node holds.
   void renew_names();
+  /// On the strand: lets go of every name this node holds (a graceful leave).
+  void release_all_names();
 
   ClusterOptions options_;
   std::shared_ptr<RedisConnection> redis_;

@@ -85,6 +85,11 @@ void Cluster::release_name(const std::string& skeleton, const std::string& playe
   });
 }
 
+void Cluster::release_all_names() {
+  for (const auto& [name_key, value] : names_)
+    redis_->command_here({"EVAL", kReleaseScript, "1", name_key, value});
+}
+
 void Cluster::renew_names() {
   if (names_.empty()) return;
   std::vector<std::string> keys;

@@ -470,17 +470,20 @@ void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
 void Lobby::hello_claimed(const ClientPtr& client, const protocol::Hello& hello, NameClaim claim) {
   const std::string& name = *hello.name;
   const std::string& token = *hello.token;
-  if (!hello_pending_.erase(client->id())) {
-    // The connection closed meanwhile: the name goes back (unless a player here holds the same
-    // key, which the claim then shared).
-    if (claim == NameClaim::granted && !players_.by_name(name))
+  // A claim granted and then not used goes back. It holds this new player's id, so the release
+  // cannot touch another player's claim.
+  auto give_back = [&] {
+    if (claim == NameClaim::granted)
       cluster_->release_name(protocol::name_skeleton(name), claim_player_id(token));
-    return;
-  }
+  };
+  if (!hello_pending_.erase(client->id())) return give_back();  // the connection closed meanwhile
   if (claim == NameClaim::unavailable) return send_error(client, cluster_unavailable());
   // A player of this node may have taken a look-alike meanwhile: refused as on one node.
-  if (claim == NameClaim::taken || players_.by_name(name))
+  if (claim == NameClaim::taken) return send_error(client, name_taken(name));
+  if (players_.by_name(name)) {
+    give_back();
     return send_error(client, name_taken(name));
+  }
   protocol::Hello fresh = hello;
   fresh.token.reset();  // a new player, not a resumed one
   welcome(client, players_.add(token, name), fresh);
@@ -702,10 +705,9 @@ void Lobby::nick_claimed(const std::string& token, const std::string& name, Name
   const std::string skeleton = protocol::name_skeleton(name);
   Player* other = players_.by_name(name);
   if (!player || (other && other != player)) {
-    // Gone meanwhile, or a player here took a look-alike: the claim is let go (unless it is that
-    // player's key, shared) and the name stays the other's.
-    if (claim == NameClaim::granted && !other)
-      cluster_->release_name(skeleton, claim_player_id(token));
+    // Gone meanwhile, or a player here took a look-alike: a claim granted goes back (it holds this
+    // player's id: the other's claim is not touched).
+    if (claim == NameClaim::granted) cluster_->release_name(skeleton, claim_player_id(token));
     if (player) send_error(player->client, name_taken(name));
     return;
   }
