@@ -7,11 +7,15 @@
 #   docker/install_deps.sh --browser  also Chromium and the npm packages for the browser tests and the JS bot example
 #   docker/install_deps.sh --postgres also PostgreSQL 15, which the store tests start on their own in a temporary
 #                                     folder (tests/support/postgres_server.hpp); the server needs only libpq
+#   docker/install_deps.sh --redis    also Redis 7 (redis-server), which the cluster tests start on their own in a
+#                                     temporary folder (tests/support/redis_server.hpp); the server needs only
+#                                     libhiredis
 #   docker/install_deps.sh --fuzz     also clang 14 with libFuzzer and the sanitizer runtimes, and llvm-symbolizer
 #                                     for readable reports (scripts/fuzz.sh, scripts/sanitize.sh)
 #   docker/install_deps.sh --format   also clang-format 14, which checks the C++ layout (scripts/format.sh)
 #   docker/install_deps.sh --runtime  only what the built server needs at run time (for the slim image; libpq5 for
-#                                     --store postgresql://, the database itself being elsewhere)
+#                                     --store postgresql://, libhiredis0.14 for --cluster redis://, the services
+#                                     themselves being elsewhere)
 #
 # It is idempotent and quick when everything is already there.
 set -euo pipefail
@@ -21,11 +25,13 @@ browser=0
 fuzz=0
 format=0
 postgres=0
+redis=0
 for arg in "$@"; do
   case "$arg" in
     --runtime) mode=runtime ;;
     --browser) browser=1 ;;
     --postgres) postgres=1 ;;
+    --redis) redis=1 ;;
     --fuzz) fuzz=1 ;;
     --format) format=1 ;;
     *) echo "install_deps.sh: unknown argument '$arg'" >&2; exit 2 ;;
@@ -33,11 +39,11 @@ for arg in "$@"; do
 done
 
 if [ "$mode" = runtime ]; then
-  packages=(libsqlite3-0 libpq5 libspdlog1.10 libfmt9 libjemalloc2 ca-certificates)
+  packages=(libsqlite3-0 libpq5 libhiredis0.14 libspdlog1.10 libfmt9 libjemalloc2 ca-certificates)
 else
   packages=(build-essential cmake pkg-config git
             libboost1.81-dev nlohmann-json3-dev libspdlog-dev libfmt-dev
-            libsqlite3-dev libpq-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libjemalloc-dev curl)
+            libsqlite3-dev libpq-dev libhiredis-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libjemalloc-dev curl)
   # Node.js runs the browser tests and the bot example. A machine may already carry a newer Node with its
   # own npm (Debian's npm package conflicts with it), so take Debian's only when there is none.
   if [ "$browser" = 1 ]; then
@@ -51,6 +57,8 @@ else
   # Debian 12's postgresql is version 15 (/usr/lib/postgresql/15/bin); it creates the postgres user the tests run
   # it as when they run as root.
   if [ "$postgres" = 1 ]; then packages+=(postgresql); fi
+  # Debian 12's redis-server is Redis 7; the tests start it themselves (its service, if any, is not used).
+  if [ "$redis" = 1 ]; then packages+=(redis-server); fi
 fi
 
 missing=()

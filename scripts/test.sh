@@ -41,7 +41,7 @@ stop_background_builds() {
 trap 'status=$?; stop_background_builds; (exit $status); print_step_times' EXIT
 
 step "dependencies (docker/install_deps.sh)"
-"$root/docker/install_deps.sh" --browser --fuzz --postgres --format
+"$root/docker/install_deps.sh" --browser --fuzz --postgres --redis --format
 step "the C++ layout (scripts/format.sh --check)"
 "$root/scripts/format.sh" --check
 step "build (scripts/build.sh all)"
@@ -64,8 +64,10 @@ if [ "${ARCHIPEL_SANITIZE_STEP:-1}" = 1 ]; then
 fi
 
 step "unit, scenario and server tests (ctest)"
-# PostgreSQL was installed above: a store test that cannot start it fails here rather than being skipped.
+# PostgreSQL and Redis were installed above: a store or cluster test that cannot start them fails here rather than
+# being skipped.
 export ARCHIPEL_REQUIRE_POSTGRES=1
+export ARCHIPEL_REQUIRE_REDIS=1
 (cd "$root/build" && ctest --output-on-failure -j2 --timeout 600)
 
 step "the install step the Docker image runs (cmake --install): programs and web client in place"

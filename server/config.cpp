@@ -6,6 +6,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "server/cluster.hpp"
+#include "server/redis_connection.hpp"
+
 #ifndef ARCHIPEL_DEFAULT_WEB_ROOT
 #define ARCHIPEL_DEFAULT_WEB_ROOT "web-client"
 #endif
@@ -235,6 +238,50 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
                  "rooms, waiting or playing, that one player may have created and still sit in")
       ->envname("ARCHIPEL_MAX_ROOMS_PER_PLAYER")
       ->check(CLI::Range(1, 1000));
+  app.add_option("--cluster", c.cluster,
+                 "share names and room ids with other nodes through this Redis: "
+                 "redis://[[user]:password@]host[:port][/db] (docs/cluster.md; default: a node "
+                 "alone)")
+      ->envname("ARCHIPEL_CLUSTER")
+      ->check(CLI::Validator(
+          [](std::string& v) {
+            // The reason never quotes the URL: it may hold a password.
+            std::string why;
+            return v.empty() || parse_redis_url(v, &why) ? std::string()
+                                                         : "bad --cluster URL: " + why;
+          },
+          "URL"));
+  app.add_option("--node-id", c.node_id,
+                 "this node's id in the cluster, 1 to 64 characters from A-Z a-z 0-9 . _ - "
+                 "(default: hostname-pid)")
+      ->envname("ARCHIPEL_NODE_ID")
+      ->check(CLI::Validator(
+          [](std::string& v) {
+            return v.empty() || valid_node_id(v) ? std::string()
+                                                 : "a node id is 1 to 64 of A-Z a-z 0-9 . _ -";
+          },
+          "ID"));
+  std::string cluster_lease = "5s";
+  app.add_option("--cluster-lease", cluster_lease,
+                 "how long a node's keys in Redis (its registration, its players' names) outlive "
+                 "its last heartbeat: 5s, 1500ms")
+      ->envname("ARCHIPEL_CLUSTER_LEASE")
+      ->check(CLI::Validator(
+          [](std::string& v) {
+            auto d = parse_duration(v);
+            return d && d->count() >= 100 ? std::string() : "a duration of at least 100ms: " + v;
+          },
+          "DURATION"));
+  std::string cluster_heartbeat = "1s";
+  app.add_option("--cluster-heartbeat", cluster_heartbeat,
+                 "how often a node renews its keys in Redis; shorter than --cluster-lease")
+      ->envname("ARCHIPEL_CLUSTER_HEARTBEAT")
+      ->check(CLI::Validator(
+          [](std::string& v) {
+            auto d = parse_duration(v);
+            return d && d->count() >= 10 ? std::string() : "a duration of at least 10ms: " + v;
+          },
+          "DURATION"));
   app.add_option("--port-file", c.port_file, "write the bound port to this file once listening");
   app.add_flag("--health-check", c.health_check,
                "do not serve: GET /healthz from the server these flags and variables configure, "
@@ -245,6 +292,11 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
     c.abandon_after = *parse_duration(abandon_after);
     c.handover_after = *parse_duration(handover_after);
     c.sqlite_sync_full = sqlite_sync == "full";
+    c.cluster_lease = *parse_duration(cluster_lease);
+    c.cluster_heartbeat = *parse_duration(cluster_heartbeat);
+    if (c.cluster_heartbeat >= c.cluster_lease)
+      throw CLI::ValidationError("--cluster-heartbeat",
+                                 "must be shorter than --cluster-lease (a beat renews the lease)");
   } catch (const CLI::ParseError& e) {
     *exit_code = app.exit(e);
     return std::nullopt;

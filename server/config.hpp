@@ -76,8 +76,16 @@ struct Config {
                                // most once this often; moves arriving meanwhile share the commit
   int max_rooms_per_player = 3;  // --max-rooms-per-player, ARCHIPEL_MAX_ROOMS_PER_PLAYER: rooms
                                  // waiting or playing that one player created and still sits in
-  std::string port_file;         // --port-file: write the bound port there (tests, scripts)
-  bool health_check = false;     // --health-check: probe the running server's /healthz and exit
+  std::string cluster;  // --cluster, ARCHIPEL_CLUSTER: a redis:// URL to share with other nodes
+                        // (docs/cluster.md), or "" for a node alone
+  std::string node_id;  // --node-id, ARCHIPEL_NODE_ID: this node's id in the cluster ("": the
+                        // hostname and the pid)
+  // --cluster-lease, ARCHIPEL_CLUSTER_LEASE: how long this node's keys outlive its last beat
+  std::chrono::milliseconds cluster_lease = std::chrono::seconds(5);
+  // --cluster-heartbeat, ARCHIPEL_CLUSTER_HEARTBEAT: how often the node renews its keys
+  std::chrono::milliseconds cluster_heartbeat = std::chrono::seconds(1);
+  std::string port_file;      // --port-file: write the bound port there (tests, scripts)
+  bool health_check = false;  // --health-check: probe the running server's /healthz and exit
 };
 
 /// Whether `text` is a PostgreSQL URL (postgresql:// or postgres://), what --store takes.

@@ -34,6 +34,12 @@ protocol::Error name_taken(const std::string& name) {
   return make_error(ErrorCode::name_taken, "the name " + name + " is taken",
                     "le pseudo " + name + " est pris");
 }
+protocol::Error cluster_unavailable() {
+  return make_error(ErrorCode::not_available,
+                    "the service the servers share (Redis) cannot be reached; try again shortly",
+                    "le service que partagent les serveurs (Redis) est injoignable ; réessayez "
+                    "dans un instant");
+}
 protocol::Error already_in_room(RoomId id) {
   return make_error(ErrorCode::already_in_room,
                     "you are seated in room " + room_text(id) + "; /leave first",
@@ -69,6 +75,10 @@ void Lobby::restore_games() {
       }
       Player& p = players_.add(seat.token, seat.name);
       p.room = record.id;
+      // The name was theirs before the restart: held again in the cluster (taken back once free,
+      // should another node's player have it now).
+      if (cluster_)
+        cluster_->keep_name(protocol::name_skeleton(seat.name), claim_player_id(seat.token));
       placed(p);
     }
     spdlog::info("event=game_restored room={} game={} actions={}", record.id, record.game,
@@ -173,6 +183,7 @@ void Lobby::room_command(Player& player, protocol::RoomCommand& command) {
 
 void Lobby::on_close(ClientPtr client) {
   post([client = std::move(client)](Lobby& l) {
+    l.hello_pending_.erase(client->id());  // a name being claimed is let go when the answer comes
     Player* p = l.players_.by_client(client);
     if (!p || p->client != client) return;  // unknown, or already resumed on another connection
     l.players_.detach(*p);
@@ -200,7 +211,7 @@ bool Lobby::holds_live_seat(const Player& player) const {
 
 void Lobby::release_name_later(Player& player) {
   if (player.bot) return;  // a bot's seat and name end with its game (seat_changed, forget_room)
-  if (name_grace_.count() <= 0) return players_.erase(player.token);
+  if (name_grace_.count() <= 0) return forget_player(player.token);
   // A reload or a flaky network: the name and token stay theirs a while, so nobody takes the name
   // over; a connection or a new seat meanwhile keeps them.
   auto timer = std::make_shared<net::steady_timer>(strand_, name_grace_);
@@ -209,7 +220,7 @@ void Lobby::release_name_later(Player& player) {
     Player* gone = ec ? nullptr : lobby->players_.by_token(token);
     if (gone && !gone->client && gone->drops == drop && !gone->watching &&
         !lobby->holds_live_seat(*gone))
-      lobby->players_.erase(token);
+      lobby->forget_player(token);
   });
 }
 
@@ -293,9 +304,9 @@ void Lobby::seat_changed(const std::string& token, RoomId room, bool seated) {
     if (!was_here || p->room || p->pending_join) return;
     if (p->bot) {
       if (p->client) p->client->close();
-      l.players_.erase(token);
+      l.forget_player(token);
     } else if (!p->client) {
-      l.players_.erase(token);
+      l.forget_player(token);
     } else {
       l.send_rooms(p->client);
     }
@@ -323,37 +334,48 @@ void Lobby::rematch_requested(RoomId room, const engine::GameSpec& spec,
                               const engine::Options& options, const std::vector<Member>& seats,
                               const std::string& by) {
   post([room, spec = &spec, options, seats, by](Lobby& l) {
-    auto finished = l.room(room);
-    if (!finished) return;
-    const RoomId id = l.next_room_++;
-    auto r =
-        std::make_shared<Room>(l.executor_, id, *spec, options, l.context_, l.weak_from_this());
-    l.rooms_[id] = r;
-    // Every seat is kept for whoever sat there: the people, and the bots, seated again under new
-    // tokens (a bot of the finished game may still sit there).
-    std::vector<std::string> kept;
-    std::vector<std::pair<Player*, int>> bots;
-    for (std::size_t i = 0; i < seats.size(); ++i) {
-      if (!seats[i].bot) {
-        kept.push_back(seats[i].token);
-        continue;
-      }
-      Player* bot = l.make_bot(spec->id, seats[i].strategy);
-      kept.push_back(bot ? bot->token : "");
-      if (bot) bots.emplace_back(bot, static_cast<int>(i));
-    }
-    r->keep_seats_for_rematch(kept, by);
-    for (auto [bot, seat] : bots) {
-      bot->pending_join = id;
-      l.placed(*bot);
-      r->join(l.member_of(*bot), seat);
-    }
-    if (Player* p = l.players_.by_token(by)) {
-      for (std::size_t i = 0; i < seats.size(); ++i)
-        if (seats[i].token == by) l.move_to_rematch(*p, room, r, static_cast<int>(i));
-    }
-    finished->rematch_opened(id);
+    if (!l.room(room)) return;
+    if (auto id = l.take_room_id()) return l.open_rematch(room, *spec, options, seats, by, *id);
+    l.when_room_id([room, spec, options, seats, by](Lobby& l, std::optional<RoomId> id) {
+      if (id) return l.open_rematch(room, *spec, options, seats, by, *id);
+      // Not opened: whoever asked is told; asking again waits for the room's rematch already
+      // asked (docs/cluster.md lists this among what is not done yet).
+      if (Player* p = l.players_.by_token(by)) l.send_error(p->client, cluster_unavailable());
+    });
   });
+}
+
+void Lobby::open_rematch(RoomId finished_id, const engine::GameSpec& spec,
+                         const engine::Options& options, const std::vector<Member>& seats,
+                         const std::string& by, RoomId id) {
+  auto finished = room(finished_id);
+  if (!finished) return;
+  auto r = std::make_shared<Room>(executor_, id, spec, options, context_, weak_from_this());
+  rooms_[id] = r;
+  // Every seat is kept for whoever sat there: the people, and the bots, seated again under new
+  // tokens (a bot of the finished game may still sit there).
+  std::vector<std::string> kept;
+  std::vector<std::pair<Player*, int>> bots;
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    if (!seats[i].bot) {
+      kept.push_back(seats[i].token);
+      continue;
+    }
+    Player* bot = make_bot(spec.id, seats[i].strategy);
+    kept.push_back(bot ? bot->token : "");
+    if (bot) bots.emplace_back(bot, static_cast<int>(i));
+  }
+  r->keep_seats_for_rematch(kept, by);
+  for (auto [bot, seat] : bots) {
+    bot->pending_join = id;
+    placed(*bot);
+    r->join(member_of(*bot), seat);
+  }
+  if (Player* p = players_.by_token(by)) {
+    for (std::size_t i = 0; i < seats.size(); ++i)
+      if (seats[i].token == by) move_to_rematch(*p, finished_id, r, static_cast<int>(i));
+  }
+  finished->rematch_opened(id);
 }
 
 void Lobby::rematch_accepted(const std::string& token, RoomId finished, RoomId rematch, int seat) {
@@ -410,7 +432,7 @@ void Lobby::forget_room(RoomId room) {
     placed(*p);
     if (!p->client || p->bot) {
       if (p->client) p->client->close();
-      players_.erase(token);
+      forget_player(token);
     }
   }
 }
@@ -418,7 +440,7 @@ void Lobby::forget_room(RoomId room) {
 // ---- hello --------------------------------------------------------------------------------------
 
 void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
-  if (players_.by_client(client))
+  if (players_.by_client(client) || hello_pending_.count(client->id()))
     return send_error(
         client, make_error(ErrorCode::already_welcomed, "this connection has already said hello"));
   // The language first: a refused hello ("the name is taken") is read in it too.
@@ -443,8 +465,53 @@ void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
     if (!protocol::valid_name(name))
       return send_error(client, make_error(ErrorCode::bad_name, protocol::kNameRule));
     if (players_.by_name(name)) return send_error(client, name_taken(name));
+    if (cluster_) {
+      // Another node's player may hold the name: Redis decides, and the welcome comes with its
+      // answer (hello_claimed). Until then this connection is neither welcomed nor anyone.
+      hello_pending_.insert(client->id());
+      const std::string token = new_token();
+      protocol::Hello with_token = hello;
+      with_token.token = token;  // carried to hello_claimed: the player's token once granted
+      cluster_->claim_name(protocol::name_skeleton(name), claim_player_id(token),
+                           [weak = weak_from_this(), client, with_token](NameClaim claim) {
+                             if (auto l = weak.lock())
+                               l->post(
+                                   [client, with_token, claim](Lobby& l) {
+                                     l.hello_claimed(client, with_token, claim);
+                                   },
+                                   client);
+                           });
+      return;
+    }
     player = &players_.add(new_token(), name);
   }
+  welcome(client, *player, hello);
+}
+
+void Lobby::hello_claimed(const ClientPtr& client, const protocol::Hello& hello, NameClaim claim) {
+  const std::string& name = *hello.name;
+  const std::string& token = *hello.token;
+  // A claim granted and then not used goes back. It holds this new player's id, so the release
+  // cannot touch another player's claim.
+  auto give_back = [&] {
+    if (claim == NameClaim::granted)
+      cluster_->release_name(protocol::name_skeleton(name), claim_player_id(token));
+  };
+  if (!hello_pending_.erase(client->id())) return give_back();  // the connection closed meanwhile
+  if (claim == NameClaim::unavailable) return send_error(client, cluster_unavailable());
+  // A player of this node may have taken a look-alike meanwhile: refused as on one node.
+  if (claim == NameClaim::taken) return send_error(client, name_taken(name));
+  if (players_.by_name(name)) {
+    give_back();
+    return send_error(client, name_taken(name));
+  }
+  protocol::Hello fresh = hello;
+  fresh.token.reset();  // a new player, not a resumed one
+  welcome(client, players_.add(token, name), fresh);
+}
+
+void Lobby::welcome(const ClientPtr& client, Player& found, const protocol::Hello& hello) {
+  Player* player = &found;
   players_.attach(*player, client);
   spdlog::debug("event=hello name={} resumed={}", player->name, hello.token.has_value());
   send(client, protocol::welcome_message(player->name, player->token, client->lang()));
@@ -519,7 +586,8 @@ void Lobby::rooms_text(Player& player) {
   send(player.client, protocol::info_message(text));
 }
 
-void Lobby::create(Player& player, const protocol::cmd::Create& create) {
+void Lobby::create(Player& player, const protocol::cmd::Create& create,
+                   std::optional<RoomId> given_id) {
   if (auto at = player.room ? player.room : player.pending_join)
     return send_error(player.client, already_in_room(*at));
   const engine::GameEntry* entry = context_.registry->find(create.game);
@@ -555,8 +623,20 @@ void Lobby::create(Player& player, const protocol::cmd::Create& create) {
                                     "créer une autre"};
     return send_error(player.client, make_error(ErrorCode::too_many_rooms, why));
   }
+  const std::optional<RoomId> taken_id = given_id ? given_id : take_room_id();
+  if (!taken_id) {
+    // The cluster's block of ids is used up: created once more come, everything checked again then
+    // (an id taken and then not used is a gap in the numbering, never a reuse).
+    return when_room_id([token = player.token, create](Lobby& l, std::optional<RoomId> id) {
+      Player* p = l.players_.by_token(token);
+      if (!p) return;
+      if (!id) return l.send_error(p->client, cluster_unavailable());
+      l.create(*p, create, id);
+      l.placed_again(token);
+    });
+  }
+  const RoomId id = *taken_id;
   stop_watching(player);
-  const RoomId id = next_room_++;
   player.created.push_back(id);
   auto r = std::make_shared<Room>(executor_, id, *entry->spec, options.value(), context_,
                                   weak_from_this());
@@ -626,6 +706,39 @@ void Lobby::leave(Player& player) {
 void Lobby::nick(Player& player, const std::string& name) {
   Player* other = players_.by_name(name);
   if (other && other != &player) return send_error(player.client, name_taken(name));
+  if (cluster_ && protocol::name_skeleton(name) != protocol::name_skeleton(player.name)) {
+    // Another node's player may hold it: renamed once Redis says it is free (nick_claimed).
+    cluster_->claim_name(
+        protocol::name_skeleton(name), claim_player_id(player.token),
+        [weak = weak_from_this(), token = player.token, name](NameClaim claim) {
+          if (auto l = weak.lock())
+            l->post([token, name, claim](Lobby& l) { l.nick_claimed(token, name, claim); });
+        });
+    return;
+  }
+  rename(player, name);
+}
+
+void Lobby::nick_claimed(const std::string& token, const std::string& name, NameClaim claim) {
+  Player* player = players_.by_token(token);
+  const std::string skeleton = protocol::name_skeleton(name);
+  Player* other = players_.by_name(name);
+  if (!player || (other && other != player)) {
+    // Gone meanwhile, or a player here took a look-alike: a claim granted goes back (it holds this
+    // player's id: the other's claim is not touched).
+    if (claim == NameClaim::granted) cluster_->release_name(skeleton, claim_player_id(token));
+    if (player) send_error(player->client, name_taken(name));
+    return;
+  }
+  if (claim == NameClaim::unavailable) return send_error(player->client, cluster_unavailable());
+  if (claim == NameClaim::taken) return send_error(player->client, name_taken(name));
+  const std::string old_skeleton = protocol::name_skeleton(player->name);
+  rename(*player, name);
+  if (old_skeleton != skeleton) cluster_->release_name(old_skeleton, claim_player_id(token));
+  placed_again(token);
+}
+
+void Lobby::rename(Player& player, const std::string& name) {
   players_.rename(player, name);
   send(player.client, protocol::welcome_message(player.name, player.token,
                                                 lang_of(player)));  // your identity, renamed
@@ -829,6 +942,62 @@ void Lobby::broadcast_lobby(const json& message) {
 
 void Lobby::broadcast_lobby(const Frame& frame) {
   players_.for_each_in_lobby([&](const ClientPtr& client) { client->send(frame); });
+}
+
+void Lobby::forget_player(const std::string& token) {
+  if (cluster_) {
+    if (Player* p = players_.by_token(token); p && !p->bot)
+      cluster_->release_name(protocol::name_skeleton(p->name), claim_player_id(token));
+  }
+  players_.erase(token);
+}
+
+std::optional<RoomId> Lobby::take_room_id() {
+  if (!cluster_) return next_room_++;
+  std::optional<RoomId> id;
+  if (!room_ids_.empty()) {
+    id = room_ids_.front();
+    room_ids_.pop_front();
+  }
+  if (room_ids_.size() < kRoomIdBlock / 2) request_room_ids();  // the next block, ahead of need
+  return id;
+}
+
+void Lobby::when_room_id(std::function<void(Lobby&, std::optional<RoomId>)> f) {
+  waiting_for_ids_.push_back(std::move(f));
+  request_room_ids();
+}
+
+void Lobby::request_room_ids() {
+  if (!cluster_ || room_ids_asked_) return;
+  room_ids_asked_ = true;
+  cluster_->reserve_room_ids(kRoomIdBlock, [weak = weak_from_this()](std::optional<RoomId> first) {
+    if (auto l = weak.lock()) l->post([first](Lobby& l) { l.room_ids_arrived(first); });
+  });
+}
+
+void Lobby::room_ids_arrived(std::optional<RoomId> first) {
+  room_ids_asked_ = false;
+  if (first) {
+    for (RoomId i = 0; i < kRoomIdBlock; ++i) room_ids_.push_back(*first + i);
+    next_room_ = std::max(next_room_, *first + kRoomIdBlock);  // highest_room_id() stays true
+  }
+  // Each waiting request gets an id, or (Redis away) is told now rather than kept waiting.
+  for (auto& f : std::exchange(waiting_for_ids_, {})) {
+    if (room_ids_.empty() && first) {  // more waiting than a block holds: they wait for the next
+      waiting_for_ids_.push_back(std::move(f));
+      continue;
+    }
+    std::optional<RoomId> id;
+    if (!room_ids_.empty()) {
+      id = room_ids_.front();
+      room_ids_.pop_front();
+    }
+    f(*this, id);
+  }
+  // After a refusal, nothing is asked again until a room is wanted (no loop while Redis is away).
+  if (first && (room_ids_.size() < kRoomIdBlock / 2 || !waiting_for_ids_.empty()))
+    request_room_ids();
 }
 
 std::string Lobby::new_token() {

@@ -20,11 +20,13 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "protocol/command.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/request.hpp"
 #include "server/bot_seat.hpp"
+#include "server/cluster.hpp"
 #include "server/players.hpp"
 #include "server/room.hpp"
 #include "server/room_list.hpp"
@@ -37,6 +39,16 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
 
   /// Rebuilds every unfinished game from the store (call once, before accepting connections).
   void restore_games();
+  /// The highest room id restored or given so far (before accepting connections: the store's).
+  RoomId highest_room_id() const { return next_room_ - 1; }
+
+  /// Shares names and room ids with other nodes (server/cluster.hpp). Call before restore_games.
+  /// Without it (one node), names and ids are this lobby's alone, decided at once; with it, a new
+  /// name waits for Redis's answer (hello and /nick answer later), and room ids come in blocks of
+  /// kRoomIdBlock reserved ahead, so /create rarely waits.
+  void set_cluster(std::shared_ptr<Cluster> cluster) { cluster_ = std::move(cluster); }
+  /// Room ids reserved from the cluster at a time (a new block is asked for when half are used).
+  static constexpr int kRoomIdBlock = 10;
   /// How long room changes are gathered before lobby clients get them as one update (0: at once,
   /// still one update for everything that changed meanwhile). Call before accepting connections.
   /// Default 250 ms.
@@ -91,7 +103,9 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   void nick(Player& player, const std::string& name);
   void games_text(Player& player);
   void rooms_text(Player& player);
-  void create(Player& player, const protocol::cmd::Create& create);
+  /// `id`: the room's id when it came after a wait for the cluster's ids (else taken now).
+  void create(Player& player, const protocol::cmd::Create& create,
+              std::optional<RoomId> id = std::nullopt);
   void join(Player& player, const protocol::cmd::Join& join);
   void watch(Player& player, RoomId room);
   void leave(Player& player);
@@ -123,6 +137,26 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   void handler_failed(const ClientPtr& client, const char* what);
 
   void hello(const ClientPtr& client, const protocol::Hello& hello);
+  /// The rest of hello once the player is known: attached, welcomed, back in their room.
+  void welcome(const ClientPtr& client, Player& player, const protocol::Hello& hello);
+  /// Redis's answer to the name a hello asked for (cluster only).
+  void hello_claimed(const ClientPtr& client, const protocol::Hello& hello, NameClaim claim);
+  /// Redis's answer to /nick's name (cluster only).
+  void nick_claimed(const std::string& token, const std::string& name, NameClaim claim);
+  /// /nick's rename, once the name is known to be free.
+  void rename(Player& player, const std::string& name);
+  /// Forgets a player (Players::erase), letting go of their name in the cluster too.
+  void forget_player(const std::string& token);
+  /// A new room id: the next local one, or (cluster) one of the block reserved; nullopt when the
+  /// block is used up (wait with when_room_id).
+  std::optional<RoomId> take_room_id();
+  /// Runs `f` with a room id once the cluster has given more (nullopt: Redis cannot be asked).
+  void when_room_id(std::function<void(Lobby&, std::optional<RoomId>)> f);
+  void request_room_ids();
+  void room_ids_arrived(std::optional<RoomId> first);
+  /// rematch_requested's work, with the new room's id.
+  void open_rematch(RoomId finished, const engine::GameSpec& spec, const engine::Options& options,
+                    const std::vector<Member>& seats, const std::string& by, RoomId id);
   void stop_watching(Player& player);
   /// Drops a room from the lobby; its players and watchers are told `left`.
   void forget_room(RoomId room);
@@ -186,6 +220,11 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   std::deque<RoomId> finished_;  // rooms whose game is over, oldest first
   RoomId next_room_ = 1;
   int bots_made_ = 0;
+  std::shared_ptr<Cluster> cluster_;  // null: one node alone
+  std::deque<RoomId> room_ids_;       // reserved from the cluster, not yet given
+  bool room_ids_asked_ = false;
+  std::vector<std::function<void(Lobby&, std::optional<RoomId>)>> waiting_for_ids_;
+  std::unordered_set<std::uint64_t> hello_pending_;  // connections whose name Redis is deciding
 };
 
 }  // namespace archipel::server

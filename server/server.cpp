@@ -1,5 +1,7 @@
 #include "server/server.hpp"
 
+#include <unistd.h>
+
 #include <random>
 
 #include <spdlog/spdlog.h>
@@ -33,6 +35,19 @@ Server::Server(net::io_context& ioc, Config config, const engine::Registry& regi
   context_->lobby->set_flush_interval(std::chrono::milliseconds(context_->config.lobby_flush_ms));
   context_->lobby->set_name_grace(std::chrono::seconds(context_->config.name_grace_seconds));
   context_->lobby->set_max_rooms_per_player(context_->config.max_rooms_per_player);
+  if (!context_->config.cluster.empty()) {
+    ClusterOptions cluster;
+    std::string why;
+    auto url = parse_redis_url(context_->config.cluster, &why);
+    if (!url) throw std::runtime_error("bad --cluster URL: " + why);  // parse_config checked it
+    cluster.url = *url;
+    cluster.node_id =
+        context_->config.node_id.empty() ? default_node_id() : context_->config.node_id;
+    cluster.lease = context_->config.cluster_lease;
+    cluster.heartbeat = context_->config.cluster_heartbeat;
+    cluster_ = std::make_shared<Cluster>(ioc.get_executor(), std::move(cluster));
+    context_->lobby->set_cluster(cluster_);
+  }
   // The bots the lobby seats speak through the router, as a connection does (never linked to a
   // room: the lobby passes their room commands on).
   context_->lobby->set_bot_submit([lobby = std::weak_ptr<Lobby>(context_->lobby)](
@@ -51,6 +66,13 @@ std::uint16_t Server::start() {
   listener_ =
       std::make_shared<Listener>(ioc_, tcp::endpoint{address, context_->config.port}, context_);
   listener_->run();
+  if (cluster_) {
+    cluster_->start(context_->lobby->highest_room_id(),
+                    {{"port", listener_->port()}, {"pid", ::getpid()}});
+    spdlog::info("event=cluster node={} redis={} lease_ms={} heartbeat_ms={}", cluster_->node_id(),
+                 without_password(context_->config.cluster), context_->config.cluster_lease.count(),
+                 context_->config.cluster_heartbeat.count());
+  }
   spdlog::info("event=limits open_files={} max_sockets={} max_per_address={}", open_file_limit(),
                context_->limits->max_sockets(), context_->config.max_per_address);
   return listener_->port();
@@ -59,6 +81,7 @@ std::uint16_t Server::start() {
 void Server::stop() {
   if (listener_) listener_->stop();
   context_->lobby->shutdown();
+  if (cluster_) cluster_->stop();
 }
 
 Server::~Server() {

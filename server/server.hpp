@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "engine/core/registry.hpp"
+#include "server/cluster.hpp"
 #include "server/config.hpp"
 #include "server/listener.hpp"
 #include "server/metrics.hpp"
@@ -34,6 +35,8 @@ class Server {
   ~Server();
 
   Metrics& metrics() { return *metrics_; }
+  /// This node in its cluster (--cluster), or null for a node alone.
+  const std::shared_ptr<Cluster>& cluster() const { return cluster_; }
 
  private:
   net::io_context& ioc_;
@@ -43,6 +46,7 @@ class Server {
   std::unique_ptr<StoreWriter> writer_;  // before the rooms (in context_), which write through it
   std::shared_ptr<ServerContext> context_;
   std::shared_ptr<Listener> listener_;
+  std::shared_ptr<Cluster> cluster_;
 };
 
 }  // namespace archipel::server

@@ -1,6 +1,7 @@
 // Flags and environment variables of the robustness work (issue 9): durations, origins, SQLite's
 // sync mode, the per-player room limit, the store's commit interval; and the store a server uses
-// (issue 34): --store's PostgreSQL URL, whose password never reaches a log line.
+// (issue 34): --store's PostgreSQL URL, whose password never reaches a log line; the cluster's
+// flags (--cluster and its lease).
 
 #include "server/config.hpp"
 
@@ -139,6 +140,55 @@ TEST(Config, TheStoreIsAPostgresqlUrlOrTheDataFolder) {
         testing::internal::GetCapturedStderr() + testing::internal::GetCapturedStdout();
     EXPECT_NE(code, 0) << bad;
     EXPECT_NE(said.find("--store"), std::string::npos) << said;
+    EXPECT_EQ(said.find("hunter2"), std::string::npos) << said;
+  }
+}
+
+// Issue 34, first step: the cluster's flags. Off by default; the URL, the node id and the lease
+// checked at start, with refusals that say what is wrong without quoting a password.
+TEST(Config, TheClusterFlagsAndTheirVariables) {
+  int code = 0;
+  auto c = parse({}, &code);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->cluster, "");
+  EXPECT_EQ(c->node_id, "");
+  EXPECT_EQ(c->cluster_lease, 5s);
+  EXPECT_EQ(c->cluster_heartbeat, 1s);
+
+  c = parse({"--cluster", "redis://cache:6380/2", "--node-id", "node-a.1", "--cluster-lease",
+             "1500ms", "--cluster-heartbeat", "250ms"},
+            &code);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->cluster, "redis://cache:6380/2");
+  EXPECT_EQ(c->node_id, "node-a.1");
+  EXPECT_EQ(c->cluster_lease, 1500ms);
+  EXPECT_EQ(c->cluster_heartbeat, 250ms);
+
+  ::setenv("ARCHIPEL_CLUSTER", "redis://:hunter2@cache", 1);
+  ::setenv("ARCHIPEL_NODE_ID", "b", 1);
+  auto e = parse({}, &code);
+  ::unsetenv("ARCHIPEL_CLUSTER");
+  ::unsetenv("ARCHIPEL_NODE_ID");
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->cluster, "redis://:hunter2@cache");
+  EXPECT_EQ(e->node_id, "b");
+
+  const std::vector<std::vector<std::string>> bad = {
+      {"--cluster", "redis://:hunter2@cache:99999"},
+      {"--cluster", "postgresql://:hunter2@cache"},
+      {"--node-id", "a node"},
+      {"--node-id", std::string(65, 'n')},
+      {"--cluster-lease", "50ms"},
+      {"--cluster-lease", "2s", "--cluster-heartbeat", "2s"},
+  };
+  for (const auto& args : bad) {
+    testing::internal::CaptureStderr();
+    testing::internal::CaptureStdout();
+    EXPECT_FALSE(parse(args, &code)) << args[0] << " " << args[1];
+    const std::string said =
+        testing::internal::GetCapturedStderr() + testing::internal::GetCapturedStdout();
+    EXPECT_NE(code, 0) << args[1];
+    EXPECT_NE(said.find(args[0]), std::string::npos) << said;
     EXPECT_EQ(said.find("hunter2"), std::string::npos) << said;
   }
 }

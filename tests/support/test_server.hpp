@@ -35,6 +35,7 @@ class TestServer {
   void kill();
   std::uint16_t port() const { return port_; }
   server::Metrics& metrics() { return server_->metrics(); }
+  server::Server& server() { return *server_; }
 
   static server::Config default_config();
 

@@ -1,0 +1,154 @@
+// The node's registration, its heartbeat, the node list and room ids (the names are in
+// cluster_names.cpp). Same class, same strand: the Redis connection's.
+#include "server/cluster.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+
+#include <spdlog/spdlog.h>
+
+namespace archipel::server {
+
+namespace {
+
+// Raises the room counter to ARGV[1] unless it is past it already (a Redis restarted empty, a
+// store restored with higher ids). Redis has no "set to the max" of its own.
+const char* const kRaiseScript = R"lua(
+local v = tonumber(redis.call('GET', KEYS[1]) or '0')
+local want = tonumber(ARGV[1])
+if v < want then redis.call('SET', KEYS[1], ARGV[1]) return want end
+return v
+)lua";
+
+// The live nodes: each member of the index whose lease key still exists; the rest are dropped
+// from the index. KEYS[1] the index, ARGV[1] the lease keys' prefix.
+const char* const kNodesScript = R"lua(
+local alive = {}
+for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local v = redis.call('GET', ARGV[1] .. id)
+  if v then table.insert(alive, v) else redis.call('SREM', KEYS[1], id) end
+end
+return alive
+)lua";
+
+}  // namespace
+
+bool valid_node_id(std::string_view id) {
+  if (id.empty() || id.size() > 64) return false;
+  return std::all_of(id.begin(), id.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+           c == '_' || c == '-';
+  });
+}
+
+std::string default_node_id() {
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) != 0) host[0] = 0;
+  std::string id;
+  for (const char* c = host; *c && id.size() < 40; ++c)
+    if (valid_node_id(std::string_view(c, 1))) id.push_back(*c);
+  if (id.empty()) id = "node";
+  return id + "-" + std::to_string(::getpid());
+}
+
+Cluster::Cluster(net::any_io_executor executor, ClusterOptions options)
+    : options_(std::move(options)),
+      redis_(std::make_shared<RedisConnection>(executor, options_.url, options_.connection)),
+      heartbeat_(redis_->strand()) {}
+
+void Cluster::start(RoomId restored_max, nlohmann::json description) {
+  if (!description.is_object()) description = nlohmann::json::object();
+  description["id"] = options_.node_id;
+  net::post(redis_->strand(),
+            [self = shared_from_this(), restored_max, description = description.dump()] {
+              self->description_ = description;
+              self->max_known_id_ = std::max(self->max_known_id_, restored_max);
+              // Weak: the connection must not keep the cluster alive (the cluster owns it).
+              self->redis_->on_connected([weak = std::weak_ptr<Cluster>(self)] {
+                if (auto c = weak.lock()) c->beat(true);
+              });
+              self->redis_->start();
+              self->arm_heartbeat();
+            });
+}
+
+void Cluster::stop() {
+  net::post(redis_->strand(), [self = shared_from_this()] {
+    if (self->stopped_) return;
+    self->stopped_ = true;
+    self->heartbeat_.cancel();
+    if (!self->redis_->connected()) return self->redis_->stop();
+    // Leave in plain sight: the lease and the names go now, not at their expiry. The connection
+    // closes once Redis has answered the last of them (or failed).
+    auto& r = *self->redis_;
+    r.command_here({"DEL", self->key("node:" + self->node_id())});
+    r.command_here({"SREM", self->key("nodes"), self->node_id()});
+    self->release_all_names();
+    r.command_here({"PING"}, [self](RedisReply) { self->redis_->stop(); });
+    spdlog::info("event=cluster_leave node={} names={}", self->node_id(), self->names_.size());
+  });
+}
+
+void Cluster::arm_heartbeat() {
+  if (stopped_) return;
+  heartbeat_.expires_after(options_.heartbeat);
+  heartbeat_.async_wait([weak = std::weak_ptr<Cluster>(shared_from_this())](error_code ec) {
+    auto self = weak.lock();
+    if (ec || !self || self->stopped_) return;
+    if (self->redis_->connected()) self->beat(false);
+    self->arm_heartbeat();
+  });
+}
+
+void Cluster::beat(bool after_connecting) {
+  auto& r = *redis_;
+  const std::string lease = std::to_string(options_.lease.count());
+  r.command_here({"SET", key("node:" + node_id()), description_, "PX", lease},
+                 [self = shared_from_this(), after_connecting](RedisReply reply) {
+                   if (!reply.ok())
+                     spdlog::warn("event=cluster_lease_not_renewed node={} error=\"{}\"",
+                                  self->node_id(), reply.text);
+                   else if (after_connecting)
+                     spdlog::info("event=cluster_registered node={} lease_ms={}", self->node_id(),
+                                  self->options_.lease.count());
+                 });
+  r.command_here({"SADD", key("nodes"), node_id()});
+  if (after_connecting)
+    r.command_here({"EVAL", kRaiseScript, "1", key("room_id"), std::to_string(max_known_id_)});
+  renew_names();
+}
+
+void Cluster::nodes(std::function<void(std::optional<std::vector<nlohmann::json>>)> done) {
+  redis_->command({"EVAL", kNodesScript, "1", key("nodes"), key("node:")}, [done = std::move(done)](
+                                                                               RedisReply reply) {
+    if (reply.type != RedisReply::Type::array) return done(std::nullopt);
+    std::vector<nlohmann::json> nodes;
+    for (const auto& e : reply.elements) {
+      auto j = nlohmann::json::parse(e.text, nullptr, false);
+      if (j.is_object() && j.contains("id")) nodes.push_back(std::move(j));
+    }
+    std::sort(nodes.begin(), nodes.end(), [](const nlohmann::json& a, const nlohmann::json& b) {
+      return a["id"].dump() < b["id"].dump();
+    });
+    done(std::move(nodes));
+  });
+}
+
+void Cluster::reserve_room_ids(int count, std::function<void(std::optional<RoomId>)> done) {
+  net::post(redis_->strand(), [self = shared_from_this(), count, done = std::move(done)]() mutable {
+    self->redis_->command_here(
+        {"INCRBY", self->key("room_id"), std::to_string(count)},
+        [self, count, done = std::move(done)](RedisReply reply) {
+          if (reply.type != RedisReply::Type::integer || reply.integer < count) {
+            spdlog::debug("event=room_ids_unavailable error=\"{}\"", reply.text);
+            return done(std::nullopt);
+          }
+          const auto last = static_cast<RoomId>(reply.integer);
+          self->max_known_id_ = std::max(self->max_known_id_, last);
+          done(last - count + 1);
+        });
+  });
+}
+
+}  // namespace archipel::server

@@ -1,0 +1,118 @@
+#pragma once
+// This node's part in a cluster of nodes sharing one Redis (--cluster, docs/cluster.md): its
+// registration under a lease renewed by a heartbeat, the list of live nodes, room ids that no other
+// node gives (cluster_room_ids.cpp) and names no other node's player holds (cluster_names.cpp).
+//
+// Everything runs on the Redis connection's strand (server/redis_connection.hpp); the entry points
+// are thread-safe and their callbacks run on that strand, so a caller posts onward to its own.
+// Nothing here waits: a request made while Redis is away is answered at once as unavailable.
+//
+// The keys (prefix "archipel:"), each written by its owner node only:
+//   node:<id>      this node's description (JSON), with the lease: SET ... PX lease at each beat
+//   nodes          a set of node ids, the index of the node:<id> keys (a member whose lease has
+//                  expired is dropped when the list is read)
+//   room_id        the last room id given to any node (INCRBY)
+//   name:<skel>    "<node id> <player>" for the player holding that name's skeleton
+//                  (protocol::name_skeleton), with the lease, renewed at each beat
+// After a reconnection (a Redis restarted empty), the first commands put back this node's keys and
+// raise room_id to at least the highest id this node has seen.
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/messages.hpp"
+#include "server/redis_connection.hpp"
+
+namespace archipel::server {
+
+using protocol::RoomId;
+
+struct ClusterOptions {
+  RedisUrl url;
+  std::string node_id;  // [A-Za-z0-9._-], 1 to 64 characters (valid_node_id)
+  std::chrono::milliseconds lease{5000};
+  std::chrono::milliseconds heartbeat{1000};
+  std::string key_prefix = "archipel:";
+  RedisConnection::Options connection;
+};
+
+/// Whether `id` can name a node: 1 to 64 characters from [A-Za-z0-9._-].
+bool valid_node_id(std::string_view id);
+/// The default node id: <hostname>-<pid> (the hostname cut to what valid_node_id takes).
+std::string default_node_id();
+
+/// Whether a name may be taken: granted (this node's player holds it now), taken (another node's
+/// or another player's), unavailable (Redis cannot be asked now).
+enum class NameClaim { granted, taken, unavailable };
+
+class Cluster : public std::enable_shared_from_this<Cluster> {
+ public:
+  Cluster(net::any_io_executor executor, ClusterOptions options);
+
+  /// Connects, registers and beats until stop(). `restored_max`: the highest room id the store
+  /// holds; room_id is raised to it at each connection, so no id given after it is a stored one.
+  /// `description`: what node:<id> holds besides the id (the port, the pid...).
+  void start(RoomId restored_max, nlohmann::json description = {});
+  /// A graceful leave: this node's lease, its entry in `nodes` and its names deleted, then the
+  /// connection closed. Thread-safe.
+  void stop();
+
+  const std::string& node_id() const { return options_.node_id; }
+  /// Whether Redis is connected now (thread-safe).
+  bool connected() const { return redis_->connected(); }
+
+  /// The live nodes' descriptions (each with its "id"), sorted by id; nullopt if Redis cannot be
+  /// asked now.
+  void nodes(std::function<void(std::optional<std::vector<nlohmann::json>>)> done);
+
+  /// Reserves `count` consecutive room ids no other node will be given: done(first), or
+  /// done(nullopt) when Redis cannot be asked now.
+  void reserve_room_ids(int count, std::function<void(std::optional<RoomId>)> done);
+
+  /// Claims the name whose skeleton is `skeleton` for this node's player `player` (a stable id, not
+  /// a secret: the player's public id). Granted when free or already this player's; held from then
+  /// on by the heartbeat until release_name.
+  void claim_name(const std::string& skeleton, const std::string& player,
+                  std::function<void(NameClaim)> done);
+  /// Claims a name without waiting for the answer, and keeps trying at each beat until it is held:
+  /// for the players a restart brings back, whose names were theirs before.
+  void keep_name(const std::string& skeleton, const std::string& player);
+  /// Lets go of the name, if `player` holds it.
+  void release_name(const std::string& skeleton, const std::string& player);
+
+ private:
+  std::string key(const std::string& suffix) const { return options_.key_prefix + suffix; }
+  std::string claim_value(const std::string& player) const;
+  /// On the strand: the node's lease, its index entry, room_id raised, every name (the first
+  /// commands after a (re)connection, and each beat but for room_id).
+  void beat(bool after_connecting);
+  void arm_heartbeat();
+  /// On the strand: renews (or takes again, once free) the names this node holds.
+  void renew_names();
+  /// On the strand: lets go of every name this node holds (a graceful leave).
+  void release_all_names();
+
+  ClusterOptions options_;
+  std::shared_ptr<RedisConnection> redis_;
+  net::steady_timer heartbeat_;
+  std::string description_;  // options_.description with the id, as stored
+  RoomId max_known_id_ = 0;  // the highest room id stored or reserved here
+  // What this node holds, or wants to: name key -> value. On the strand.
+  std::unordered_map<std::string, std::string> names_;
+  std::unordered_map<std::string, bool> names_held_;  // name key -> held at the last renewal
+  bool stopped_ = false;
+};
+
+/// A player's public id for a name claim: a digest of their token (FNV-1a, 64 bits, hex). Stable
+/// across restarts, so a restored player's claim is recognised as theirs; the token itself never
+/// goes to Redis.
+std::string claim_player_id(const std::string& token);
+
+}  // namespace archipel::server

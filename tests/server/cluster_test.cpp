@@ -1,0 +1,331 @@
+// Issue 34, first step: nodes sharing one Redis (--cluster, docs/cluster.md). Two real servers in
+// this process, each on its own loopback port, on a redis-server of the test's own
+// (tests/support/redis_server.hpp): they register and see each other, give distinct room ids,
+// refuse each other's names (look-alikes too), lose a stopped node's lease after its ttl, and come
+// back after Redis restarts empty. A bad redis:// URL stops the real binary at start.
+
+#include <sys/wait.h>
+
+#include <chrono>
+#include <filesystem>
+#include <future>
+#include <set>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "server/redis_connection.hpp"
+#include "tests/support/child_process.hpp"
+#include "tests/support/race_game.hpp"
+#include "tests/support/redis_server.hpp"
+#include "tests/support/test_server.hpp"
+
+namespace archipel::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Short leases, so a lapse is seen in a test's time.
+constexpr auto kLease = 600ms;
+constexpr auto kBeat = 100ms;
+
+server::Config node_config(const RedisServer& redis, const std::string& node_id) {
+  auto c = TestServer::default_config();
+  c.cluster = redis.url();
+  c.node_id = node_id;
+  c.cluster_lease = kLease;
+  c.cluster_heartbeat = kBeat;
+  c.name_grace_seconds = 0;  // a player who leaves frees the name at once
+  return c;
+}
+
+template <class Pred>
+bool eventually(Pred pred, std::chrono::milliseconds patience = 5000ms) {
+  const auto until = std::chrono::steady_clock::now() + patience;
+  while (std::chrono::steady_clock::now() < until) {
+    if (pred()) return true;
+    std::this_thread::sleep_for(20ms);
+  }
+  return pred();
+}
+
+bool key_exists(const RedisServer& redis, const std::string& key) {
+  return redis.query({"EXISTS", key}).integer == 1;
+}
+
+// The node ids a server reads from Redis (Cluster::nodes), or {"unavailable"}.
+std::vector<std::string> nodes_seen_by(TestServer& node) {
+  std::promise<std::optional<std::vector<json>>> promise;
+  auto answer = promise.get_future();
+  node.server().cluster()->nodes(
+      [&promise](std::optional<std::vector<json>> nodes) { promise.set_value(std::move(nodes)); });
+  if (answer.wait_for(5s) != std::future_status::ready) return {"no answer"};
+  auto nodes = answer.get();
+  if (!nodes) return {"unavailable"};
+  std::vector<std::string> ids;
+  for (const auto& n : *nodes) ids.push_back(n["id"]);
+  return ids;
+}
+
+// hello with `name`; the error code, or "" when welcomed.
+std::string hello_result(TestClient& c, const std::string& name,
+                         std::chrono::milliseconds patience = 3000ms) {
+  c.send(json{{"type", "hello"}, {"name", name}});
+  for (;;) {
+    auto m = c.next(patience);
+    if (!m) return "no answer";
+    if ((*m)["type"] == "welcome") return "";
+    if ((*m)["type"] == "error") return (*m)["code"];
+  }
+}
+
+std::int64_t create_room(TestClient& c) {
+  c.chat("/create race");
+  return c.expect("room")["id"];
+}
+
+TEST(ClusterNodes, EachRegistersAndSeesTheOther) {
+  RedisServer redis;
+  ARCHIPEL_NEED_REDIS(redis);
+  TestServer a(registry_with_race(), "", node_config(redis, "alpha"));
+  TestServer b(registry_with_race(), "", node_config(redis, "beta"));
+  ASSERT_TRUE(eventually([&] {
+    return key_exists(redis, "archipel:node:alpha") && key_exists(redis, "archipel:node:beta");
+  }));
+  EXPECT_EQ(nodes_seen_by(a), (std::vector<std::string>{"alpha", "beta"}));
+  EXPECT_EQ(nodes_seen_by(b), (std::vector<std::string>{"alpha", "beta"}));
+  // The registration is a lease: it has a ttl no longer than --cluster-lease.
+  const auto ttl = redis.query({"PTTL", "archipel:node:alpha"}).integer;
+  EXPECT_GT(ttl, 0);
+  EXPECT_LE(ttl, kLease.count());
+  // What the key holds: the node's description, its port among it.
+  const auto desc = json::parse(redis.query({"GET", "archipel:node:beta"}).text);
+  EXPECT_EQ(desc["id"], "beta");
+  EXPECT_EQ(desc["port"], b.port());
+
+  // A graceful stop leaves at once, not at the lease's end.
+  b.stop();
+  EXPECT_TRUE(eventually([&] { return !key_exists(redis, "archipel:node:beta"); }, 300ms));
+  EXPECT_EQ(nodes_seen_by(a), (std::vector<std::string>{"alpha"}));
+}
+
+TEST(ClusterRooms, RoomsCreatedOnBothNodesGetDistinctIds) {
+  RedisServer redis;
+  ARCHIPEL_NEED_REDIS(redis);
+  TestServer a(registry_with_race(), "", node_config(redis, "alpha"));
+  TestServer b(registry_with_race(), "", node_config(redis, "beta"));
+  // More rooms than a block of ids on each node, created in turns: each node reserves several
+  // blocks, interleaved with the other's.
+  std::vector<std::unique_ptr<TestClient>> clients;
+  std::set<std::int64_t> ids;
+  const int per_node = server::Lobby::kRoomIdBlock + 3;
+  for (int i = 0; i < per_node; ++i) {
+    for (TestServer* node : {&a, &b}) {
+      clients.push_back(std::make_unique<TestClient>(node->port()));
+      ASSERT_EQ(hello_result(*clients.back(), "P" + std::to_string(clients.size()) + "x"), "");
+      const auto id = create_room(*clients.back());
+      EXPECT_TRUE(ids.insert(id).second) << "room id " << id << " given twice";
+    }
+  }
+  EXPECT_EQ(ids.size(), static_cast<std::size_t>(2 * per_node));
+  // The shared counter is past every id given.
+  EXPECT_GE(std::stoll(redis.query({"GET", "archipel:room_id"}).text), *ids.rbegin());
+}
+
+TEST(ClusterRooms, RestoredIdsRaiseTheSharedCounter) {
+  RedisServer redis;
+  ARCHIPEL_NEED_REDIS(redis);
+  // A node's store already holds room 41 (a game of before the cluster): the counter starts past
+  // it, and no node is given 41 or below.
+  const fs::path dir =
+      fs::temp_directory_path() / ("archipel-cluster-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  {
+    auto store = server::make_sqlite_store(dir.string());
+    server::GameRecord record;
+    record.id = 41;
+    record.game = "race";
+    record.seed = 1;
+    record.seats = {{"Ann", "t1", false, ""}, {"Ben", "t2", false, ""}};
+    record.host = "t1";
+    ASSERT_TRUE(store->save_game(record));
+  }
+  {
+    TestServer a(registry_with_race(), dir.string(), node_config(redis, "alpha"));
+    TestServer b(registry_with_race(), "", node_config(redis, "beta"));
+    ASSERT_TRUE(eventually([&] {
+      auto v = redis.query({"GET", "archipel:room_id"});
+      return !v.nil && std::stoll(v.text) >= 41;
+    }));
+    TestClient on_b(b.port()), on_a(a.port());
+    ASSERT_EQ(hello_result(on_b, "Cat"), "");
+    ASSERT_EQ(hello_result(on_a, "Dan"), "");
+    EXPECT_GT(create_room(on_b), 41);
+    EXPECT_GT(create_room(on_a), 41);
+  }
+  fs::remove_all(dir);
+}
+
+TEST(ClusterNames, ANameHeldOnOneNodeIsRefusedOnTheOtherUntilItsPlayerLeaves) {
+  RedisServer redis;
+  ARCHIPEL_NEED_REDIS(redis);
+  TestServer a(registry_with_race(), "", node_config(redis, "alpha"));
+  TestServer b(registry_with_race(), "", node_config(redis, "beta"));
+  auto victim = std::make_unique<TestClient>(a.port());
+  ASSERT_EQ(hello_result(*victim, "Victim"), "");
+  // The claim: one key per skeleton, held by node alpha, with the lease.
+  const auto claim = redis.query({"GET", "archipel:name:vlctlm"});
+  ASSERT_FALSE(claim.nil) << "no claim key for Victim's skeleton";
+  EXPECT_EQ(claim.text.rfind("alpha ", 0), 0u) << claim.text;
+  EXPECT_GT(redis.query({"PTTL", "archipel:name:vlctlm"}).integer, 0);
+
+  // On node beta: the name and its look-alikes are refused with the code of one node's refusal.
+  for (const std::string name : {"Victim", "VICTIM", "Vlctim.", "V1ctim"}) {
+    TestClient impostor(b.port());
+    EXPECT_EQ(hello_result(impostor, name), "name_taken") << name;
+  }
+  // /nick to it from beta is refused too, and changes nothing.
+  TestClient other(b.port());
+  ASSERT_EQ(hello_result(other, "Other"), "");
+  other.chat("/nick victim_");
+  other.expect_error("name_taken");
+  EXPECT_EQ(redis.query({"GET", "archipel:name:vlctlm"}).text, claim.text);
+  // The lease is renewed by the heartbeat: still held well past its ttl.
+  std::this_thread::sleep_for(kLease * 2);
+  EXPECT_EQ(redis.query({"GET", "archipel:name:vlctlm"}).text, claim.text);
+  // One's own look-alike stays fine on one's own node.
+  victim->chat("/nick Vlctim.");
+  EXPECT_EQ(victim->expect("welcome")["name"], "Vlctim.");
+
+  // The player leaves: the name is free again, on the other node too.
+  victim.reset();
+  ASSERT_TRUE(eventually([&] { return !key_exists(redis, "archipel:name:vlctlm"); }))
+      << "the claim outlived its player";
+  TestClient newcomer(b.port());
+  EXPECT_EQ(hello_result(newcomer, "VICTIM"), "");
+  EXPECT_EQ(redis.query({"GET", "archipel:name:vlctlm"}).text.rfind("beta ", 0), 0u);
+  // /nick across nodes works once free: Other takes a new name, and its old one is let go.
+  other.chat("/nick Otto");
+  EXPECT_EQ(other.expect("welcome")["name"], "Otto");
+  EXPECT_TRUE(eventually([&] { return !key_exists(redis, "archipel:name:other"); }));
+  TestClient on_a(a.port());
+  EXPECT_EQ(hello_result(on_a, "Other"), "");
+}
+
+TEST(ClusterNodes, ANodeThatStopsRenewingLosesItsLeaseAfterTheTtl) {
+  RedisServer redis;
+  ARCHIPEL_NEED_REDIS(redis);
+  TestServer a(registry_with_race(), "", node_config(redis, "alpha"));
+  TestServer b(registry_with_race(), "", node_config(redis, "beta"));
+  TestClient ann(a.port());
+  ASSERT_EQ(hello_result(ann, "Ann"), "");
+  ASSERT_TRUE(eventually([&] { return nodes_seen_by(b).size() == 2; }));
+  // As a crash or a stall: alpha's threads stop, nothing renews its keys, nothing deletes them.
+  const auto stopped = std::chrono::steady_clock::now();
+  a.kill();
+  EXPECT_TRUE(key_exists(redis, "archipel:node:alpha"));  // not at once: at the lease's end
+  ASSERT_TRUE(eventually([&] { return !key_exists(redis, "archipel:node:alpha"); }, kLease * 3));
+  EXPECT_GE(std::chrono::steady_clock::now() - stopped, kLease - kBeat * 2);
+  EXPECT_EQ(nodes_seen_by(b), (std::vector<std::string>{"beta"}));
+  // Its player's name lapses with it.
+  EXPECT_TRUE(eventually([&] { return !key_exists(redis, "archipel:name:ann"); }, kLease * 2));
+  TestClient again(b.port());
+  EXPECT_EQ(hello_result(again, "Ann"), "");
+}
+
+TEST(ClusterRedis, ANodeReconnectsAndRegistersAgainAfterRedisRestarts) {
+  RedisServer redis;
+  ARCHIPEL_NEED_REDIS(redis);
+  TestServer a(registry_with_race(), "", node_config(redis, "alpha"));
+  TestClient ann(a.port());
+  ASSERT_EQ(hello_result(ann, "Ann"), "");
+  const auto first_room = create_room(ann);
+  ASSERT_TRUE(eventually([&] { return key_exists(redis, "archipel:node:alpha"); }));
+
+  ASSERT_TRUE(redis.restart()) << redis.why_not();
+  EXPECT_FALSE(key_exists(redis, "archipel:node:alpha"));  // empty: no persistence
+  // Back with its registration, its player's name and the room counter past its ids.
+  ASSERT_TRUE(eventually([&] { return key_exists(redis, "archipel:node:alpha"); }, 8000ms))
+      << "the node did not register again";
+  EXPECT_TRUE(eventually([&] { return key_exists(redis, "archipel:name:ann"); }));
+  const auto counter = redis.query({"GET", "archipel:room_id"});
+  ASSERT_FALSE(counter.nil);
+  EXPECT_GE(std::stoll(counter.text), first_room + server::Lobby::kRoomIdBlock - 1);
+
+  // A node started now sees it, refuses its player's name and gives new ids.
+  TestServer b(registry_with_race(), "", node_config(redis, "beta"));
+  ASSERT_TRUE(eventually([&] { return nodes_seen_by(b).size() == 2; }));
+  TestClient impostor(b.port());
+  EXPECT_EQ(hello_result(impostor, "ANN"), "name_taken");
+  TestClient cat(b.port());
+  ASSERT_EQ(hello_result(cat, "Cat"), "");
+  EXPECT_GT(create_room(cat), first_room);
+}
+
+TEST(ClusterRedis, WhileRedisIsAwayANewNameIsRefusedAsUnavailable) {
+  RedisServer redis;
+  ARCHIPEL_NEED_REDIS(redis);
+  TestServer a(registry_with_race(), "", node_config(redis, "alpha"));
+  ASSERT_TRUE(eventually([&] { return key_exists(redis, "archipel:node:alpha"); }));
+  redis.stop();
+  ASSERT_TRUE(eventually([&] { return !a.server().cluster()->connected(); }));
+  // The hello waits for a connection, at most the reply timeout (3 s), then is refused.
+  TestClient c(a.port());
+  const auto asked = std::chrono::steady_clock::now();
+  EXPECT_EQ(hello_result(c, "Ann", 8000ms), "not_available");
+  EXPECT_LT(std::chrono::steady_clock::now() - asked, 6s);
+  EXPECT_FALSE(c.closed());
+  // Nothing was made of it: the same connection may say hello again, and is welcomed once Redis
+  // is back.
+  ASSERT_TRUE(redis.restart()) << redis.why_not();
+  ASSERT_TRUE(eventually([&] { return a.server().cluster()->connected(); }, 8000ms));
+  EXPECT_EQ(hello_result(c, "Ann"), "");
+}
+
+TEST(ClusterConfig, ParsesRedisUrls) {
+  std::string why;
+  auto url = server::parse_redis_url("redis://cache.example:6380/3", &why);
+  ASSERT_TRUE(url) << why;
+  EXPECT_EQ(url->host, "cache.example");
+  EXPECT_EQ(url->port, 6380);
+  EXPECT_EQ(url->db, 3);
+  url = server::parse_redis_url("redis://:s3cret@[::1]", &why);
+  ASSERT_TRUE(url) << why;
+  EXPECT_EQ(url->host, "::1");
+  EXPECT_EQ(url->port, 6379);
+  EXPECT_EQ(url->password, "s3cret");
+  for (const char* bad :
+       {"http://host:6379", "redis://", "redis://host:0", "redis://host:99999", "redis://host:port",
+        "redis://host:6379/x", "redis://host:6379/1/2", "redis://user@host", "redis://host:"}) {
+    EXPECT_FALSE(server::parse_redis_url(bad, &why)) << bad;
+    EXPECT_FALSE(why.empty()) << bad;
+  }
+}
+
+// The real binary: a bad --cluster URL is a clear error at start, the password not echoed, and a
+// non-zero exit, before anything is served.
+TEST(ClusterConfig, ABadRedisUrlStopsTheServerAtStart) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("archipel-badurl-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  for (const std::string url : {"redis://:hunter2@localhost:99999", "rediss://localhost",
+                                "redis://:hunter2@localhost:6379/db"}) {
+    fs::remove(dir / "err");
+    const pid_t pid =
+        spawn_program({ARCHIPEL_SERVER_BIN, "--port", "0", "--data", "memory", "--cluster", url},
+                      dir / "out", dir / "err");
+    ASSERT_GT(pid, 0);
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(WIFEXITED(status)) << url;
+    EXPECT_NE(WEXITSTATUS(status), 0) << url;
+    const std::string err = read_file(dir / "err") + read_file(dir / "out");
+    EXPECT_NE(err.find("bad --cluster URL"), std::string::npos) << err;
+    EXPECT_EQ(err.find("hunter2"), std::string::npos) << "the password was echoed: " << err;
+  }
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace archipel::testing
