@@ -233,7 +233,7 @@ test('Santa Cruz: a whole game by pointing, with a reload, both languages and th
   assert.equal(await B.getByTestId('lang-select').inputValue(), 'fr');
   await signIn(env, A, 'Anna');
   await signIn(env, B, 'Bob');
-  await expectTexts(B, [['#lobby h2', 'Salles'], ['[data-testid=create-button]', 'Créer la salle']]);
+  await expectTexts(B, [['#lobby h2', 'Nouvelle salle'], ['[data-testid=create-button]', 'Créer la salle']]);
 
   const roomId = await createJoinStart(A, B, 'santa-cruz');
   assert.ok(map, 'the state carries the board geometry in its static data');
