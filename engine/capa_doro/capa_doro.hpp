@@ -21,8 +21,9 @@
 //   never Central America, paid) -> start_grow (from the last player counter-clockwise: one on an
 //   empty growth space, paid) -> turns, clockwise from the first player:
 //     roll (the die from the state's Rng; that many items drawn from the bag; bales yield to their
-//     continent's growth plantation with the fewest bales, ties to the upper row; a 3rd bale shifts
-//     the row; on a 1 the top event card, at once) -> event_choice (if the event needs one)
+//     continent's growth plantation with the fewest bales, ties to the upper row, or with none to a
+//     seed plantation with room, or else to the market; a 3rd bale shifts the row; on a 1 the top
+//     event card, at once) -> event_choice (if the event needs one)
 //     -> beetle (one placement per drawn beetle) -> eat (the roller picks the bales a beetle eats
 //     in a stock) -> action (one of harvest / sow / trade / cigars, sow, trade and cigars being a
 //     sequence of steps ended by done) -> development (automatic) -> next player.
@@ -55,10 +56,10 @@
 // neutral, buy, sell, cigar (by slot), done.
 //
 // View (view(), the same for every viewer: nothing is private to a seat): phase, active seat, first
-// player, die, rows (each cell empty or a token with its bales), markets, junk, bag counts by kind,
-// beetles, customs and creneau tiles, every player's coins, points, stock, plantations left and
-// cigar slots, the played events and the sizes of the event, B and C piles, the turn's pending
-// choices (event, beetles, bales to eat, action under way, rows sown).
+// player, round, die, rows (each cell empty or a token with its bales), markets, junk, bag counts
+// by kind, beetles, customs and creneau tiles, every player's coins, points, stock, plantations
+// left and cigar slots, the played events and the sizes of the event, B and C piles, the turn's
+// pending choices (event, beetles, bales to eat, action under way, rows sown).
 //
 // Hidden information: the order of the bag, of the event pile and of the B and C piles (known to
 // nobody). Their ids are never in a view or an event; the view gives counts only.
