@@ -57,6 +57,8 @@ namespace {
 struct SeatResults {
   std::vector<double> share;  // each seat's share of the win (1/k when k seats share place 1)
   std::vector<int> scores;    // each seat's final score
+  std::string end;            // the last view's "end", if it has one
+  int round = -1;             // the last view's "round", if it has one
 };
 
 // Plays one game: its results, or why it did not reach the end.
@@ -91,6 +93,11 @@ Played play_one(const ArenaConfig& config, const std::vector<std::string>& seat_
   // alone: a tie on points that the rules break is one seat's win. Alone at the table, a win is the
   // game's own verdict.
   SeatResults results{std::vector<double>(config.players, 0.0), outcome->scores};
+  const auto last = engine::client_view(*game, engine::Viewer::spectator());
+  if (auto end = last.find("end"); end != last.end() && end->is_string())
+    results.end = end->get<std::string>();
+  if (auto round = last.find("round"); round != last.end() && round->is_number_integer())
+    results.round = round->get<int>();
   if (outcome->solo_won) {
     results.share[0] = *outcome->solo_won ? 1.0 : 0.0;
     return {results};
@@ -140,6 +147,11 @@ ArenaResult run_arena(const ArenaConfig& config) {
         continue;
       }
       const auto& played = game.results;
+      if (!played->end.empty()) ++result.ends[played->end];
+      if (played->round >= 0) {
+        result.round_sum += played->round;
+        ++result.round_games;
+      }
       for (int s = 0; s < config.players; ++s)
         for (auto& st : result.standings)
           if (st.strategy == seats[s]) {

@@ -3,6 +3,7 @@
 // sees only its seat's client view. Used by archipel-arena and its smoke test.
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,13 @@ struct ArenaResult {
   int games = 0;
   int failed = 0;  // games that did not reach the end (a bug: a rejected move or a move limit)
   std::vector<ArenaFailedGame> failures;  // one per failed game, in the order they ended
+  // How the finished games ended and how long they were, read from their last public view where
+  // the game shows them (Capa d'Oro: "end" is sixty or tobacco, "round" the round under way), so
+  // a rule change can be measured by its effect on the game's length and ending.
+  std::map<std::string, int> ends;  // the view's "end" -> games
+  double round_sum = 0;             // the view's "round", summed over the games that show it
+  int round_games = 0;
+  double mean_rounds() const { return round_games ? round_sum / round_games : 0.0; }
   double seconds = 0;
 };
 

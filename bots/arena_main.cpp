@@ -50,6 +50,14 @@ int main(int argc, char** argv) {
           "%.1f\n",
           st.strategy.c_str(), 100 * st.rate(), 100 * st.low, 100 * st.high, st.wins,
           st.appearances, st.mean_score());
+    if (!r.ends.empty() || r.round_games > 0) {  // where the game's view says how it ended
+      std::string ends;
+      for (const auto& [end, n] : r.ends)
+        ends += " " + end + " " + std::to_string(n) + " (" +
+                std::to_string(static_cast<int>(100.0 * n / (r.games - r.failed) + 0.5)) + "%)";
+      std::printf("  ended by:%s\n", ends.empty() ? " -" : ends.c_str());
+      if (r.round_games > 0) std::printf("  mean rounds %.1f\n", r.mean_rounds());
+    }
     for (const auto& f : r.failures) {  // each with the command line that plays it again
       std::string seats;
       for (const auto& name : f.seats) seats += (seats.empty() ? "" : ",") + name;

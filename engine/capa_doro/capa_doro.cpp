@@ -329,6 +329,7 @@ void start_turn(State& s, std::vector<Json>& events) {
     events.push_back({{"type", "game_over"}, {"reason", "tobacco"}});
     return;
   }
+  if (s.active == s.first) ++s.round;
   s.phase = Phase::roll;
 }
 
@@ -343,7 +344,21 @@ void maybe_end_action(State& s, std::vector<Json>& events) {
 }
 
 void sow_token(State& s, int row, Cell token, std::vector<Json>& events) {
-  if (!s.rows[row][0].empty()) shift_row(s, row, events);
+  if (!s.rows[row][0].empty()) {
+    shift_row(s, row, events);
+    // Semer: "Si par cette action une plantation est poussée dans la colonne de récolte, le joueur
+    // récolte tout de suite et place cette plantation dans son magasin." The token the push moved
+    // into the harvest column is harvested at once (the one already there left the board with the
+    // shift). It is harvested for its owner, as every harvest is (Récolter takes only "les
+    // plantations de sa couleur"), and the owner's colour says whose stock the plantation goes to.
+    // A token that reaches the harvest column by ripening still waits for Récolter.
+    Cell& pushed_in = s.rows[row][static_cast<int>(Column::harvest)];
+    if (!pushed_in.empty()) {
+      const Cell in = pushed_in;
+      pushed_in = Cell{};
+      leave_board(s, in, row, events);
+    }
+  }
   s.rows[row][0] = token;
   s.sown_rows.push_back(row);
   s.action = ActionKind::sow;
@@ -354,30 +369,43 @@ void sow_token(State& s, int row, Cell token, std::vector<Json>& events) {
 // ------------------------------------------------------------------------------------------------
 // Helpers
 
-int yield_row(const State& s, int continent) {
+YieldSpot yield_spot(const State& s, int continent) {
   const Continent& k = data().continents[continent];
-  int best = -1;
-  for (int r = k.first_row; r < k.first_row + k.rows; ++r) {
-    const Cell& g = s.rows[r][1];
-    if (g.empty()) continue;
-    if (best < 0 || g.bales < s.rows[best][1].bales) best = r;
+  // "D'abord dans la deuxième colonne": first the growth column, where the tobacco is fewest.
+  // "D'abord" (first) implies a next place, and the book names no place for a player's yield but
+  // a plantation: the next is the other column that grows, the seed column. The market takes only
+  // what no plantation of the continent can hold (as a neutral plantation's yield, "revient au
+  // marché").
+  for (const Column column : {Column::growth, Column::seed}) {
+    const int col = static_cast<int>(column);
+    const int room = column == Column::growth ? data().growth_capacity : data().growth_capacity - 1;
+    int best = -1;
+    for (int r = k.first_row; r < k.first_row + k.rows; ++r) {
+      const Cell& cell = s.rows[r][col];
+      if (cell.empty() || cell.bales >= room) continue;
+      if (best < 0 || cell.bales < s.rows[best][col].bales) best = r;
+    }
+    if (best >= 0) return {best, column};
   }
-  return best;
+  return {};
 }
 
 void place_bale(State& s, int colour, std::vector<Json>& events) {
-  const int row = yield_row(s, colour);
-  if (row < 0) {
+  const YieldSpot spot = yield_spot(s, colour);
+  if (spot.row < 0) {
     to_market(s, colour);
     events.push_back({{"type", "yield"}, {"colour", colour_name(colour)}, {"to", "market"}});
     return;
   }
-  Cell& g = s.rows[row][1];
-  ++g.bales;
+  Cell& cell = s.rows[spot.row][static_cast<int>(spot.column)];
+  ++cell.bales;
   // A neutral token or the creneau only counts the bale: it goes to the market (§9, §12).
-  if (g.kind != TokenKind::seat) to_market(s, colour);
-  events.push_back({{"type", "yield"}, {"colour", colour_name(colour)}, {"to", row_id(row)}});
-  if (g.bales >= data().growth_capacity) shift_row(s, row, events);
+  if (cell.kind != TokenKind::seat) to_market(s, colour);
+  Json event{{"type", "yield"}, {"colour", colour_name(colour)}, {"to", row_id(spot.row)}};
+  if (spot.column == Column::seed) event["column"] = "seed";
+  events.push_back(std::move(event));
+  if (spot.column == Column::growth && cell.bales >= data().growth_capacity)
+    shift_row(s, spot.row, events);
 }
 
 void shift_row(State& s, int row, std::vector<Json>& events) {
@@ -1015,10 +1043,13 @@ Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) 
       done_event["coins"] = price;
       done_event["to"] = s.market[m.colour] < c.market_spaces ? "market" : "junk";
       events.push_back(done_event);
+      // Only a sale onto the market can be undone by a purchase (the bale back off the same space
+      // at the same price); a sale into a full market goes to the junk pile and is not listed.
+      if (s.market[m.colour] < c.market_spaces && !traded(s.sold, m.colour))
+        s.sold.push_back(m.colour);
       to_market(s, m.colour);
       me.coins += price;
       --me.stock[m.colour];
-      if (!traded(s.sold, m.colour)) s.sold.push_back(m.colour);
       s.action = ActionKind::trade;
       maybe_end_action(s, events);
       break;
@@ -1110,7 +1141,8 @@ std::vector<std::string> Rules::check_invariants(const State& s) {
         problems.push_back("bales on a token out of range");
       if (col == 1 && cell.bales >= c.growth_capacity)
         problems.push_back("a full growth plantation did not ripen");
-      if (col == 0 && cell.bales != 0) problems.push_back("bales on a seed plantation");
+      if (col == 0 && cell.bales >= c.growth_capacity)
+        problems.push_back("a seed plantation holds more than it has room for");
       if (cell.kind == TokenKind::neutral) ++neutral;
       if (cell.kind == TokenKind::creneau) ++creneau;
       if (cell.kind == TokenKind::seat && cell.owner >= 0) {

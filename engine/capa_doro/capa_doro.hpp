@@ -21,8 +21,9 @@
 //   never Central America, paid) -> start_grow (from the last player counter-clockwise: one on an
 //   empty growth space, paid) -> turns, clockwise from the first player:
 //     roll (the die from the state's Rng; that many items drawn from the bag; bales yield to their
-//     continent's growth plantation with the fewest bales, ties to the upper row; a 3rd bale shifts
-//     the row; on a 1 the top event card, at once) -> event_choice (if the event needs one)
+//     continent's growth plantation with the fewest bales, ties to the upper row, or with none to a
+//     seed plantation with room, or else to the market; a 3rd bale shifts the row; on a 1 the top
+//     event card, at once) -> event_choice (if the event needs one)
 //     -> beetle (one placement per drawn beetle) -> eat (the roller picks the bales a beetle eats
 //     in a stock) -> action (one of harvest / sow / trade / cigars, sow, trade and cigars being a
 //     sequence of steps ended by done) -> development (automatic) -> next player.
@@ -55,10 +56,10 @@
 // neutral, buy, sell, cigar (by slot), done.
 //
 // View (view(), the same for every viewer: nothing is private to a seat): phase, active seat, first
-// player, die, rows (each cell empty or a token with its bales), markets, junk, bag counts by kind,
-// beetles, customs and creneau tiles, every player's coins, points, stock, plantations left and
-// cigar slots, the played events and the sizes of the event, B and C piles, the turn's pending
-// choices (event, beetles, bales to eat, action under way, rows sown).
+// player, round, die, rows (each cell empty or a token with its bales), markets, junk, bag counts
+// by kind, beetles, customs and creneau tiles, every player's coins, points, stock, plantations
+// left and cigar slots, the played events and the sizes of the event, B and C piles, the turn's
+// pending choices (event, beetles, bales to eat, action under way, rows sown).
 //
 // Hidden information: the order of the bag, of the event pile and of the B and C piles (known to
 // nobody). Their ids are never in a view or an event; the view gives counts only.
@@ -299,6 +300,9 @@ struct State {
   Seat active = 0;  // whose turn (or set-up placement) it is
   int placed = 0;   // set-up placements made
   int die = 0;      // last roll, 0 before any
+  // The round under way: 1 from the first player's first turn, 0 during set-up. Only shown (a
+  // player and the arena's game length read it); no rule depends on it.
+  int round = 0;
   std::vector<Row> rows;
   std::array<int, kColours> market{};
   std::array<int, kColours> junk{};
@@ -317,9 +321,11 @@ struct State {
   std::vector<PlayerState> players;
   ActionKind action = ActionKind::none;
   std::vector<int> sown_rows;  // rows sown this turn, in order
-  // Colours bought and sold in this trade action. A colour trades one way in an action (a reading:
-  // buying a bale back after selling it, or the reverse, is worth nothing, and without it an action
-  // need not end).
+  // Colours bought, and sold onto the market, in this trade action. A trade that would undo one of
+  // them is refused (a reading of "any number of purchases and sales"): a market is a stack, so a
+  // bale sold back goes on the space it was bought from, at the same price, and the reverse; such a
+  // pair changes nothing, and without the refusal an action need not end. A sale into a full market
+  // (to the junk pile) is not listed: no purchase undoes it.
   std::vector<int> bought, sold;
   EndReason end = EndReason::none;
 };
@@ -345,12 +351,21 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m);
 /// Every legal move of `seat`, in the documented order.
 std::vector<Move> legal_moves(const State& s, Seat seat);
 
-/// The row whose growth plantation takes the next bale of `continent` (fewest bales, ties to the
-/// upper row), or -1 when the continent has none (the bale then goes to its market).
-int yield_row(const State& s, int continent);
+/// Where the growth phase puts the next bale of a continent: a row and a column, or row -1.
+struct YieldSpot {
+  int row = -1;
+  Column column = Column::growth;
+};
+/// The book's "d'abord dans la deuxième colonne (de croissance) là où il y a le moins de tabac":
+/// the growth-column plantation of `continent` with the fewest bales (ties to the upper row); with
+/// none there, the seed-column plantation with the fewest bales that has room (a seed plantation
+/// holds at most growth_capacity - 1, so that it never enters the growth column full); row -1 when
+/// neither column has a place (the bale then goes to the market).
+YieldSpot yield_spot(const State& s, int continent);
 /// Puts one bale of `colour` where the growth phase puts it (may shift a row). Appends events.
 void place_bale(State& s, int colour, std::vector<Json>& events);
 /// Shifts a row one space right: the harvest token leaves and is harvested. Appends events.
+/// (A sowing's push then also harvests the token it moved into the harvest column: sow_token.)
 void shift_row(State& s, int row, std::vector<Json>& events);
 /// The bales a beetle eats from `n`: half, rounded up.
 inline int beetle_bite(int n) {

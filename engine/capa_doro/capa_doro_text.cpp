@@ -40,6 +40,18 @@ std::string fr_colour(const std::string& colour, int n = 1) {
   return colour;
 }
 
+// "a grey bale", "an orange bale": English takes "an" before a vowel sound, and of the colours only
+// orange starts with one. (French needs no such care: "une balle orange".)
+std::string a_bale(const std::string& colour) {
+  const bool vowel = !colour.empty() && std::string("aeiou").find(colour[0]) != std::string::npos;
+  return (vowel ? "an " : "a ") + colour + " bale";
+}
+std::string capitalised(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z')
+    text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  return text;
+}
+
 // An event card's name in French, by its effect (the card names are proposed: the component
 // reference's §8, docs/games/capa-doro.md).
 std::string fr_event(const std::string& effect, const std::string& en) {
@@ -125,16 +137,16 @@ LocalText move_line(const Json& event, const std::vector<std::string>& names,
   if (move == "smuggle") {
     const LocalText from = name_of(names, int_or(event, "from", -1));
     return {
-        who.en + " smuggles a " + colour + " bale from " + from.en + ".",
+        who.en + " smuggles " + a_bale(colour) + " from " + from.en + ".",
         who.fr + " prend en contrebande une balle " + fr_colour(colour) + " à " + from.fr + "."};
   }
   if (move == "harvest") return {who.en + " harvests.", who.fr + " récolte."};
   if (move == "buy")
-    return {who.en + " buys a " + colour + " bale for " + plural(coins, "coin") + ".",
+    return {who.en + " buys " + a_bale(colour) + " for " + plural(coins, "coin") + ".",
             who.fr + " achète une balle " + fr_colour(colour) + " pour " +
                 fr_plural(coins, "pièce") + "."};
   if (move == "sell")
-    return {who.en + " sells a " + colour + " bale for " + plural(coins, "coin") + ".",
+    return {who.en + " sells " + a_bale(colour) + " for " + plural(coins, "coin") + ".",
             who.fr + " vend une balle " + fr_colour(colour) + " pour " + fr_plural(coins, "pièce") +
                 "."};
   if (move == "cigar") {
@@ -178,9 +190,12 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
   }
   if (type == "yield") {
     const std::string& to = string_or_empty(event, "to");
-    return {"A " + colour + " bale goes to " + (to == "market" ? "the market" : to) + ".",
+    // A bale on a seed plantation (no growth plantation on its continent) says so.
+    const bool seed = string_or_empty(event, "column") == "seed";
+    return {capitalised(a_bale(colour)) + " goes to " + (to == "market" ? "the market" : to) +
+                (seed ? " (seed)" : "") + ".",
             "Une balle " + fr_colour(colour) + " va " +
-                (to == "market" ? "au marché" : "sur " + to) + "."};
+                (to == "market" ? "au marché" : "sur " + to) + (seed ? " (semence)" : "") + "."};
   }
   if (type == "shift")
     return {"Row " + row + " shifts right.", "La ligne " + row + " se décale vers la droite."};
@@ -213,7 +228,7 @@ LocalText line_of(const Json& event, const std::vector<std::string>& names) {
     return {"The played events are shuffled into a new pile.",
             "Les cartes d'événement jouées sont mélangées en une nouvelle pile."};
   if (type == "eaten")
-    return {"A beetle eats a " + colour + " bale from " + who.en + "'s stock.",
+    return {"A beetle eats " + a_bale(colour) + " from " + who.en + "'s stock.",
             "Un coléoptère mange une balle " + fr_colour(colour) + " dans le magasin de " + who.fr +
                 "."};
   if (type == "eaten_on_board") {

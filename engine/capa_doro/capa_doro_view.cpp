@@ -135,13 +135,17 @@ Json Rules::public_view_core(const State& s) {
   j["active"] = s.active;
   j["placed"] = s.placed;
   j["die"] = s.die;
+  j["round"] = s.round;
   j["markets"] = by_colour(s.market);
-  std::array<int, kColours> buy{}, sell{};
+  // Derived, for clients. An empty market has nothing to sell you, so no buy price (null), not a
+  // price of 0 that a board would print.
+  Json buy = Json::object();
+  std::array<int, kColours> sell{};
   for (int colour = 0; colour < kColours; ++colour) {
-    buy[colour] = buy_price(s, colour);
+    buy[colour_name(colour)] = s.market[colour] > 0 ? Json(buy_price(s, colour)) : Json(nullptr);
     sell[colour] = sell_price(s, colour);
   }
-  j["buy_prices"] = by_colour(buy);  // derived, for clients (0: nothing to buy)
+  j["buy_prices"] = std::move(buy);
   j["sell_prices"] = by_colour(sell);
   j["junk"] = by_colour(s.junk);
   std::array<int, kColours + 1> bag{};
@@ -187,6 +191,8 @@ void read_public(State& s, const Json& j) {
   s.active = read_int(j, "active", 0, s.num_seats - 1);
   s.placed = read_int(j, "placed", 0, 2 * s.num_seats);
   s.die = read_int(j, "die", 0, c.die_faces);
+  // A state stored before the round was shown has none: 0, as in set-up (no rule reads it).
+  s.round = j.contains("round") ? read_int(j, "round", 0, 100000) : 0;
   const Json& rows = read_object(j, "rows");
   require(rows.size() == c.rows.size(), "one entry per row");
   s.rows.assign(c.rows.size(), Row{});

@@ -95,6 +95,46 @@ TEST(CapaDoroFlow, ViewShowsCountsNeverTheOrders) {
   EXPECT_EQ(cd::Rules::view(scrambled, engine::Viewer::of(0)).dump(), view.dump());
 }
 
+// Issue 37: an empty market has no buy price (null), never a price of 0 that a board would print;
+// the sell price is still shown (the top of the track).
+TEST(CapaDoroFlow, EmptyMarketShowsNoBuyPrice) {
+  cd::State s = blank(3);
+  s.junk[0] += s.market[0];
+  s.market[0] = 0;
+  const Json view = cd::Rules::view(s, engine::Viewer::spectator());
+  EXPECT_TRUE(view["buy_prices"]["orange"].is_null()) << view["buy_prices"].dump();
+  EXPECT_EQ(view["sell_prices"]["orange"], cd::components().continents[0].prices.front());
+  EXPECT_EQ(view["buy_prices"]["grey"], cd::buy_price(s, 1));
+  EXPECT_GT(view["buy_prices"]["grey"].get<int>(), 0);
+  // The view reads back (determinize) with the null in it.
+  engine::Rng rng(3);
+  EXPECT_TRUE(cd::Rules::determinize(cd::Rules::view(s, engine::Viewer::of(0)), 0, rng).ok());
+}
+
+// Issue 37: "an orange bale", "a grey bale" in every English line that names one bale; the French
+// says "une balle orange" either way.
+TEST(CapaDoroFlow, LogSaysAnOrangeBale) {
+  const std::vector<std::string> names{"Ann", "Bob"};
+  auto en = [&](const Json& e) { return cd::Rules::describe(e, names).en; };
+  auto fr = [&](const Json& e) { return cd::Rules::describe(e, names).fr; };
+  const Json buy{
+      {"type", "move"}, {"move", "buy"}, {"seat", 0}, {"colour", "orange"}, {"coins", 2}};
+  EXPECT_EQ(en(buy), "Ann buys an orange bale for 2 coins.");
+  EXPECT_EQ(fr(buy), "Ann achète une balle orange pour 2 pièces.");
+  Json sell = buy;
+  sell["move"] = "sell";
+  sell["colour"] = "grey";
+  EXPECT_EQ(en(sell), "Ann sells a grey bale for 2 coins.");
+  EXPECT_EQ(en({{"type", "yield"}, {"colour", "orange"}, {"to", "market"}}),
+            "An orange bale goes to the market.");
+  EXPECT_EQ(en({{"type", "yield"}, {"colour", "gold"}, {"to", "CA1"}}), "A gold bale goes to CA1.");
+  EXPECT_EQ(en({{"type", "eaten"}, {"seat", 1}, {"colour", "orange"}}),
+            "A beetle eats an orange bale from Bob's stock.");
+  EXPECT_EQ(
+      en({{"type", "move"}, {"move", "smuggle"}, {"seat", 0}, {"from", 1}, {"colour", "orange"}}),
+      "Ann smuggles an orange bale from Bob.");
+}
+
 TEST(CapaDoroFlow, EventsNeverNameAnUndrawnCard) {
   cd::State s = blank(3);
   next_draws(s, {0});
@@ -170,6 +210,8 @@ TEST(CapaDoroFlow, DescribeGivesALineForEveryEvent) {
       const std::string line = game.value()->describe(e, names).en;
       EXPECT_FALSE(line.empty());
       EXPECT_NE(line, e["type"].get<std::string>()) << "no log line for " << e.dump();
+      EXPECT_EQ(line.find("a orange"), std::string::npos) << line;
+      EXPECT_EQ(line.find("A orange"), std::string::npos) << line;
     }
   }
 }

@@ -338,20 +338,48 @@ TEST(CapaDoroRules, HarvestNeedsAHarvestToken) {
   EXPECT_EQ(refused(s, 0, {{"type", "harvest"}}), "capa_doro.nothing_to_harvest");
 }
 
-TEST(CapaDoroRules, SowPushesAndHarvests) {
+// Semer (issue 37, reading 2): "Si par cette action une plantation est poussée dans la colonne de
+// récolte, le joueur récolte tout de suite et place cette plantation dans son magasin." The growth
+// token the push moves into the harvest column is harvested at once (for its owner), and the one
+// already there, pushed out, too: the harvest column is left empty.
+TEST(CapaDoroRules, ReadingSowPushIntoHarvestHarvestsAtOnce) {
   cd::State s = at_action();
   put(s, "AS3", Column::seed, 1);
   put(s, "AS3", Column::growth, 2, 1);
   put(s, "AS3", Column::harvest, 1, 2);
-  must(s, 0, {{"type", "sow"}, {"row", "AS3"}});
+  const auto events = must(s, 0, {{"type", "sow"}, {"row", "AS3"}});
   EXPECT_EQ(cell(s, "AS3", Column::seed).owner, 0);
   EXPECT_EQ(cell(s, "AS3", Column::growth).owner, 1);
-  // The growth token pushed into the harvest column keeps its bale and waits (§14 reading).
-  EXPECT_EQ(cell(s, "AS3", Column::harvest).owner, 2);
-  EXPECT_EQ(cell(s, "AS3", Column::harvest).bales, 1);
-  // The one pushed out of the harvest column is harvested at once for its owner.
-  EXPECT_EQ(stock(s, 1, kOrange), 2);
+  EXPECT_TRUE(cell(s, "AS3", Column::harvest).empty());
+  EXPECT_EQ(stock(s, 2, kOrange), 1);  // pushed into the harvest column: harvested at once
+  EXPECT_EQ(s.players[2].supply, 7);   // and the plantation back to its owner (7 at 3 players)
+  EXPECT_EQ(stock(s, 1, kOrange), 2);  // pushed out of it: harvested as before
+  EXPECT_EQ(stock(s, 0, kOrange), 0);  // the sower harvests nobody's tokens
   EXPECT_EQ(coins(s, 0), 13);
+  std::vector<int> harvested_for;
+  for (const auto& e : events)
+    if (e["type"] == "harvested") harvested_for.push_back(e["seat"].get<int>());
+  EXPECT_EQ(harvested_for, (std::vector<int>{1, 2}));
+  // An empty token pushed in pays its owner 2 coins, as any empty plantation harvested.
+  put(s, "SA1", Column::seed, 1);
+  put(s, "SA1", Column::growth, 2, 0);
+  must(s, 0, {{"type", "sow"}, {"row", "SA1"}});
+  EXPECT_EQ(coins(s, 2), 17);
+  EXPECT_TRUE(cell(s, "SA1", Column::harvest).empty());
+  expect_sound(s);
+}
+
+// The same words make a plantation that ripens into the harvest column (no sowing: the growth
+// phase's shift) wait for Récolter, as before: only "cette action" (Semer) harvests at once.
+TEST(CapaDoroRules, ReadingRipenedTokenWaitsForTheHarvestAction) {
+  cd::State s = blank(3, false);
+  put(s, "AS2", Column::growth, 1, 2);
+  next_draws(s, {kOrange});
+  force_die(s, 1);
+  must(s, 0, {{"type", "roll"}});
+  EXPECT_EQ(cell(s, "AS2", Column::harvest).owner, 1);
+  EXPECT_EQ(cell(s, "AS2", Column::harvest).bales, 3);
+  EXPECT_EQ(stock(s, 1, kOrange), 0);
   expect_sound(s);
 }
 
@@ -425,11 +453,11 @@ TEST(CapaDoroRules, TradeAtTrackPrices) {
   expect_sound(s);
 }
 
-// Reading (docs/games/capa-doro.md): a colour trades one way in an action. Selling back a bale just
-// bought (same space, same price) or buying back one just sold changes nothing, and a player (or a
-// bot) could do it for ever: the arena saw 22 of 200 two-player games stopped at 5,000 moves that
-// way.
-TEST(CapaDoroRules, TradeOneWayPerColour) {
+// Issue 37, reading 5: any number of purchases and sales, but not one that undoes an earlier trade
+// of the action. Selling back a bale just bought (same space, same price) or buying back one just
+// sold changes nothing, and a player (or a bot) could do it for ever: the arena saw 22 of 200
+// two-player games stopped at 5,000 moves that way.
+TEST(CapaDoroRules, ReadingTradeUndoIsRefused) {
   cd::State s = at_action();
   give(s, 0, "brown", 1);
   must(s, 0, {{"type", "buy"}, {"colour", "orange"}});
@@ -464,16 +492,48 @@ TEST(CapaDoroRules, EmptyMarketSellsAtTopPrice) {
   EXPECT_EQ(s.market[kBrown], 1);
 }
 
-TEST(CapaDoroRules, FullMarketToJunk) {
+// Issue 37, reading 3: "S'il reste encore beaucoup de tabac au marché, il est vendu au prix
+// minimum ... placé sur ... la pile 'débarras'": a sale into a full market pays the lowest price
+// printed on the track (not a price below it) and goes to the junk pile.
+TEST(CapaDoroRules, ReadingFullMarketSalePaysTheTracksLowestPrice) {
+  for (int colour = 0; colour < 4; ++colour) {
+    const auto& prices = cd::components().continents[colour].prices;
+    const int lowest = *std::min_element(prices.begin(), prices.end());
+    EXPECT_EQ(cd::components().continents[colour].overflow, lowest) << colour;
+  }
   cd::State s = at_action();
   give(s, 0, "orange", 3);
   must(s, 0, {{"type", "sell"}, {"colour", "orange"}});  // space 9: 2
   must(s, 0, {{"type", "sell"}, {"colour", "orange"}});  // space 10: 2
   EXPECT_EQ(s.market[kOrange], 10);
-  must(s, 0, {{"type", "sell"}, {"colour", "orange"}});  // full: minimum price, to the junk pile
-  EXPECT_EQ(coins(s, 0), 15 + 2 + 2 + 1);
+  EXPECT_EQ(cd::sell_price(s, kOrange), 2);
+  const auto events = must(s, 0, {{"type", "sell"}, {"colour", "orange"}});  // full
+  EXPECT_EQ(coins(s, 0), 15 + 2 + 2 + 2);
   EXPECT_EQ(s.market[kOrange], 10);
   EXPECT_EQ(s.junk[kOrange], 1);
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ(events.front()["to"], "junk");
+  expect_sound(s);
+}
+
+// A sale into a full market goes to the junk pile: a purchase afterwards takes another bale off the
+// track, it undoes nothing, so it is allowed (and selling that bale back is an undo again).
+TEST(CapaDoroRules, ReadingSaleIntoFullMarketIsNoUndo) {
+  cd::State s = at_action();
+  for (int i = s.market[kOrange]; i < 10; ++i) take_from_bag(s, kOrange);
+  s.market[kOrange] = 10;
+  give(s, 0, "orange", 1);
+  must(s, 0, {{"type", "sell"}, {"colour", "orange"}});  // full: to the junk pile, not listed
+  EXPECT_EQ(s.junk[kOrange], 1);
+  EXPECT_TRUE(s.sold.empty());
+  must(s, 0, {{"type", "buy"}, {"colour", "orange"}});
+  EXPECT_EQ(s.market[kOrange], 9);
+  EXPECT_EQ(stock(s, 0, kOrange), 1);
+  EXPECT_EQ(refused(s, 0, {{"type", "sell"}, {"colour", "orange"}}), "capa_doro.trade_back");
+  // A sale onto the track is still undone by no purchase.
+  give(s, 0, "gold", 1);
+  must(s, 0, {{"type", "sell"}, {"colour", "gold"}});
+  EXPECT_EQ(refused(s, 0, {{"type", "buy"}, {"colour", "gold"}}), "capa_doro.trade_back");
   expect_sound(s);
 }
 
@@ -832,12 +892,20 @@ TEST(CapaDoroRules, FallowWithNoEmptySeedSpaceDoesNothing) {
       else
         put(s, rows[r].id, Column::seed, static_cast<Seat>(r % 3));
     }
-    const auto board = s.rows;
+    // The drawn bale lands on a seed plantation (no growth plantation anywhere): only the tokens
+    // are compared.
+    auto tokens = [](const cd::State& st) {
+      std::vector<std::pair<int, int>> out;
+      for (const auto& r : st.rows)
+        for (const auto& c : r) out.emplace_back(static_cast<int>(c.kind), c.owner);
+      return out;
+    };
+    const auto board = tokens(s);
     roll_one(s);
     EXPECT_EQ(cd::components().events[s.events_played.back()].id, id);
     EXPECT_EQ(s.pending_event, -1) << id;
     EXPECT_EQ(s.phase, Phase::action) << id;
-    EXPECT_EQ(s.rows, board) << id;  // the créneau still on SA3, nothing moved
+    EXPECT_EQ(tokens(s), board) << id;  // the créneau still on SA3, nothing moved
     for (const auto& a : cd::Rules::legal_actions(s, 0)) EXPECT_NE(a["type"], "fallow") << a.dump();
     EXPECT_EQ(refused(s, 0, {{"type", "fallow"}, {"row", "SA3"}}), "capa_doro.wrong_phase") << id;
     expect_sound(s);
@@ -890,17 +958,18 @@ TEST(CapaDoroRules, PushedOffCreneauOrNeutralGoesBack) {
     EXPECT_EQ(s.players[seat].stock, (std::array<int, 4>{}));
   }
   expect_sound(s);
-  // The créneau tile pushed out by a sowing.
+  // The créneau tile pushed out by a sowing (nothing in the growth space, so nothing is pushed
+  // into the harvest column to be harvested: ReadingSowPushIntoHarvestHarvestsAtOnce).
   cd::State t = at_action(3);
-  put(t, "AF2", Column::seed, 2);
-  put(t, "AF2", Column::growth, 1, 1);
+  put(t, "AF2", Column::seed, 1);
   t.rows[row("AF2")][2] = cd::Cell{cd::kNoToken, TokenKind::creneau, 2};
   const auto market_t = t.market;
   events = must(t, 0, {{"type", "sow"}, {"row", "AF2"}});
   EXPECT_EQ(outs(events, "creneau"), 1);
   for (const auto& r : t.rows)
     for (const auto& c : r) EXPECT_NE(c.kind, TokenKind::creneau);
-  EXPECT_EQ(cell(t, "AF2", Column::harvest).owner, 1);
+  EXPECT_EQ(cell(t, "AF2", Column::growth).owner, 1);
+  EXPECT_TRUE(cell(t, "AF2", Column::harvest).empty());
   EXPECT_EQ(t.market, market_t);
   EXPECT_EQ(t.junk, (std::array<int, 4>{}));
   EXPECT_EQ(coins(t, 0), 15 - 4);
@@ -1041,18 +1110,70 @@ TEST(CapaDoroRules, ReadingRipenAsSoonAsTheThirdBaleLands) {
   EXPECT_TRUE(cell(s, "CA2", Column::growth).empty());
 }
 
-TEST(CapaDoroRules, ReadingYieldWithoutGrowthPlantationToMarketThenJunk) {
+// Issue 37, reading 1: "D'abord dans la deuxième colonne (de croissance) là où il y a le moins de
+// tabac": with no growth plantation on the continent, the bale goes on a seed plantation (fewest
+// bales, ties to the upper row), not to the market.
+TEST(CapaDoroRules, ReadingYieldToSeedPlantationWhenNoGrowthPlantation) {
   cd::State s = blank(3, false);
-  put(s, "AS1", Column::seed, 1);  // a seed token does not take the yield
+  put(s, "AS2", Column::seed, 1);
+  put(s, "AS4", Column::seed, 2);
+  put(s, "AS1", Column::harvest, 0, 1);  // a harvest token never takes the yield
+  const int market = s.market[kOrange];
+  next_draws(s, {kOrange, kOrange, kOrange});
+  force_die(s, 3);
+  const auto events = must(s, 0, {{"type", "roll"}});
+  // AS2 and AS4 tie at 0: the upper AS2, then AS4, then a tie at 1 again: AS2.
+  EXPECT_EQ(cell(s, "AS2", Column::seed).bales, 2);
+  EXPECT_EQ(cell(s, "AS4", Column::seed).bales, 1);
+  EXPECT_EQ(cell(s, "AS1", Column::harvest).bales, 1);
+  EXPECT_EQ(s.market[kOrange], market);
+  int to_seed = 0;
+  for (const auto& e : events)
+    if (e["type"] == "yield" && e.value("column", "") == "seed") ++to_seed;
+  EXPECT_EQ(to_seed, 3);
+  // A growth plantation comes first whatever the seed plantations hold.
+  put(s, "AS5", Column::growth, 2, 2);
+  s.phase = Phase::roll;
+  next_draws(s, {kOrange});
+  force_die(s, 1);
+  must(s, 0, {{"type", "roll"}});
+  EXPECT_EQ(cell(s, "AS5", Column::harvest).bales, 3);  // its 3rd bale: the row ripened
+  EXPECT_EQ(cell(s, "AS4", Column::seed).bales, 1);
+  expect_sound(s);
+}
+
+// A seed plantation holds at most 2 (so that it never enters the growth column full); when no
+// plantation of the continent has room, and only then, the bale goes to the market, and to the
+// junk pile if the market is full. A row that ripens carries the seed token's bales into growth.
+TEST(CapaDoroRules, ReadingYieldToMarketOnlyWhenNoPlantationHasRoom) {
+  cd::State s = blank(3, false);
+  put(s, "AS1", Column::seed, 1, 0);
+  s.rows[row("AS1")][0].bales = 2;
+  take_from_bag(s, kOrange);
+  take_from_bag(s, kOrange);
   s.market[kOrange] = 10;
   for (int i = 0; i < 2; ++i) take_from_bag(s, kOrange);
   next_draws(s, {kOrange});
   force_die(s, 1);
   must(s, 0, {{"type", "roll"}});
+  EXPECT_EQ(cell(s, "AS1", Column::seed).bales, 2);
   EXPECT_EQ(s.market[kOrange], 10);
   EXPECT_EQ(s.junk[kOrange], 1);
-  EXPECT_EQ(cell(s, "AS1", Column::seed).bales, 0);
   expect_sound(s);
+  // Ripening: the seed token moves to growth with its 2 bales; the next bale ripens it in turn.
+  cd::State t = blank(3, false);
+  put(t, "SA1", Column::seed, 1);
+  t.rows[row("SA1")][0].bales = 2;
+  take_from_bag(t, kGrey);
+  take_from_bag(t, kGrey);
+  put(t, "SA1", Column::growth, 2, 2);
+  next_draws(t, {kGrey, kGrey});
+  force_die(t, 2);
+  must(t, 0, {{"type", "roll"}});
+  EXPECT_EQ(cell(t, "SA1", Column::harvest).owner, 1);
+  EXPECT_EQ(cell(t, "SA1", Column::harvest).bales, 3);
+  EXPECT_EQ(stock(t, 2, kGrey), 3);  // the first harvest token, pushed out by the second ripening
+  expect_sound(t);
 }
 
 TEST(CapaDoroRules, ReadingWholeRowShift) {

@@ -517,7 +517,7 @@ function marketGroup(env, cont, colour, k, height) {
     if (i < count) g.append(bale(colour, i * w + (w - 11) / 2, 17.5, 11));
     g.append(s('text', { x: i * w + w / 2, y: 44, 'text-anchor': 'middle', class: 'cd-small' }, String(prices[i] ?? '')));
   }
-  g.append(s('text', { x: 0, y: 60, class: 'cd-small cd-prices' }, t('cd.prices', { buy: v.buy_prices?.[colour] ?? 0, sell: v.sell_prices?.[colour] ?? 0 })));
+  g.append(s('text', { x: 0, y: 60, class: 'cd-small cd-prices' }, t('cd.prices', { buy: v.buy_prices?.[colour] ?? null, sell: v.sell_prices?.[colour] ?? 0 })));
   if (closed) {
     g.append(s('g', { transform: `translate(${MARKET_W / 2} 23) rotate(-8)`, class: 'cd-customs', 'data-testid': 'cd-customs' },
       s('rect', { x: -34, y: -11, width: 68, height: 22, rx: 3 }), s('text', { y: 5, 'text-anchor': 'middle' }, t('cd.customs'))));
