@@ -77,7 +77,8 @@ if [ "${#missing[@]}" -gt 0 ]; then
   exec 9<"$lock"
   flock 9
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null  exec 9<&-
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  exec 9<&-
 fi
 
 if [ "$browser" = 1 ]; then
