@@ -48,9 +48,9 @@ step "build (scripts/build.sh all)"
 "$root/scripts/build.sh" all "$root/build"
 
 # The sanitizer and ThreadSanitizer builds start now, in the background at the lowest priority (nice 19): the
-# suites below wait on sockets, timers and Chromium much of the time, and the builds take only the CPU they leave
-# idle (about N minutes off the run on a 2-core machine; the suites keep their speed, as nice 19 yields to them).
-# Their output goes to a log, printed if they fail; the sanitizer step waits for them.
+# suites below wait on sockets, timers and Chromium part of the time, and the builds take the CPU they leave idle
+# (less than hoped: in the first measured run they were still building when the sanitizer step came; see
+# docs/testing.md). Their output goes to a log, printed if they fail; the sanitizer step waits for them.
 background_builds_log="$(mktemp)"
 if [ "${ARCHIPEL_SANITIZE_STEP:-1}" = 1 ]; then
   # setsid: a group of its own, so that a failing run stops the compilers too (stop_background_builds).

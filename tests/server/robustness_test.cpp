@@ -3,6 +3,7 @@
 // tree recursively. After each, the server still answers the same connection and a new one.
 
 #include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -138,21 +139,29 @@ TEST(Robustness, AFinishedGameFreesTheNameOfAPlayerWhoLeftAndARunningOneKeepsIt)
   auto config = TestServer::default_config();
   config.name_grace_seconds = 1;
   TestServer server(registry_with_race(), "", config);
+  // `name` says hello, opens a race with `create_line`, a random bot in seat 2, and starts it;
+  // returns the room and the first state.
+  const auto race_against_a_bot = [](TestClient& c, const std::string& name,
+                                     const std::string& create_line) {
+    c.hello(name);
+    c.chat(create_line);
+    const std::int64_t room = expect_seated(c, name)["id"];
+    c.chat("/addbot random");
+    c.expect_where("room", [](const json& r) { return r["seats"][1].value("bot", false); });
+    c.chat("/start");
+    return std::pair{room, c.expect("state")};
+  };
+  const auto expect_name_held = [&](const std::string& name) {
+    TestClient impostor(server.port());
+    impostor.send(json{{"type", "hello"}, {"name", name}});
+    impostor.expect_error("name_taken");
+  };
   {
     TestClient hana(server.port());
-    hana.hello("Hana");
-    hana.chat("/create race target=6");
-    const std::int64_t room = expect_seated(hana, "Hana")["id"];
-    hana.chat("/addbot random");
-    hana.expect_where("room", [](const json& r) { return r["seats"][1].value("bot", false); });
-    hana.chat("/start");
-    ASSERT_FALSE(play_first_moves(hana, room, hana.expect("state")).is_null()) << "the game ends";
-  }  // the tab closed on the result
-  {
-    TestClient impostor(server.port());
-    impostor.send(json{{"type", "hello"}, {"name", "Hana"}});
-    impostor.expect_error("name_taken");  // within the grace: a reload gets it back
-  }
+    const auto [room, state] = race_against_a_bot(hana, "Hana", "/create race target=6");
+    ASSERT_FALSE(play_first_moves(hana, room, state).is_null()) << "the game ends";
+  }                          // the tab closed on the result
+  expect_name_held("Hana");  // within the grace: a reload gets it back
   std::this_thread::sleep_for(1500ms);
   {
     TestClient back(server.port());
@@ -162,18 +171,10 @@ TEST(Robustness, AFinishedGameFreesTheNameOfAPlayerWhoLeftAndARunningOneKeepsIt)
   // A seat in a game still running keeps the name well past the grace.
   {
     TestClient ben(server.port());
-    ben.hello("Ben");
-    ben.chat("/create race");
-    expect_seated(ben, "Ben");
-    ben.chat("/addbot random");
-    ben.expect_where("room", [](const json& r) { return r["seats"][1].value("bot", false); });
-    ben.chat("/start");
-    ben.expect("state");
+    race_against_a_bot(ben, "Ben", "/create race");
   }  // dropped mid-game
   std::this_thread::sleep_for(1500ms);
-  TestClient impostor(server.port());
-  impostor.send(json{{"type", "hello"}, {"name", "Ben"}});
-  impostor.expect_error("name_taken");
+  expect_name_held("Ben");
 }
 
 // Issue 9, point 7: bidirectional controls never reach another client's screen.

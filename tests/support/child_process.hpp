@@ -4,10 +4,15 @@
 // (limits_test), the load tool paused and resumed by signals (tools/load_tool_test). Header-only,
 // so any test executable can use it.
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -46,10 +51,42 @@ inline pid_t spawn_program(const std::vector<std::string>& argv,
   return pid;
 }
 
+/// Waits for the child `pid` to end (through signals that interrupt the wait); returns its
+/// waitpid() status.
+inline int wait_for_exit(pid_t pid) {
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return status;
+}
+
+/// A loopback port nobody listens on now (the kernel's choice), for a server the test starts.
+/// Another program could take it before that server binds it: callers try again on another.
+inline std::uint16_t free_loopback_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t size = sizeof addr;
+  std::uint16_t port = 0;
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0 &&
+      ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &size) == 0)
+    port = ntohs(addr.sin_port);
+  ::close(fd);
+  return port;
+}
+
 /// The whole text of `file` ("" if it cannot be read).
 inline std::string read_file(const std::filesystem::path& file) {
   std::ifstream in(file);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+/// The end of a child's log (its last 1,500 characters), for a message that says why it failed.
+inline std::string log_tail(const std::filesystem::path& log) {
+  std::string text = read_file(log);
+  if (text.size() > 1500) text = "..." + text.substr(text.size() - 1500);
+  return text;
 }
 
 /// Polls `file` until `ready(its text so far)` holds; false if it has not within `patience`. A

@@ -1,10 +1,7 @@
 #include "tests/support/postgres_server.hpp"
 
-#include <arpa/inet.h>
 #include <libpq-fe.h>
-#include <netinet/in.h>
 #include <pwd.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,37 +28,12 @@ fs::path bin_folder() {
   return set && *set ? fs::path(set) : fs::path("/usr/lib/postgresql/15/bin");
 }
 
-// A port nobody listens on now (the kernel's choice). Another program could take it before
-// PostgreSQL binds it: the start is then tried again on another.
-std::uint16_t free_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t size = sizeof addr;
-  std::uint16_t port = 0;
-  if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0 &&
-      ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &size) == 0)
-    port = ntohs(addr.sin_port);
-  ::close(fd);
-  return port;
-}
-
 // Runs a program to its end, its output appended to `log`; true if it exited 0.
 bool run(const std::vector<std::string>& argv, const fs::path& log) {
   const pid_t pid = spawn_program(argv, log, log);
   if (pid <= 0) return false;
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  const int status = wait_for_exit(pid);
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
-
-// The last lines of a log, for a message that says why.
-std::string tail(const fs::path& log) {
-  std::string text = read_file(log);
-  if (text.size() > 1500) text = "..." + text.substr(text.size() - 1500);
-  return text;
 }
 
 class Server {
@@ -117,11 +89,11 @@ class Server {
                        "--username=" + std::string(kUser), "--encoding=UTF8", "--locale=C",
                        "--no-sync"}),
              dir_ / "initdb.log"))
-      return "initdb failed: " + tail(dir_ / "initdb.log");
+      return "initdb failed: " + log_tail(dir_ / "initdb.log");
     // fsync off: the tests kill archipel-server, never PostgreSQL or the machine, and it makes them
     // quicker.
     for (int attempt = 0; attempt < 3; ++attempt) {
-      port_ = free_port();
+      port_ = free_loopback_port();
       const std::string options = "-c listen_addresses=127.0.0.1 -c port=" + std::to_string(port_) +
                                   " -c unix_socket_directories=" + dir_.string() + " -c fsync=off";
       running_ =
@@ -130,7 +102,7 @@ class Server {
               dir_ / "pg_ctl.log");
       if (running_) return "";
     }
-    return "PostgreSQL did not start: " + tail(dir_ / "server.log");
+    return "PostgreSQL did not start: " + log_tail(dir_ / "server.log");
   }
 
   std::vector<std::string> as_owner(std::vector<std::string> argv) const {

@@ -1,10 +1,7 @@
 #include "tests/support/redis_server.hpp"
 
-#include <arpa/inet.h>
 #include <hiredis/hiredis.h>
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,22 +22,6 @@ namespace fs = std::filesystem;
 fs::path redis_program() {
   const char* set = std::getenv("ARCHIPEL_REDIS_SERVER");
   return set && *set ? fs::path(set) : fs::path("/usr/bin/redis-server");
-}
-
-// A port nobody listens on now (the kernel's choice). Another program could take it before Redis
-// binds it: the start is then tried again on another.
-std::uint16_t free_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t size = sizeof addr;
-  std::uint16_t port = 0;
-  if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0 &&
-      ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &size) == 0)
-    port = ntohs(addr.sin_port);
-  ::close(fd);
-  return port;
 }
 
 using Context = std::unique_ptr<redisContext, decltype(&redisFree)>;
@@ -82,7 +63,7 @@ RedisServer::RedisServer() {
   }
   dir_ = folder;
   for (int attempt = 0; attempt < 3; ++attempt) {
-    port_ = free_port();
+    port_ = free_loopback_port();
     why_not_ = launch();
     if (why_not_.empty()) return;
   }
@@ -111,9 +92,7 @@ std::string RedisServer::launch() {
     int status = 0;
     if (::waitpid(pid_, &status, WNOHANG) == pid_) {
       pid_ = -1;
-      std::string log = read_file(dir_ / "redis.log");
-      if (log.size() > 1500) log = "..." + log.substr(log.size() - 1500);
-      return "redis-server exited at start: " + log;
+      return "redis-server exited at start: " + log_tail(dir_ / "redis.log");
     }
     if (auto c = connect(port_); c && !c->err) {
       auto* reply = static_cast<redisReply*>(redisCommand(c.get(), "PING"));
@@ -130,9 +109,7 @@ std::string RedisServer::launch() {
 void RedisServer::stop() {
   if (pid_ <= 0) return;
   ::kill(pid_, SIGTERM);
-  int status = 0;
-  while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-  }
+  wait_for_exit(pid_);
   pid_ = -1;
 }
 
