@@ -1,6 +1,7 @@
 # archipel_warnings: an interface target every Archipel target links, carrying warnings and sanitizer flags.
 add_library(archipel_warnings INTERFACE)
-target_compile_options(archipel_warnings INTERFACE -Wall -Wextra -Wpedantic -Wno-missing-field-initializers)
+target_compile_options(archipel_warnings INTERFACE -Wall -Wextra -Wpedantic -Wno-missing-field-initializers
+                                                    -Winvalid-pch)
 if(ARCHIPEL_WERROR)
   target_compile_options(archipel_warnings INTERFACE -Werror)
 endif()

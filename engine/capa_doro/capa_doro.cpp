@@ -12,24 +12,17 @@
 namespace archipel::engine::capa_doro {
 namespace {
 
-const Components& data() {
-  return components();
-}
-
-std::string colour_name(int colour) {
-  return std::string(kColourNames.name(static_cast<Colour>(colour)));
-}
 const std::string& row_id(int row) {
-  return data().rows[row].id;
+  return components().rows[row].id;
 }
 int continent_of(int row) {
-  return data().rows[row].continent;
+  return components().rows[row].continent;
 }
 bool central_america(int row) {
   return continent_of(row) == kColours - 1;
 }
 int row_cost(int row) {
-  return data().continents[continent_of(row)].cost;
+  return components().continents[continent_of(row)].cost;
 }
 
 RuleError refuse(const std::string& reason, const std::string& message,
@@ -93,7 +86,7 @@ int slot_with_open(const PlayerState& p, int card) {
 }
 
 bool can_pay(const PlayerState& p, int card) {
-  const auto& recipe = data().cigars[card].recipe;
+  const auto& recipe = components().cigars[card].recipe;
   for (int c = 0; c < kColours; ++c)
     if (p.stock[c] < recipe[c]) return false;
   return true;
@@ -107,7 +100,7 @@ void into_bag(State& s, int item) {
 
 /// A bale that goes to a market: the next free space, the junk pile if the market is full.
 void to_market(State& s, int colour) {
-  if (s.market[colour] < data().market_spaces)
+  if (s.market[colour] < components().market_spaces)
     ++s.market[colour];
   else
     ++s.junk[colour];
@@ -124,7 +117,7 @@ void leave_board(State& s, const Cell& cell, int row, std::vector<Json>& events)
     PlayerState& p = s.players[cell.owner];
     const int colour = continent_of(row);
     p.stock[colour] += cell.bales;
-    const int coins = cell.bales == 0 ? data().empty_harvest_coins : 0;
+    const int coins = cell.bales == 0 ? components().empty_harvest_coins : 0;
     p.coins += coins;
     ++p.supply;
     events.push_back({{"type", "harvested"},
@@ -158,7 +151,7 @@ bool traded(const std::vector<int>& colours, int colour) {
 
 /// Resolves the event card just drawn; true when it waits for the active player's choice.
 bool resolve_event(State& s, int card, std::vector<Json>& events) {
-  const Components& c = data();
+  const Components& c = components();
   switch (c.events[card].effect) {
     case Effect::good_rains:
       draw_items(s, c.good_rains_draw, events);
@@ -227,7 +220,7 @@ bool draw_event(State& s, std::vector<Json>& events) {
   const int card = s.event_pile.back();
   s.event_pile.pop_back();
   s.events_played.push_back(card);
-  const EventCard& e = data().events[card];
+  const EventCard& e = components().events[card];
   events.push_back({{"type", "event"},
                     {"seat", s.active},
                     {"card", e.id},
@@ -303,7 +296,7 @@ void end_turn(State& s, std::vector<Json>& events) {
   PlayerState& p = s.players[s.active];
   for (auto& slot : p.slots) {
     if (!slot.top_done) continue;
-    const Level level = data().cigars[top_card(slot)].level;
+    const Level level = components().cigars[top_card(slot)].level;
     std::vector<int>* pile = level == Level::a   ? &s.b_pile
                              : level == Level::b ? &s.c_pile
                                                  : nullptr;
@@ -311,8 +304,9 @@ void end_turn(State& s, std::vector<Json>& events) {
     slot.cards.push_back(pile->back());
     pile->pop_back();
     slot.top_done = false;
-    events.push_back(
-        {{"type", "develop"}, {"seat", s.active}, {"card", data().cigars[slot.cards.back()].id}});
+    events.push_back({{"type", "develop"},
+                      {"seat", s.active},
+                      {"card", components().cigars[slot.cards.back()].id}});
   }
   s.action = ActionKind::none;
   s.sown_rows.clear();
@@ -370,7 +364,7 @@ void sow_token(State& s, int row, Cell token, std::vector<Json>& events) {
 // Helpers
 
 YieldSpot yield_spot(const State& s, int continent) {
-  const Continent& k = data().continents[continent];
+  const Continent& k = components().continents[continent];
   // "D'abord dans la deuxième colonne": first the growth column, where the tobacco is fewest.
   // "D'abord" (first) implies a next place, and the book names no place for a player's yield but
   // a plantation: the next is the other column that grows, the seed column. The market takes only
@@ -378,7 +372,8 @@ YieldSpot yield_spot(const State& s, int continent) {
   // marché").
   for (const Column column : {Column::growth, Column::seed}) {
     const int col = static_cast<int>(column);
-    const int room = column == Column::growth ? data().growth_capacity : data().growth_capacity - 1;
+    const int room =
+        column == Column::growth ? components().growth_capacity : components().growth_capacity - 1;
     int best = -1;
     for (int r = k.first_row; r < k.first_row + k.rows; ++r) {
       const Cell& cell = s.rows[r][col];
@@ -404,7 +399,7 @@ void place_bale(State& s, int colour, std::vector<Json>& events) {
   Json event{{"type", "yield"}, {"colour", colour_name(colour)}, {"to", row_id(spot.row)}};
   if (spot.column == Column::seed) event["column"] = "seed";
   events.push_back(std::move(event));
-  if (spot.column == Column::growth && cell.bales >= data().growth_capacity)
+  if (spot.column == Column::growth && cell.bales >= components().growth_capacity)
     shift_row(s, spot.row, events);
 }
 
@@ -420,13 +415,13 @@ void shift_row(State& s, int row, std::vector<Json>& events) {
 
 int buy_price(const State& s, int colour) {
   const int k = s.market[colour];
-  return k > 0 ? data().continents[colour].prices[k - 1] : 0;
+  return k > 0 ? components().continents[colour].prices[k - 1] : 0;
 }
 
 int sell_price(const State& s, int colour) {
   const int k = s.market[colour];
-  const Continent& c = data().continents[colour];
-  return k < data().market_spaces ? c.prices[k] : c.overflow;
+  const Continent& c = components().continents[colour];
+  return k < components().market_spaces ? c.prices[k] : c.overflow;
 }
 
 int finished_cards(const PlayerState& p) {
@@ -438,7 +433,7 @@ int finished_cards(const PlayerState& p) {
 
 int bales_on_board(const State& s, int colour) {
   int n = 0;
-  const Continent& k = data().continents[colour];
+  const Continent& k = components().continents[colour];
   for (int r = k.first_row; r < k.first_row + k.rows; ++r)
     for (const Cell& c : s.rows[r])
       if (c.kind == TokenKind::seat && c.owner >= 0) n += c.bales;
@@ -486,14 +481,14 @@ Json move_json(const Move& m) {
       break;
     case MoveType::hurricane:
     case MoveType::customs:
-      j["continent"] = data().continents[m.colour].id;
+      j["continent"] = components().continents[m.colour].id;
       break;
     case MoveType::smuggle:
       j["seat"] = m.seat;
       j["colour"] = colour_name(m.colour);
       break;
     case MoveType::cigar:
-      j["card"] = data().cigars[m.card].id;
+      j["card"] = components().cigars[m.card].id;
       break;
     case MoveType::roll:
     case MoveType::harvest:
@@ -508,7 +503,7 @@ Result<Move> parse_move(const Json& action) {
     Move m;
     m.type = kMoveTypeNames.read(action, "type");
     auto row = [&] {
-      const int r = data().row_index(read_string(action, "row"));
+      const int r = components().row_index(read_string(action, "row"));
       require(r >= 0, "\"row\": no such row (AS1-AS5, SA1-SA4, AF1-AF3, CA1-CA2)");
       return r;
     };
@@ -536,7 +531,7 @@ Result<Move> parse_move(const Json& action) {
         break;
       case MoveType::hurricane:
       case MoveType::customs:
-        m.colour = data().continent_index(read_string(action, "continent"));
+        m.colour = components().continent_index(read_string(action, "continent"));
         require(m.colour >= 0, "\"continent\": no such continent");
         break;
       case MoveType::smuggle:
@@ -544,7 +539,7 @@ Result<Move> parse_move(const Json& action) {
         m.colour = colour();
         break;
       case MoveType::cigar:
-        m.card = data().cigar_index(read_string(action, "card"));
+        m.card = components().cigar_index(read_string(action, "card"));
         require(m.card >= 0, "\"card\": no such cigar card");
         break;
       case MoveType::roll:
@@ -560,7 +555,7 @@ std::optional<RuleError> why_illegal(const State& s, Seat seat, const Move& m) {
   if (s.phase == Phase::over) return refuse("game_over", "the game is over", "la partie est finie");
   if (seat != s.active)
     return refuse("not_your_turn", "it is not your turn", "ce n'est pas votre tour");
-  const Components& c = data();
+  const Components& c = components();
   const PlayerState& me = s.players[seat];
   auto phase_is = [&](Phase p) -> std::optional<RuleError> {
     if (s.phase == p) return std::nullopt;
@@ -758,7 +753,7 @@ std::vector<Move> legal_moves(const State& s, Seat seat) {
       each_colour(MoveType::eat);
       break;
     case Phase::event_choice:
-      switch (data().events[s.pending_event].effect) {
+      switch (components().events[s.pending_event].effect) {
         case Effect::hurricane:
           each_colour(MoveType::hurricane);
           break;
@@ -820,7 +815,7 @@ Result<State> Rules::setup(int num_seats, const Options& options, std::uint64_t 
   if (num_seats < 2 || num_seats > kMaxSeats)
     return fail("seat_count", "Capa d'Oro is for 2 to 4 players",
                 "Capa d'Oro se joue de 2 à 4 joueurs");
-  const Components& c = data();
+  const Components& c = components();
   State s;
   s.num_seats = num_seats;
   const auto events = options.find("events");
@@ -892,7 +887,7 @@ Result<std::vector<Json>> Rules::apply(State& s, Seat seat, const Json& action) 
   }
   const Move m = parsed.value();
   if (auto bad = why_illegal(s, seat, m)) return *bad;
-  const Components& c = data();
+  const Components& c = components();
   std::vector<Json> events;
   PlayerState& me = s.players[seat];
   // The move as the log shows it: "seat" is the mover (a smuggle's opponent becomes "from").
@@ -1105,14 +1100,14 @@ std::vector<ScorePart> score_parts(const State& s, Seat seat) {
 
 std::vector<Secret> Rules::secrets(const State& s) {
   std::vector<Secret> out;
-  for (int e : s.event_pile) out.push_back(Secret{data().events[e].id, std::nullopt});
-  for (int card : s.b_pile) out.push_back(Secret{data().cigars[card].id, std::nullopt});
-  for (int card : s.c_pile) out.push_back(Secret{data().cigars[card].id, std::nullopt});
+  for (int e : s.event_pile) out.push_back(Secret{components().events[e].id, std::nullopt});
+  for (int card : s.b_pile) out.push_back(Secret{components().cigars[card].id, std::nullopt});
+  for (int card : s.c_pile) out.push_back(Secret{components().cigars[card].id, std::nullopt});
   return out;
 }
 
 std::vector<std::string> Rules::check_invariants(const State& s) {
-  const Components& c = data();
+  const Components& c = components();
   std::vector<std::string> problems;
   // Bales: bag + markets + junk + stocks + player plantations = the supply, colour by colour.
   std::array<int, kColours + 1> in_bag{};

@@ -143,6 +143,10 @@ inline constexpr EnumNames<Colour, 4> kColourNames{{{{Colour::orange, "orange"},
                                                      {Colour::grey, "grey"},
                                                      {Colour::brown, "brown"},
                                                      {Colour::gold, "gold"}}}};
+/// A colour's name by index (0..kColours-1), as the events, views and texts write it.
+inline std::string colour_name(int colour) {
+  return std::string(kColourNames.name(static_cast<Colour>(colour)));
+}
 inline constexpr EnumNames<Column, 3> kColumnNames{
     {{{Column::seed, "seed"}, {Column::growth, "growth"}, {Column::harvest, "harvest"}}}};
 inline constexpr EnumNames<Level, 3> kLevelNames{

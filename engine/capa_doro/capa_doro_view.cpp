@@ -9,14 +9,6 @@
 namespace archipel::engine::capa_doro {
 namespace {
 
-const Components& data() {
-  return components();
-}
-
-std::string colour_name(int colour) {
-  return std::string(kColourNames.name(static_cast<Colour>(colour)));
-}
-
 Json by_colour(const std::array<int, kColours>& values) {
   Json j = Json::object();
   for (int c = 0; c < kColours; ++c) j[colour_name(c)] = values[c];
@@ -41,7 +33,7 @@ Cell read_cell(const Json& j, int num_seats) {
   if (j.is_null()) return Cell{};
   Cell cell;
   cell.kind = kTokenKindNames.read(j, "token");
-  cell.bales = static_cast<std::int8_t>(read_int(j, "bales", 0, data().growth_capacity));
+  cell.bales = static_cast<std::int8_t>(read_int(j, "bales", 0, components().growth_capacity));
   cell.owner = cell.kind == TokenKind::seat
                    ? static_cast<std::int8_t>(read_int(j, "seat", 0, num_seats - 1))
                    : static_cast<std::int8_t>(kNoToken);
@@ -50,20 +42,21 @@ Cell read_cell(const Json& j, int num_seats) {
 
 Json card_ids(const std::vector<int>& cards, bool events) {
   Json j = Json::array();
-  for (int card : cards) j.push_back(events ? data().events[card].id : data().cigars[card].id);
+  for (int card : cards)
+    j.push_back(events ? components().events[card].id : components().cigars[card].id);
   return j;
 }
 
 int read_cigar(const Json& v) {
-  const int card = data().cigar_index(as_string(v, "cigar card"));
+  const int card = components().cigar_index(as_string(v, "cigar card"));
   require(card >= 0, "unknown cigar card");
   return card;
 }
 
 int read_event(const Json& v) {
   const std::string& id = as_string(v, "event card");
-  for (std::size_t i = 0; i < data().events.size(); ++i)
-    if (data().events[i].id == id) return static_cast<int>(i);
+  for (std::size_t i = 0; i < components().events.size(); ++i)
+    if (components().events[i].id == id) return static_cast<int>(i);
   bad_input("unknown event card '" + id + "'");
 }
 
@@ -82,7 +75,7 @@ std::vector<int> read_events(const Json& j, std::string_view key) {
 // The public view's two big keys, each rebuilt after a move only when its part of the state changed
 // (view_sections.hpp). Row id -> [seed, growth, harvest].
 void rows_section(const State& s, Json& j) {
-  const Components& c = data();
+  const Components& c = components();
   Json& rows = j["rows"];
   rows = Json::object();
   for (std::size_t r = 0; r < s.rows.size(); ++r) {
@@ -127,7 +120,7 @@ std::span<const ViewSection<State>> Rules::view_sections() {
 
 // Everything public but the sections: rebuilt after every move.
 Json Rules::public_view_core(const State& s) {
-  const Components& c = data();
+  const Components& c = components();
   Json j;
   j["events"] = s.events_on;
   j["phase"] = std::string(kPhaseNames.name(s.phase));
@@ -181,7 +174,7 @@ Json public_json(const State& s) {
 }
 
 void read_public(State& s, const Json& j) {
-  const Components& c = data();
+  const Components& c = components();
   s.events_on = read_bool(j, "events");
   s.phase = kPhaseNames.read(j, "phase");
   const Json& players = read_array(j, "players");

@@ -12,10 +12,6 @@
 namespace archipel::engine::costa_ruana {
 namespace {
 
-const Components& comp() {
-  return components();
-}
-
 // An action decoded from its JSON: indices into the components and the state. Encoding and legality
 // work on these, so the hot paths compare small structs, not JSON.
 enum class MoveType : std::uint8_t {
@@ -58,7 +54,7 @@ int num_islands(const State& s) {
 }
 
 bool has_room(const Island& island) {
-  return island_total(island) < comp().island_capacity;
+  return island_total(island) < components().island_capacity;
 }
 
 Json ev(std::string type, Seat seat) {
@@ -66,11 +62,11 @@ Json ev(std::string type, Seat seat) {
 }
 
 const std::string& island_id(int island) {
-  return comp().islands[island];
+  return components().islands[island];
 }
 
 Kind kind_of(int card) {
-  return comp().effect_of(card).kind;
+  return components().effect_of(card).kind;
 }
 
 /// The seat that must choose now, or -1 (over, or between automatic steps).
@@ -147,7 +143,7 @@ bool application_has_choice(const State& s) {
 
 void begin_application(State& s) {
   Resolving& r = s.resolving;
-  r.units_left = comp().effect_of(s.played[r.played].card).amount;
+  r.units_left = components().effect_of(s.played[r.played].card).amount;
   r.taken_owner = -1;
   r.taken_island = -1;
 }
@@ -165,7 +161,7 @@ void start_card(State& s, int index, std::vector<Json>& events) {
   begin_application(s);
   Json e = ev("resolve", p.to);
   e["slot"] = slot_name(p);
-  e["card"] = comp().cards[p.card].id;
+  e["card"] = components().cards[p.card].id;
   events.push_back(std::move(e));
 }
 
@@ -175,8 +171,10 @@ void discard_played(State& s, int index, const char* why, std::vector<Json>& eve
   for (Seat seat = 0; seat < s.num_seats; ++seat)
     if (p.natives[seat]) ++s.players[seat].reserve;
   s.discards.push_back(p.card);
-  Json e{
-      {"type", "discard"}, {"slot", slot_name(p)}, {"card", comp().cards[p.card].id}, {"why", why}};
+  Json e{{"type", "discard"},
+         {"slot", slot_name(p)},
+         {"card", components().cards[p.card].id},
+         {"why", why}};
   events.push_back(std::move(e));
   s.played.erase(s.played.begin() + index);
 }
@@ -237,7 +235,7 @@ void start_round(State& s, std::vector<Json>& events) {
 void end_round(State& s, std::vector<Json>& events) {
   s.resolving = Resolving{};
   s.turn = 0;
-  if (s.round >= comp().rounds) {
+  if (s.round >= components().rounds) {
     s.phase = Phase::over;
     Json scores = Json::array();
     for (Seat seat = 0; seat < s.num_seats; ++seat) scores.push_back(score_of(s, seat));
@@ -246,7 +244,7 @@ void end_round(State& s, std::vector<Json>& events) {
   }
   s.shaman = next_shaman(s);
   events.push_back(ev("new_shaman", s.shaman));
-  const int draw = comp().draws[s.round - 1];
+  const int draw = components().draws[s.round - 1];
   for (int k = 0; k < s.num_seats; ++k) {
     const Seat seat = seat_in_order(s, k);
     auto& hand = s.players[seat].hand;
@@ -270,12 +268,12 @@ void reveal(State& s, std::vector<Json>& events) {
       p.up = true;
       Json e = ev("reveal", p.by);
       e["slot"] = slot_name(p);
-      e["card"] = comp().cards[p.card].id;
+      e["card"] = components().cards[p.card].id;
       events.push_back(std::move(e));
     }
   // In slot order, so the log reads like the table.
   for (std::size_t i = 0; i < s.played.size();) {
-    if (active(s, comp().cards[s.played[i].card].background))
+    if (active(s, components().cards[s.played[i].card].background))
       ++i;
     else
       discard_played(s, static_cast<int>(i), "inactive", events);
@@ -302,7 +300,7 @@ std::vector<Move> moves(const State& s, Seat seat) {
       for (std::size_t h = 0; h < hand.size(); ++h) {
         bool repeat = false;
         for (std::size_t g = 0; g < h; ++g)
-          if (comp().cards[hand[g]].name == comp().cards[hand[h]].name) repeat = true;
+          if (components().cards[hand[g]].name == components().cards[hand[h]].name) repeat = true;
         if (repeat) continue;
         for (Seat to = 0; to < n; ++to)
           out.push_back(Move{MoveType::card, hand[h], to, s.phase == Phase::card_up});
@@ -376,7 +374,7 @@ Json encode(const State& s, const Move& m) {
       break;
     case MoveType::card:
       j["face"] = m.up ? "up" : "down";
-      j["card"] = comp().cards[m.a].id;
+      j["card"] = components().cards[m.a].id;
       j["to"] = m.b;
       break;
     case MoveType::native:
@@ -410,7 +408,7 @@ Move decode(const State& s, const Json& j) {
   Move m;
   m.type = kMoveNames.read(j, "type");
   auto island = [&](std::string_view key) {
-    const int i = comp().island_index(read_string(j, key));
+    const int i = components().island_index(read_string(j, key));
     return i < num_islands(s) ? i : -1;
   };
   switch (m.type) {
@@ -423,7 +421,7 @@ Move decode(const State& s, const Json& j) {
       const std::string& face = read_string(j, "face");
       require(face == "up" || face == "down", "\"face\" is up or down");
       m.up = face == "up";
-      m.a = comp().card_index(read_string(j, "card"));
+      m.a = components().card_index(read_string(j, "card"));
       m.b = read_int(j, "to", 0, s.num_seats - 1);
       break;
     }
@@ -527,10 +525,11 @@ RuleError refusal(const State& s, Seat seat, const Move& m) {
       if (m.type == MoveType::to && m.a == s.resolving.taken_island)
         return fail("costa_ruana.same_island", "a native moves to another island",
                     "un habitant se déplace vers une autre île");
-      return fail(
-          "costa_ruana.island_full",
-          island_id(m.a) + " already holds " + std::to_string(comp().island_capacity) + " natives",
-          island_id(m.a) + " a déjà " + std::to_string(comp().island_capacity) + " habitants");
+      return fail("costa_ruana.island_full",
+                  island_id(m.a) + " already holds " +
+                      std::to_string(components().island_capacity) + " natives",
+                  island_id(m.a) + " a déjà " + std::to_string(components().island_capacity) +
+                      " habitants");
     case MoveType::card: {
       if (m.a < 0)
         return fail("costa_ruana.unknown_card", "there is no such card",
@@ -617,7 +616,7 @@ void execute(State& s, Seat seat, const Move& m, std::vector<Json>& events) {
       e["to"] = m.b;
       e["face"] = m.up ? "up" : "down";
       e["slot"] = slot_name(*at);
-      if (m.up) e["card"] = comp().cards[m.a].id;
+      if (m.up) e["card"] = components().cards[m.a].id;
       events.push_back(std::move(e));
       ++s.turn;
       break;
@@ -799,7 +798,7 @@ void advance(State& s, std::vector<Json>& events) {
   for (;;) {
     switch (s.phase) {
       case Phase::setup:
-        if (s.turn < comp().setup_natives * s.num_seats) return;
+        if (s.turn < components().setup_natives * s.num_seats) return;
         start_round(s, events);
         continue;
       case Phase::card_up:
@@ -851,7 +850,7 @@ Result<State> Rules::setup(int num_seats, const Options& options, std::uint64_t 
                 "Costa Ruana se joue de 2 à 6 joueurs");
   if (!options.empty())
     return fail("bad_option", "Costa Ruana has no options", "Costa Ruana n'a pas d'option");
-  const Components& c = comp();
+  const Components& c = components();
   State s;
   s.num_seats = num_seats;
   s.rng = Rng(seed);
@@ -932,7 +931,7 @@ std::optional<Outcome> Rules::outcome(const State& s) {
 }
 
 std::vector<std::string> Rules::check_invariants(const State& s) {
-  const Components& c = comp();
+  const Components& c = components();
   std::vector<std::string> problems;
   for (Seat seat = 0; seat < s.num_seats; ++seat) {
     const int total =

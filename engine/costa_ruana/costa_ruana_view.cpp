@@ -10,19 +10,15 @@
 namespace archipel::engine::costa_ruana {
 namespace {
 
-const Components& comp() {
-  return components();
-}
-
 Json card_face(int card) {
-  const Card& c = comp().cards[card];
-  return object_of("id", c.id, "name", c.name, "effect", comp().effects[c.effect].code,
+  const Card& c = components().cards[card];
+  return object_of("id", c.id, "name", c.name, "effect", components().effects[c.effect].code,
                    "background", std::string(kBackgroundNames.name(c.background)));
 }
 
 Json id_list(const std::vector<int>& cards) {
   Json out = Json::array();
-  for (int card : cards) out.push_back(comp().cards[card].id);
+  for (int card : cards) out.push_back(components().cards[card].id);
   return out;
 }
 
@@ -34,7 +30,7 @@ Json seats_on(const Played& p, int num_seats) {
 }
 
 int card_of(const Json& v, std::string_view what) {
-  const int card = comp().card_index(as_string(v, what));
+  const int card = components().card_index(as_string(v, what));
   require(card >= 0, std::string(what) + ": unknown card");
   return card;
 }
@@ -46,7 +42,7 @@ std::vector<int> card_list(const Json& j, std::string_view key) {
 }
 
 State parse_state(const Json& j) {
-  const Components& c = comp();
+  const Components& c = components();
   require(read_string(j, "game") == "costa-ruana", "not a costa-ruana state");
   State s;
   s.num_seats = read_int(j, "num_seats", 2, kMaxSeats);
@@ -123,7 +119,7 @@ State parse_state(const Json& j) {
 }  // namespace
 
 Json Rules::static_data(const State& s) {
-  const Components& c = comp();
+  const Components& c = components();
   Json islands = Json::array();
   for (std::size_t i = 0; i < s.islands.size(); ++i) islands.push_back(c.islands[i]);
   // The cards in play by kind: effect code, background, how many (no ids).
@@ -168,7 +164,7 @@ std::size_t island_count(const State& s) {
 }
 bool island_entry(const State& s, std::size_t i, Json& out) {
   const Island& island = s.islands[i];
-  out = object_of("id", comp().islands[i], "treasures", island.treasures, "natives",
+  out = object_of("id", components().islands[i], "treasures", island.treasures, "natives",
                   std::vector<int>(island.natives.begin(), island.natives.begin() + s.num_seats));
   return true;
 }
@@ -230,7 +226,7 @@ bool Rules::private_unchanged(const State& a, const State& b, Seat seat) {
 
 // Everything public but the sections: small, rebuilt after every move.
 Json Rules::public_view_core(const State& s) {
-  const Components& c = comp();
+  const Components& c = components();
   const int n = s.num_seats;
   const bool over = s.phase == Phase::over;
   Json v;
@@ -321,7 +317,7 @@ Json Rules::to_json(const State& s) {
   j["discards"] = id_list(s.discards);
   Json played = Json::array();
   for (const auto& p : s.played)
-    played.push_back(Json{{"card", comp().cards[p.card].id},
+    played.push_back(Json{{"card", components().cards[p.card].id},
                           {"by", p.by},
                           {"to", p.to},
                           {"letter", p.letter},
@@ -340,7 +336,7 @@ Result<State> Rules::from_json(const Json& j) {
 }
 
 std::vector<Secret> Rules::secrets(const State& s) {
-  const Components& c = comp();
+  const Components& c = components();
   std::vector<Secret> out;
   for (Seat seat = 0; seat < s.num_seats; ++seat)
     for (int card : s.players[seat].hand) out.push_back(Secret{c.cards[card].id, seat});

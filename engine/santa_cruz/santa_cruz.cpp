@@ -11,10 +11,6 @@
 namespace archipel::engine::santa_cruz {
 namespace {
 
-const Components& comp() {
-  return components();
-}
-
 constexpr std::array<CardKind, 3> kBuildCards{CardKind::ship, CardKind::river, CardKind::road};
 
 bool holds(const SiteState& site, Seat seat) {
@@ -42,7 +38,7 @@ BuildMode mode_of(CardKind k) {
 }
 
 const Tile& tile_at(const State& s, int site) {
-  return comp().tiles[s.sites[site].tile];
+  return components().tiles[s.sites[site].tile];
 }
 
 // Why a build target is refused, without building a message (legal-action enumeration is hot).
@@ -64,7 +60,7 @@ enum class Why : std::uint8_t {
 
 Why target_status(const State& s, Seat seat, BuildMode mode, int site) {
   if (site < 0 || site >= static_cast<int>(s.sites.size())) return Why::unknown_site;
-  const Site& def = comp().sites[site];
+  const Site& def = components().sites[site];
   const SiteState& here = s.sites[site];
   switch (mode) {
     case BuildMode::landing:
@@ -82,7 +78,7 @@ Why target_status(const State& s, Seat seat, BuildMode mode, int site) {
       if (def.rivers.empty()) return Why::not_on_a_river;
       bool yours = false;
       for (int r : def.rivers)
-        for (int other : comp().rivers[r].sites)
+        for (int other : components().rivers[r].sites)
           if (holds(s.sites[other], seat)) yours = true;
       if (!yours) return Why::not_on_your_river;
       break;
@@ -107,8 +103,9 @@ Why target_status(const State& s, Seat seat, BuildMode mode, int site) {
 }
 
 RuleError why_error(const State& s, Why why, BuildMode mode, int site) {
-  const std::string at =
-      site >= 0 && site < static_cast<int>(comp().sites.size()) ? comp().sites[site].id : "?";
+  const std::string at = site >= 0 && site < static_cast<int>(components().sites.size())
+                             ? components().sites[site].id
+                             : "?";
   switch (why) {
     case Why::unknown_site:
       return fail("santa_cruz.unknown_site", "there is no site called that",
@@ -192,7 +189,7 @@ void reveal(State& s, int site, std::vector<Json>& events) {
   s.sites[site].revealed = true;
   Json e = tile_json(tile_at(s, site));
   e["type"] = "reveal";
-  e["site"] = comp().sites[site].id;
+  e["site"] = components().sites[site].id;
   events.push_back(std::move(e));
 }
 
@@ -206,7 +203,7 @@ bool do_build(State& s, Seat seat, int site, const std::string& how, std::vector
     const Tile& t = tile_at(s, site);
     if (p.supply[static_cast<int>(t.building)] == 0) {
       Json e = event("build_failed", seat);
-      e["site"] = comp().sites[site].id;
+      e["site"] = components().sites[site].id;
       e["building"] = to_string(t.building);
       events.push_back(std::move(e));
       return false;
@@ -220,7 +217,7 @@ bool do_build(State& s, Seat seat, int site, const std::string& how, std::vector
   add_points(s, seat, t.points);
   p.building_points += t.points;
   Json e = event("build", seat);
-  e["site"] = comp().sites[site].id;
+  e["site"] = components().sites[site].id;
   e["building"] = to_string(t.building);
   e["points"] = t.points;
   e["card"] = how;
@@ -239,15 +236,15 @@ bool do_build(State& s, Seat seat, int site, const std::string& how, std::vector
     for (int n : links)
       if (!s.sites[n].revealed) reveal(s, n, events);
   };
-  uncover(comp().sites[site].roads);
-  uncover(comp().sites[site].river_links);
+  uncover(components().sites[site].roads);
+  uncover(components().sites[site].river_links);
   return true;
 }
 
 void take_set(State& s, Seat seat, int set) {
   PlayerState& p = s.players[seat];
   p.set = set;
-  p.cards_left = comp().sets[set].cards;
+  p.cards_left = components().sets[set].cards;
   p.cards_played = {};
 }
 
@@ -265,10 +262,11 @@ void finish_game(State& s, std::vector<Json>& events) {
     const PlayerState& p = s.players[seat];
     Json counts = Json::object();
     int points = 0;
-    for (const auto& b : comp().birds) counts[b.name] = 0;
+    for (const auto& b : components().birds) counts[b.name] = 0;
     for (int species : p.birds) {
-      counts[comp().birds[species].name] = counts[comp().birds[species].name].get<int>() + 1;
-      points += comp().birds[species].value;
+      counts[components().birds[species].name] =
+          counts[components().birds[species].name].get<int>() + 1;
+      points += components().birds[species].value;
     }
     add_points(s, seat, points);
     Json e = event("birds_revealed", seat);
@@ -285,7 +283,7 @@ void setup_round_two(State& s, std::vector<Json>& events) {
   s.round = 2;
   for (auto& site : s.sites) site.owners.clear();
   s.piles.clear();
-  for (int set = 0; set < static_cast<int>(comp().sets.size()); ++set)
+  for (int set = 0; set < static_cast<int>(components().sets.size()); ++set)
     for (Seat seat = 0; seat < s.num_seats; ++seat)
       if (s.players[seat].set == set)
         // Both books: a pile is the set plus the score cards played with it (the online book is
@@ -293,13 +291,13 @@ void setup_round_two(State& s, std::vector<Json>& events) {
         s.piles.push_back(Pile{set, seat, s.players[seat].played, -1});
   for (Seat seat = 0; seat < s.num_seats; ++seat) {
     PlayerState& p = s.players[seat];
-    p.supply = comp().buildings;
+    p.supply = components().buildings;
     p.removed = {};
     p.set = -1;
     p.cards_left = {};
     p.cards_played = {};
     p.played.clear();
-    for (int i = 0; i < comp().round_two_draw && !s.score_pile.empty(); ++i) {
+    for (int i = 0; i < components().round_two_draw && !s.score_pile.empty(); ++i) {
       p.hand.push_back(s.score_pile.back());
       s.score_pile.pop_back();
     }
@@ -359,7 +357,7 @@ void after_pick(State& s, std::vector<Json>& events) {
         hand.insert(hand.end(), pile.score_cards.begin(), pile.score_cards.end());
         std::sort(hand.begin(), hand.end());
         Json e = event("pile_chosen", seat);
-        e["set"] = comp().sets[pile.set].letter;
+        e["set"] = components().sets[pile.set].letter;
         e["auto"] = true;
         events.push_back(std::move(e));
         break;
@@ -369,7 +367,7 @@ void after_pick(State& s, std::vector<Json>& events) {
   if (s.pick < s.num_seats) return;
   s.phase = Phase::discard;
   for (auto& p : s.players)
-    p.must_discard = static_cast<int>(p.hand.size()) >= comp().round_two_discard;
+    p.must_discard = static_cast<int>(p.hand.size()) >= components().round_two_discard;
   events.push_back(Json{{"type", "discard_start"}});
 }
 
@@ -388,7 +386,7 @@ Result<int> site_arg(const Json& action) {
   if (!id)
     return bad_action("the action needs a \"site\" such as \"C04\"",
                       "l'action demande un emplacement (« site ») tel que « C04 »");
-  const int site = comp().site_index(*id);
+  const int site = components().site_index(*id);
   if (site < 0)
     return fail("santa_cruz.unknown_site", "there is no site " + *id,
                 "il n'y a pas d'emplacement " + *id);
@@ -400,7 +398,7 @@ Result<int> card_arg(const Json& action) {
   if (!id)
     return bad_action("the action needs a score \"card\" such as \"SC03\"",
                       "l'action demande une carte d'évaluation (« card ») telle que « SC03 »");
-  const int card = comp().card_index(*id);
+  const int card = components().card_index(*id);
   if (card < 0)
     return fail("santa_cruz.unknown_card", "there is no score card " + *id,
                 "il n'y a pas de carte d'évaluation " + *id);
@@ -412,7 +410,7 @@ Result<int> set_arg(const Json& action) {
   if (!letter)
     return bad_action("the action needs a \"set\" such as \"B\"",
                       "l'action demande un set (« set ») tel que « B »");
-  const int set = comp().set_index(*letter);
+  const int set = components().set_index(*letter);
   if (set < 0)
     return fail("santa_cruz.unknown_set", "there is no set " + *letter,
                 "il n'y a pas de set " + *letter);
@@ -432,7 +430,7 @@ Result<CardKind> build_kind_arg(const Json& action, const char* key) {
 std::string site_list(const State& s, Seat seat, BuildMode mode) {
   std::string out;
   for (const auto& t : build_targets(s, seat, mode))
-    if (!t.privileged) out += (out.empty() ? "" : " ") + comp().sites[t.site].id;
+    if (!t.privileged) out += (out.empty() ? "" : " ") + components().sites[t.site].id;
   return out;
 }
 
@@ -443,17 +441,17 @@ Result<std::vector<Json>> apply_choose_set(State& s, Seat seat, const Json& acti
   if (!set.ok()) return set.error();
   for (const auto& p : s.players)
     if (p.set == *set)
-      return fail("santa_cruz.set_taken", "set " + comp().sets[*set].letter + " is taken",
-                  "le set " + comp().sets[*set].letter + " est déjà pris");
+      return fail("santa_cruz.set_taken", "set " + components().sets[*set].letter + " is taken",
+                  "le set " + components().sets[*set].letter + " est déjà pris");
   std::vector<Json> events;
   take_set(s, seat, *set);
   Json e = event("set_chosen", seat);
-  e["set"] = comp().sets[*set].letter;
+  e["set"] = components().sets[*set].letter;
   events.push_back(std::move(e));
   const Seat next = current_seat(s);
   if (next >= 0) {
     std::vector<int> free_sets;
-    for (int i = 0; i < static_cast<int>(comp().sets.size()); ++i)
+    for (int i = 0; i < static_cast<int>(components().sets.size()); ++i)
       if (std::none_of(s.players.begin(), s.players.end(),
                        [&](const PlayerState& p) { return p.set == i; }))
         free_sets.push_back(i);
@@ -461,7 +459,7 @@ Result<std::vector<Json>> apply_choose_set(State& s, Seat seat, const Json& acti
         next == 0) {  // with four players the last chooser takes the last set
       take_set(s, next, free_sets.front());
       Json a = event("set_chosen", next);
-      a["set"] = comp().sets[free_sets.front()].letter;
+      a["set"] = components().sets[free_sets.front()].letter;
       a["auto"] = true;
       events.push_back(std::move(a));
     }
@@ -617,12 +615,13 @@ Result<std::vector<Json>> apply_play(State& s, Seat seat, const Json& action,
     if (!card.ok()) return card.error();
     auto it = std::find(p.hand.begin(), p.hand.end(), *card);
     if (it == p.hand.end())
-      return fail("santa_cruz.not_in_hand", "you do not hold " + comp().score_cards[*card].title,
+      return fail("santa_cruz.not_in_hand",
+                  "you do not hold " + components().score_cards[*card].title,
                   "vous n'avez pas la carte d'évaluation " +
-                      score_card_title(comp().score_cards[*card].id).fr);
+                      score_card_title(components().score_cards[*card].id).fr);
     p.hand.erase(it);
     p.played.push_back(*card);
-    const ScoreCard& sc = comp().score_cards[*card];
+    const ScoreCard& sc = components().score_cards[*card];
     Json gains = Json::array();
     const std::vector<int> points = card_points_by_seat(s, *card);
     for (int i = 0; i < s.num_seats; ++i) {
@@ -638,10 +637,10 @@ Result<std::vector<Json>> apply_play(State& s, Seat seat, const Json& action,
     if (sc.condition == Condition::eruption) {
       Json removed = Json::array();
       for (int site = 0; site < static_cast<int>(s.sites.size()); ++site) {
-        if (comp().sites[site].kind != SiteKind::volcano) continue;
+        if (components().sites[site].kind != SiteKind::volcano) continue;
         for (Seat owner : s.sites[site].owners) {
           ++s.players[owner].removed[static_cast<int>(tile_at(s, site).building)];
-          removed.push_back(object_of("seat", owner, "site", comp().sites[site].id));
+          removed.push_back(object_of("seat", owner, "site", components().sites[site].id));
         }
         s.sites[site].owners.clear();
       }
@@ -662,9 +661,10 @@ Result<std::vector<Json>> apply_choose_pile(State& s, Seat seat, const Json& act
   auto it =
       std::find_if(s.piles.begin(), s.piles.end(), [&](const Pile& p) { return p.set == *set; });
   if (it == s.piles.end())
-    return fail("santa_cruz.pile_not_offered",
-                "set " + comp().sets[*set].letter + " was not used in round 1",
-                "le set " + comp().sets[*set].letter + " n'a pas été joué dans la première manche");
+    return fail(
+        "santa_cruz.pile_not_offered",
+        "set " + components().sets[*set].letter + " was not used in round 1",
+        "le set " + components().sets[*set].letter + " n'a pas été joué dans la première manche");
   if (it->taken_by >= 0)
     return fail("santa_cruz.pile_taken", "that pile is taken", "ce set est déjà pris");
   it->taken_by = seat;
@@ -673,7 +673,7 @@ Result<std::vector<Json>> apply_choose_pile(State& s, Seat seat, const Json& act
   hand.insert(hand.end(), it->score_cards.begin(), it->score_cards.end());
   std::sort(hand.begin(), hand.end());
   Json e = event("pile_chosen", seat);
-  e["set"] = comp().sets[*set].letter;
+  e["set"] = components().sets[*set].letter;
   std::vector<Json> events{std::move(e)};
   after_pick(s, events);
   return events;
@@ -771,7 +771,7 @@ HeldSites held_sites(const State& s) {
 namespace {
 // card_points, given the sites `seat` holds (`own`, in site order).
 int card_points_of_sites(const State& s, int card, Seat seat, const std::vector<int>& own) {
-  const ScoreCard& sc = comp().score_cards[card];
+  const ScoreCard& sc = components().score_cards[card];
   auto has = [&](Resource r) {
     return std::any_of(own.begin(), own.end(),
                        [&](int site) { return tile_at(s, site).resource == r; });
@@ -811,7 +811,7 @@ int card_points_of_sites(const State& s, int card, Seat seat, const std::vector<
           const int at = stack.back();
           stack.pop_back();
           ++size;
-          for (int n : comp().sites[at].roads)
+          for (int n : components().sites[at].roads)
             if (!seen[n] && holds(s.sites[n], seat)) {
               seen[n] = 1;
               stack.push_back(n);
@@ -825,7 +825,7 @@ int card_points_of_sites(const State& s, int card, Seat seat, const std::vector<
     case Condition::per_site:
     case Condition::eruption: {
       const auto n = std::count_if(own.begin(), own.end(), [&](int site) {
-        const Site& def = comp().sites[site];
+        const Site& def = components().sites[site];
         return sc.where_river ? !def.rivers.empty() : def.kind == sc.where_kind;
       });
       points = static_cast<int>(n) * sc.value;
@@ -908,7 +908,7 @@ Result<State> Rules::setup(int num_seats, const Options& options, std::uint64_t 
     return fail("bad_option", "option rules takes online|table",
                 "l'option rules vaut online ou table");
   s.rng = Rng(seed);
-  const Components& c = comp();
+  const Components& c = components();
 
   // Tiles: shuffled per kind onto the sites of that kind; coast face up; the surplus back to the
   // box unseen.
@@ -971,7 +971,7 @@ std::vector<Json> Rules::legal_actions(const State& s, Seat seat) {
   if (seat < 0 || seat >= s.num_seats) return out;
   const auto acting = to_act(s);
   if (std::find(acting.begin(), acting.end(), seat) == acting.end()) return out;
-  const Components& c = comp();
+  const Components& c = components();
   const PlayerState& p = s.players[seat];
   auto build_json = [&](const char* type, const char* key, const std::string& value, int site) {
     return object_of("type", type, key, value, "site", c.sites[site].id);
@@ -1089,16 +1089,18 @@ std::optional<Outcome> Rules::outcome(const State& s) {
 std::vector<ScorePart> score_parts(const State& s, Seat seat) {
   const PlayerState& p = s.players[seat];
   std::vector<ScorePart> parts;
-  parts.push_back(
-      {"start_bonus", {"Start bonus", "Aide au démarrage"}, comp().start_compensation[seat], ""});
+  parts.push_back({"start_bonus",
+                   {"Start bonus", "Aide au démarrage"},
+                   components().start_compensation[seat],
+                   ""});
   parts.push_back(
       {"buildings", {"Construction bonuses", "Primes de construction"}, p.building_points, ""});
   for (const auto& [card, points] : p.card_points)
     parts.push_back(
-        {"score_card", {"Score card", "Carte score"}, points, comp().score_cards[card].id});
+        {"score_card", {"Score card", "Carte score"}, points, components().score_cards[card].id});
   int birds = 0;
   if (s.phase == Phase::over)  // revealed and counted only at the end of the game
-    for (int species : p.birds) birds += comp().birds[species].value;
+    for (int species : p.birds) birds += components().birds[species].value;
   parts.push_back({"birds", {"Bird tokens", "Jetons oiseau"}, birds, ""});
   return parts;
 }

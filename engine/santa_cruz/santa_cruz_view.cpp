@@ -12,12 +12,8 @@
 namespace archipel::engine::santa_cruz {
 namespace {
 
-const Components& comp() {
-  return components();
-}
-
 Json card_ref(int card) {
-  const ScoreCard& c = comp().score_cards[card];
+  const ScoreCard& c = components().score_cards[card];
   return object_of("id", c.id, "name", c.name);
 }
 
@@ -49,7 +45,7 @@ Json seat_or_null(Seat seat) {
 
 Json bird_species(const std::vector<int>& birds) {
   Json j = Json::array();
-  for (int b : birds) j.push_back(comp().birds[b].name);
+  for (int b : birds) j.push_back(components().birds[b].name);
   return j;
 }
 
@@ -72,13 +68,13 @@ std::vector<int> read_ids(const Json& j, std::string_view key, F&& lookup) {
 }
 
 std::vector<int> card_ids(const Json& j, std::string_view key) {
-  return read_ids(j, key, [](const std::string& id) { return comp().card_index(id); });
+  return read_ids(j, key, [](const std::string& id) { return components().card_index(id); });
 }
 
 // The full state packs the bulky parts: a site is "<tile id>[*<owner seats>]" ("*" when revealed),
 // bird chips are a string of species digits, counts are arrays in enum order.
 std::string site_code(const SiteState& st) {
-  std::string code = comp().tiles[st.tile].id;
+  std::string code = components().tiles[st.tile].id;
   if (st.revealed) code += '*';
   for (Seat owner : st.owners) code += static_cast<char>('0' + owner);
   return code;
@@ -94,7 +90,7 @@ std::vector<int> parse_birds(const std::string& code) {
   std::vector<int> out;
   for (char ch : code) {
     const int b = ch - '0';
-    require(b >= 0 && b < static_cast<int>(comp().birds.size()), "bird species");
+    require(b >= 0 && b < static_cast<int>(components().birds.size()), "bird species");
     out.push_back(b);
   }
   return out;
@@ -111,7 +107,7 @@ std::array<int, N> read_counts(const Json& j, std::string_view key) {
 
 Json card_id_list(const std::vector<int>& cards) {
   Json j = Json::array();
-  for (int c : cards) j.push_back(comp().score_cards[c].id);
+  for (int c : cards) j.push_back(components().score_cards[c].id);
   return j;
 }
 
@@ -126,7 +122,7 @@ bool is_permutation_of_seats(const std::vector<int>& v, int n) {
 
 State parse_state(const Json& j) {
   require(read_string(j, "game") == "santa-cruz", "not a santa-cruz state");
-  const Components& c = comp();
+  const Components& c = components();
   State s;
   s.num_seats = read_int(j, "num_seats", 2, 4);
   const int n = s.num_seats;
@@ -265,7 +261,7 @@ State parse_state(const Json& j) {
 }  // namespace
 
 Json Rules::static_data(const State&) {
-  return comp().static_data;
+  return components().static_data;
 }
 
 Json Rules::view(const State& s, Viewer viewer) {
@@ -282,16 +278,16 @@ namespace {
 // only the entries whose part of the state changed are rebuilt (view_sections.hpp).
 
 std::size_t site_count(const State&) {
-  return comp().sites.size();
+  return components().sites.size();
 }
 std::string_view site_name(const State&, std::size_t i) {
-  return comp().sites[i].id;
+  return components().sites[i].id;
 }
 
 // A site is "<kind> face_down" or "<kind> <building> <points>[ <resource>][ +<fish bonus>][ bird]".
 bool board_entry(const State& s, std::size_t i, Json& out) {
   const SiteState& st = s.sites[i];
-  out = st.revealed ? comp().tiles[st.tile].view_code : comp().sites[i].face_down_code;
+  out = st.revealed ? components().tiles[st.tile].view_code : components().sites[i].face_down_code;
   return true;
 }
 bool same_site(const State& a, const State& b, std::size_t i) {
@@ -314,7 +310,7 @@ std::size_t seat_count(const State& s) {
   return static_cast<std::size_t>(s.num_seats);
 }
 bool player_entry(const State& s, std::size_t seat, Json& pj) {
-  const Components& c = comp();
+  const Components& c = components();
   const PlayerState& p = s.players[seat];
   pj = Json::object();
   pj["seat"] = static_cast<Seat>(seat);
@@ -358,7 +354,7 @@ bool Rules::private_unchanged(const State& a, const State& b, Seat seat) {
 
 // Everything public but the sections: small, rebuilt after every move.
 Json Rules::public_view_core(const State& s) {
-  const Components& c = comp();
+  const Components& c = components();
   const bool over = s.phase == Phase::over;
   Json v;
   v["game"] = "santa-cruz";
@@ -418,7 +414,7 @@ Json Rules::private_view(const State& s, Seat seat) {
 }
 
 Json Rules::to_json(const State& s) {
-  const Components& c = comp();
+  const Components& c = components();
   Json j;
   j["game"] = "santa-cruz";
   j["num_seats"] = s.num_seats;
@@ -481,7 +477,7 @@ Result<State> Rules::from_json(const Json& j) {
 }
 
 std::vector<Secret> Rules::secrets(const State& s) {
-  const Components& c = comp();
+  const Components& c = components();
   std::vector<Secret> out;
   for (const auto& st : s.sites)
     if (!st.revealed) out.push_back(Secret{c.tiles[st.tile].id, std::nullopt});
@@ -499,7 +495,7 @@ std::vector<Secret> Rules::secrets(const State& s) {
 }
 
 State Rules::scramble_hidden(const State& s, Viewer viewer, Rng& rng) {
-  const Components& c = comp();
+  const Components& c = components();
   State out = s;
   auto hidden_from_viewer = [&](Seat seat) { return viewer.is_spectator() || seat != viewer.seat; };
 

@@ -15,10 +15,6 @@ namespace {
 
 using Events = std::vector<Json>;
 
-const Components& C() {
-  return components();
-}
-
 int roll(State& s) {
   return static_cast<int>(s.rng.below(6)) + 1;
 }
@@ -63,7 +59,7 @@ bool declinable(TaskKind k) {
 // Small rules
 
 int buy_price(const State& s, Seat seat, Resource r) {
-  const int base = C().buy[static_cast<int>(r)];
+  const int base = components().buy[static_cast<int>(r)];
   if ((r == Resource::wood || r == Resource::grain) && has_power(s, seat, Power::basic_economy))
     return std::min(base, 2);
   if ((r == Resource::sugar || r == Resource::gem) && has_power(s, seat, Power::advanced_economy))
@@ -84,7 +80,7 @@ void pay_one(PlayerState& p, Resource r) {
 
 int monk_fee(const State& s, Seat seat, int space) {
   const int others = std::popcount(static_cast<unsigned>(s.monk_spaces[space] & ~(1u << seat)));
-  return others * C().monk_fee;
+  return others * components().monk_fee;
 }
 
 bool can_place_monk(const State& s, Seat seat, int space) {
@@ -96,18 +92,18 @@ bool can_place_monk(const State& s, Seat seat, int space) {
 const Effect& effect_at(const Task& t) {
   switch (t.a) {
     case 1:
-      return C().dock_effects[t.b];
+      return components().dock_effects[t.b];
     case 2:
-      return C().retreat_effects[t.b];
+      return components().retreat_effects[t.b];
     case 3:
-      return C().camp_rewards[t.b][t.c];
+      return components().camp_rewards[t.b][t.c];
     default:
-      return C().cell_defs[t.b].effects[t.c];
+      return components().cell_defs[t.b].effects[t.c];
   }
 }
 
 std::array<int, kResources> ship_cost(int ship) {
-  return C().ships[ship].cost;
+  return components().ships[ship].cost;
 }
 
 bool any_free_cell(const PlayerState& p) {
@@ -126,7 +122,7 @@ std::vector<int> linked_buildings(const PlayerState& p, int from) {
     for (int n : neighbours(c)) {
       if (seen[n] || p.grid[n].def < 0) continue;
       seen[n] = true;
-      const CellDef& d = C().cell_defs[p.grid[n].def];
+      const CellDef& d = components().cell_defs[p.grid[n].def];
       if (d.building()) out.push_back(n);
       // A road carries on from road to road; from the start building, any adjacent road starts one.
       if (d.terrain == Terrain::road) stack.push_back(n);
@@ -173,7 +169,7 @@ bool line_has_free_building(const PlayerState& p, int line) {
 void start_year_dice(State& s) {
   const int n = s.num_seats;
   s.white.clear();
-  for (int i = 0; i < n * C().white_per_player; ++i) s.white.push_back(roll(s));
+  for (int i = 0; i < n * components().white_per_player; ++i) s.white.push_back(roll(s));
   sort_dice(s.white);
   s.blue_pool.clear();
   for (auto& p : s.players) {
@@ -188,11 +184,11 @@ void start_year_dice(State& s) {
 }
 
 void deal_offer(State& s) {
-  for (int i = 0; i < C().offer_doubles && !s.pile_doubles.empty(); ++i) {
+  for (int i = 0; i < components().offer_doubles && !s.pile_doubles.empty(); ++i) {
     s.offer.push_back(s.pile_doubles.back());
     s.pile_doubles.pop_back();
   }
-  for (int i = 0; i < C().offer_triples && !s.pile_triples.empty(); ++i) {
+  for (int i = 0; i < components().offer_triples && !s.pile_triples.empty(); ++i) {
     s.offer.push_back(s.pile_triples.back());
     s.pile_triples.pop_back();
   }
@@ -204,11 +200,11 @@ void give_board(State& s, Seat seat, int board) {
   p.board = board;
   for (int c = 0; c < kCells; ++c) {
     p.grid[c] = CellState{};
-    const int def = C().boards[board].cells[c];
+    const int def = components().boards[board].cells[c];
     if (def >= 0) {
       p.grid[c].def = static_cast<std::int16_t>(def);
       p.grid[c].tile = -4;
-      if (C().cell_defs[def].terrain == Terrain::town_hall) p.town_hall_cell = c;
+      if (components().cell_defs[def].terrain == Terrain::town_hall) p.town_hall_cell = c;
     }
   }
 }
@@ -246,7 +242,7 @@ void end_year(State& s, Events& ev) {
   }
   sort_dice(s.white);
   sort_dice(s.blue_pool);
-  if (s.year >= C().years) {
+  if (s.year >= components().years) {
     final_scoring(s, ev);
     return;
   }
@@ -306,7 +302,7 @@ void push_front(State& s, std::vector<Task> tasks) {
 std::vector<Task> building_tasks(const PlayerState& p, int cell) {
   std::vector<Task> out;
   const int def = p.grid[cell].def;
-  for (int i = 0; i < static_cast<int>(C().cell_defs[def].effects.size()); ++i)
+  for (int i = 0; i < static_cast<int>(components().cell_defs[def].effects.size()); ++i)
     out.push_back(Task{TaskKind::effect, 0, def, i, {}});
   return out;
 }
@@ -329,21 +325,21 @@ void gain(State& s, Seat seat, EffectKind kind, int amount, Resource r, Events& 
 
 void conquistador_step(State& s, Seat seat, Events& ev) {
   PlayerState& p = s.players[seat];
-  if (p.conquest >= C().conquest_last) {
+  if (p.conquest >= components().conquest_last) {
     ev.push_back({{"type", "conquistador"}, {"seat", seat}, {"lost", true}});
     return;
   }
   ++p.conquest;
   p.conquest_arrival = ++s.clock;
   ev.push_back({{"type", "conquistador"}, {"seat", seat}, {"space", p.conquest}});
-  if (std::find(C().gold_spaces.begin(), C().gold_spaces.end(), p.conquest) !=
-      C().gold_spaces.end())
+  if (std::find(components().gold_spaces.begin(), components().gold_spaces.end(), p.conquest) !=
+      components().gold_spaces.end())
     gain(s, seat, EffectKind::produce, 1, Resource::gold, ev);
 }
 
 void unlock_blue(State& s, Seat seat, Events& ev) {
   PlayerState& p = s.players[seat];
-  if (s.blue_reserve <= 0 || p.blue_unlocked >= C().blue_per_player) return;
+  if (s.blue_reserve <= 0 || p.blue_unlocked >= components().blue_per_player) return;
   --s.blue_reserve;
   ++p.blue_unlocked;
   if (p.retreat >= 0) {  // unlocked at a retreat: usable from the next year
@@ -363,16 +359,17 @@ void religion_steps(State& s, Seat seat, int steps, Events& ev) {
   int points = 0;
   std::vector<Task> monks;
   for (int i = 0; i < steps; ++i) {
-    if (p.religion >= C().religion_last) {
+    if (p.religion >= components().religion_last) {
       ++points;
       continue;
     }
     ++p.religion;
-    const auto& sym = C().monk_symbols;
+    const auto& sym = components().monk_symbols;
     const auto it = std::find(sym.begin(), sym.end(), p.religion);
     if (it == sym.end()) continue;
     const int k = static_cast<int>(it - sym.begin());
-    if (std::find(C().blue_symbols.begin(), C().blue_symbols.end(), k) != C().blue_symbols.end())
+    if (std::find(components().blue_symbols.begin(), components().blue_symbols.end(), k) !=
+        components().blue_symbols.end())
       unlock_blue(s, seat, ev);
     monks.push_back(Task{TaskKind::monk, 0, 0, 0, {}});
   }
@@ -391,13 +388,13 @@ void buy_ship(State& s, Seat seat, int dock, Events& ev) {
   pay(p, ship_cost(ship));
   p.port[dock].push_back(ship);
   s.docks[dock] = -1;
-  ev.push_back({{"type", "ship"}, {"seat", seat}, {"dock", C().dock_names[dock]}});
+  ev.push_back({{"type", "ship"}, {"seat", seat}, {"dock", components().dock_names[dock]}});
   if (!s.ship_pile.empty()) {
     s.docks[dock] = s.ship_pile.back();
     s.ship_pile.pop_back();
     ev.push_back({{"type", "refill"},
-                  {"dock", C().dock_names[dock]},
-                  {"ship", C().ships[s.docks[dock]].id}});
+                  {"dock", components().dock_names[dock]},
+                  {"ship", components().ships[s.docks[dock]].id}});
   }
   if (has_power(s, seat, Power::astronomy))
     push_front(s, {Task{TaskKind::astronomy, dock, 0, 0, {}}});
@@ -420,7 +417,7 @@ bool needs_decision(const State& s, Seat seat, const Task& t) {
   const PlayerState& p = s.players[seat];
   switch (t.kind) {
     case TaskKind::exchange:
-      return exchange_possible(p, C().cell_defs[t.a].effects[t.b]);
+      return exchange_possible(p, components().cell_defs[t.a].effects[t.b]);
     case TaskKind::ship:
       return ship_affordable(s, seat);
     case TaskKind::religion:
@@ -592,7 +589,7 @@ bool piece_has_place(const PlayerState& p, const Piece& piece) {
 }
 
 const std::array<int, kResources>& tile_cost(int tile) {
-  return C().tiles[tile].triple ? C().triple_cost : C().double_cost;
+  return components().tiles[tile].triple ? components().triple_cost : components().double_cost;
 }
 
 // A die of `color` showing `rolled`, set to `value` paying coins (pay 0) or, with Botany, a wood
@@ -679,9 +676,9 @@ std::optional<RuleError> check_free(const State& s, Seat seat, const Json& a,
     if (p.coins < price)
       return err("cannot_pay", "you need " + std::to_string(price) + " coins",
                  "il vous faut " + std::to_string(price) + " Pièces");
-    if (p.res[static_cast<int>(*r)] >= C().storage)
-      return err("storage_full", "you already store " + std::to_string(C().storage),
-                 "vous en stockez déjà " + std::to_string(C().storage));
+    if (p.res[static_cast<int>(*r)] >= components().storage)
+      return err("storage_full", "you already store " + std::to_string(components().storage),
+                 "vous en stockez déjà " + std::to_string(components().storage));
     return std::nullopt;
   }
   // move (Logistics)
@@ -729,7 +726,8 @@ std::optional<RuleError> check_decision(const State& s, Seat seat, const Json& a
       if (cell < 0 || !rot)
         return err("bad_place", "a cell a1-f6 and a rotation east/south/west/north",
                    "une case a1-f6 et une orientation east/south/west/north");
-      const Piece& piece = t.kind == TaskKind::tile ? C().tiles[t.a] : C().town_halls[t.a];
+      const Piece& piece =
+          t.kind == TaskKind::tile ? components().tiles[t.a] : components().town_halls[t.a];
       if (!piece_fits(p, piece, cell, *rot))
         return err("does_not_fit", "the tile must lie on free cells of your colony",
                    "la tuile doit couvrir des cases libres de votre Colonie");
@@ -759,7 +757,7 @@ std::optional<RuleError> check_decision(const State& s, Seat seat, const Json& a
     case TaskKind::exchange: {
       if (type != "exchange") return err("wrong_answer", "exchange or skip", "échangez ou passez");
       const auto r = resource_of(a, "resource");
-      const Effect& e = C().cell_defs[t.a].effects[t.b];
+      const Effect& e = components().cell_defs[t.a].effects[t.b];
       if (!r || std::find(e.pay.begin(), e.pay.end(), *r) == e.pay.end())
         return err("bad_resource", "this exchange does not take that",
                    "cet échange ne prend pas cela");
@@ -771,7 +769,7 @@ std::optional<RuleError> check_decision(const State& s, Seat seat, const Json& a
     case TaskKind::ship: {
       if (type != "ship")
         return err("wrong_answer", "buy a ship or skip", "achetez un Navire ou passez");
-      const int d = C().dock_index(str_of(a, "dock"));
+      const int d = components().dock_index(str_of(a, "dock"));
       if (d < 0 || s.docks[d] < 0)
         return err("no_ship", "no ship at that dock", "aucun Navire à ce Dock");
       if (!can_pay(p, ship_cost(s.docks[d])))
@@ -781,7 +779,7 @@ std::optional<RuleError> check_decision(const State& s, Seat seat, const Json& a
     case TaskKind::astronomy: {
       if (type != "dock")
         return err("wrong_answer", "move the ship or skip", "déplacez le Navire ou passez");
-      const int d = C().dock_index(str_of(a, "dock"));
+      const int d = components().dock_index(str_of(a, "dock"));
       if (d < 0 || d == t.a)
         return err("bad_dock", "choose another dock", "choisissez un autre Dock");
       if (std::abs(d - t.a) > p.coins)
@@ -832,16 +830,16 @@ std::optional<RuleError> check_main(const State& s, Seat seat, const Json& a,
                                     const std::string& type) {
   const PlayerState& p = s.players[seat];
   if (type == "expand") {
-    const int tile = C().tile_index(str_of(a, "tile"));
+    const int tile = components().tile_index(str_of(a, "tile"));
     if (tile < 0 || std::find(s.offer.begin(), s.offer.end(), tile) == s.offer.end())
       return err("not_offered", "that tile is not on offer", "cette tuile n'est pas proposée");
     if (!can_pay(p, tile_cost(tile)))
-      return err(
-          "cannot_pay",
-          C().tiles[tile].triple ? "a triple costs 2 wood and a grain" : "a double costs 2 wood",
-          C().tiles[tile].triple ? "une tuile triple coûte 2 bois et 1 blé"
-                                 : "une tuile double coûte 2 bois");
-    if (!piece_has_place(p, C().tiles[tile]))
+      return err("cannot_pay",
+                 components().tiles[tile].triple ? "a triple costs 2 wood and a grain"
+                                                 : "a double costs 2 wood",
+                 components().tiles[tile].triple ? "une tuile triple coûte 2 bois et 1 blé"
+                                                 : "une tuile double coûte 2 bois");
+    if (!piece_has_place(p, components().tiles[tile]))
       return err("no_room", "the tile fits nowhere", "la tuile ne rentre nulle part");
     return std::nullopt;
   }
@@ -859,7 +857,7 @@ std::optional<RuleError> check_main(const State& s, Seat seat, const Json& a,
     const std::string color = str_of(a, "color");
     const int value = int_of(a, "value");
     if (color == "white") {
-      if (p.white_used >= C().white_per_year)
+      if (p.white_used >= components().white_per_year)
         return err("white_limit", "3 white dice a year at most", "3 dés blancs par année au plus");
       if (std::find(s.white.begin(), s.white.end(), value) == s.white.end())
         return err("no_die", "no white die shows that value",
@@ -905,7 +903,7 @@ std::optional<RuleError> check(const State& s, Seat seat, const Json& a) {
     case Context::colony: {
       if (type != "colony")
         return err("choose_colony", "choose your colony", "choisissez votre Colonie");
-      const int b = C().board_index(str_of(a, "board"));
+      const int b = components().board_index(str_of(a, "board"));
       if (std::find(s.boards_left.begin(), s.boards_left.end(), b) == s.boards_left.end())
         return err("bad_board", "that colony is not available",
                    "cette Colonie n'est pas disponible");
@@ -942,7 +940,7 @@ std::optional<RuleError> check(const State& s, Seat seat, const Json& a) {
 void free_candidates(const State& s, Seat seat, bool moves, std::vector<Json>& out) {
   for (int r = 0; r < kResources; ++r) out.push_back({{"type", "sell"}, {"resource", res_name(r)}});
   for (int r = 0; r < kResources; ++r)
-    if (C().buy[r] > 0 || r == 2 || r == 3)
+    if (components().buy[r] > 0 || r == 2 || r == 3)
       out.push_back({{"type", "buy"}, {"resource", res_name(r)}});
   if (moves && has_power(s, seat, Power::logistics)) {
     const PlayerState& p = s.players[seat];
@@ -976,7 +974,8 @@ std::vector<Json> candidates(const State& s, Seat seat) {
     case Context::none:
       break;
     case Context::colony:
-      for (int b : s.boards_left) out.push_back({{"type", "colony"}, {"board", C().boards[b].id}});
+      for (int b : s.boards_left)
+        out.push_back({{"type", "colony"}, {"board", components().boards[b].id}});
       break;
     case Context::lot:
       for (std::size_t l = 0; l < s.lots.size(); ++l)
@@ -986,10 +985,10 @@ std::vector<Json> candidates(const State& s, Seat seat) {
       const Task& t = s.tasks.front();
       switch (t.kind) {
         case TaskKind::tile:
-          put_candidates(p, "put", &C().tiles[t.a], out);
+          put_candidates(p, "put", &components().tiles[t.a], out);
           break;
         case TaskKind::town_hall:
-          put_candidates(p, "town_hall", &C().town_halls[t.a], out);
+          put_candidates(p, "town_hall", &components().town_halls[t.a], out);
           break;
         case TaskKind::road:
           put_candidates(p, "put", nullptr, out);
@@ -1009,16 +1008,16 @@ std::vector<Json> candidates(const State& s, Seat seat) {
           for (int c : t.cells) out.push_back({{"type", "place"}, {"cell", cell_name(c)}});
           break;
         case TaskKind::exchange:
-          for (Resource r : C().cell_defs[t.a].effects[t.b].pay)
+          for (Resource r : components().cell_defs[t.a].effects[t.b].pay)
             out.push_back({{"type", "exchange"}, {"resource", res_name(r)}});
           break;
         case TaskKind::ship:
           for (int d = 0; d < kDocks; ++d)
-            out.push_back({{"type", "ship"}, {"dock", C().dock_names[d]}});
+            out.push_back({{"type", "ship"}, {"dock", components().dock_names[d]}});
           break;
         case TaskKind::astronomy:
           for (int d = 0; d < kDocks; ++d)
-            out.push_back({{"type", "dock"}, {"dock", C().dock_names[d]}});
+            out.push_back({{"type", "dock"}, {"dock", components().dock_names[d]}});
           break;
         case TaskKind::religion:
           out.push_back({{"type", "boost"}, {"pay", "grain"}});
@@ -1042,7 +1041,8 @@ std::vector<Json> candidates(const State& s, Seat seat) {
       break;
     }
     case Context::main:
-      for (int tile : s.offer) out.push_back({{"type", "expand"}, {"tile", C().tiles[tile].id}});
+      for (int tile : s.offer)
+        out.push_back({{"type", "expand"}, {"tile", components().tiles[tile].id}});
       for (int c = 0; c < kCells; ++c)
         if (is_free_building(p, c)) out.push_back({{"type", "activate"}, {"cell", cell_name(c)}});
       for (int v = 1; v <= 6; ++v)
@@ -1068,7 +1068,8 @@ void put_piece(PlayerState& p, const Piece& piece, int cell, Rotation rot, int t
   for (std::size_t i = 0; i < cells.size(); ++i) {
     p.grid[cells[i]].def = static_cast<std::int16_t>(piece.cells[i]);
     p.grid[cells[i]].tile = static_cast<std::int16_t>(tile_tag);
-    if (C().cell_defs[piece.cells[i]].terrain == Terrain::town_hall) p.town_hall_cell = cells[i];
+    if (components().cell_defs[piece.cells[i]].terrain == Terrain::town_hall)
+      p.town_hall_cell = cells[i];
   }
 }
 
@@ -1090,7 +1091,7 @@ void activate_line(State& s, Seat seat, int color, int value, const DieChoice& c
   std::vector<int> free_cells;
   int colonists = 0;
   for (int c : line_cells(choice.line)) {
-    if (p.grid[c].def >= 0) colonists += C().cell_defs[p.grid[c].def].colonists;
+    if (p.grid[c].def >= 0) colonists += components().cell_defs[p.grid[c].def].colonists;
     if (!is_free_building(p, c)) continue;
     free_cells.push_back(c);
     auto bt = building_tasks(p, c);
@@ -1106,17 +1107,18 @@ void execute(State& s, Seat seat, const Json& a, Events& ev) {
   const std::string type = a["type"].get<std::string>();
   PlayerState& p = s.players[seat];
   if (type == "colony") {
-    const int b = C().board_index(str_of(a, "board"));
+    const int b = components().board_index(str_of(a, "board"));
     give_board(s, seat, b);
     remove_value(s.boards_left, b);
-    ev.push_back({{"type", "colony"}, {"seat", seat}, {"board", C().boards[b].id}});
+    ev.push_back({{"type", "colony"}, {"seat", seat}, {"board", components().boards[b].id}});
     ++s.pick;
     // The last board goes to the last picker without a choice.
     if (s.pick + 1 == static_cast<int>(s.pick_order.size()) && s.boards_left.size() == 1) {
       const Seat last = s.pick_order[s.pick];
       give_board(s, last, s.boards_left.front());
-      ev.push_back(
-          {{"type", "colony"}, {"seat", last}, {"board", C().boards[s.boards_left.front()].id}});
+      ev.push_back({{"type", "colony"},
+                    {"seat", last},
+                    {"board", components().boards[s.boards_left.front()].id}});
       s.boards_left.clear();
       ++s.pick;
     }
@@ -1130,14 +1132,14 @@ void execute(State& s, Seat seat, const Json& a, Events& ev) {
     ev.push_back({{"type", "lot"},
                   {"seat", seat},
                   {"lot", int_of(a, "lot")},
-                  {"scholar", C().scholars[lot.scholar].id}});
+                  {"scholar", components().scholars[lot.scholar].id}});
     s.tasks.push_back(Task{TaskKind::town_hall, lot.town_hall, 0, 0, {}});
     return;
   }
   if (type == "sell") {
     const auto r = *resource_of(a, "resource");
     --p.res[static_cast<int>(r)];
-    p.coins += C().sell[static_cast<int>(r)];
+    p.coins += components().sell[static_cast<int>(r)];
     ev.push_back({{"type", "sell"}, {"seat", seat}, {"resource", res_name(r)}});
     return;
   }
@@ -1163,11 +1165,11 @@ void execute(State& s, Seat seat, const Json& a, Events& ev) {
     return;
   }
   if (type == "expand") {
-    const int tile = C().tile_index(str_of(a, "tile"));
+    const int tile = components().tile_index(str_of(a, "tile"));
     pay(p, tile_cost(tile));
     remove_value(s.offer, tile);
     s.main_done = true;
-    ev.push_back({{"type", "expand"}, {"seat", seat}, {"tile", C().tiles[tile].id}});
+    ev.push_back({{"type", "expand"}, {"seat", seat}, {"tile", components().tiles[tile].id}});
     s.tasks.push_back(Task{TaskKind::tile, tile, 0, 0, {}});
     return;
   }
@@ -1222,7 +1224,7 @@ void execute(State& s, Seat seat, const Json& a, Events& ev) {
   if (type == "put" || type == "town_hall") {
     const int cell = cell_of(a, "cell");
     if (t.kind == TaskKind::road) {
-      p.grid[cell].def = static_cast<std::int16_t>(C().road_tile.cells[0]);
+      p.grid[cell].def = static_cast<std::int16_t>(components().road_tile.cells[0]);
       p.grid[cell].tile = -3;
       --s.road_tiles;
       ev.push_back({{"type", "road"}, {"seat", seat}, {"cell", cell_name(cell)}});
@@ -1230,14 +1232,14 @@ void execute(State& s, Seat seat, const Json& a, Events& ev) {
     }
     const Rotation rot = *rotation_of(a);
     if (t.kind == TaskKind::tile) {
-      put_piece(p, C().tiles[t.a], cell, rot, t.a);
+      put_piece(p, components().tiles[t.a], cell, rot, t.a);
       ev.push_back({{"type", "put"},
                     {"seat", seat},
-                    {"tile", C().tiles[t.a].id},
+                    {"tile", components().tiles[t.a].id},
                     {"cell", cell_name(cell)},
                     {"rotation", kRotationNames.name(rot)}});
     } else {
-      put_piece(p, C().town_halls[t.a], cell, rot, -2);
+      put_piece(p, components().town_halls[t.a], cell, rot, -2);
       ev.push_back({{"type", "town_hall"},
                     {"seat", seat},
                     {"cell", cell_name(cell)},
@@ -1259,7 +1261,7 @@ void execute(State& s, Seat seat, const Json& a, Events& ev) {
   }
   if (type == "exchange") {
     const auto r = *resource_of(a, "resource");
-    const Effect& e = C().cell_defs[t.a].effects[t.b];
+    const Effect& e = components().cell_defs[t.a].effects[t.b];
     pay_one(p, r);
     ev.push_back({{"type", "exchange"}, {"seat", seat}, {"resource", res_name(r)}});
     gain(s, seat, e.gain_kind, e.gain_amount, e.gain_resource, ev);
@@ -1267,11 +1269,11 @@ void execute(State& s, Seat seat, const Json& a, Events& ev) {
     return;
   }
   if (type == "ship") {
-    buy_ship(s, seat, C().dock_index(str_of(a, "dock")), ev);
+    buy_ship(s, seat, components().dock_index(str_of(a, "dock")), ev);
     return;
   }
   if (type == "dock") {
-    const int d = C().dock_index(str_of(a, "dock"));
+    const int d = components().dock_index(str_of(a, "dock"));
     auto& from = p.port[t.a];
     const int ship = from.back();
     from.pop_back();
@@ -1279,8 +1281,8 @@ void execute(State& s, Seat seat, const Json& a, Events& ev) {
     p.coins -= std::abs(d - t.a);
     ev.push_back({{"type", "dock"},
                   {"seat", seat},
-                  {"from", C().dock_names[t.a]},
-                  {"dock", C().dock_names[d]}});
+                  {"from", components().dock_names[t.a]},
+                  {"dock", components().dock_names[d]}});
     return;
   }
   if (type == "boost") {
@@ -1291,7 +1293,7 @@ void execute(State& s, Seat seat, const Json& a, Events& ev) {
   }
   if (type == "monk") {
     const int k = monk_space_from_name(str_of(a, "space"));
-    const int fee = C().monk_fee;
+    const int fee = components().monk_fee;
     for (Seat other = 0; other < s.num_seats; ++other)
       if (other != seat && (s.monk_spaces[k] & (1u << other))) {
         p.coins -= fee;
@@ -1304,7 +1306,7 @@ void execute(State& s, Seat seat, const Json& a, Events& ev) {
                   {"space", monk_space_name(k)},
                   {"fee", monk_fee(s, seat, k)}});
     if (k >= 6)
-      for (const Effect& e : C().camp_rewards[k - 6])
+      for (const Effect& e : components().camp_rewards[k - 6])
         gain(s, seat, e.kind, e.amount, e.resource, ev);
     return;
   }
@@ -1327,9 +1329,10 @@ void execute(State& s, Seat seat, const Json& a, Events& ev) {
 
 bool has_power(const State& s, Seat seat, Power power) {
   const PlayerState& p = s.players[seat];
-  if (p.town_hall_scholar >= 0 && C().scholars[p.town_hall_scholar].power == power) return true;
+  if (p.town_hall_scholar >= 0 && components().scholars[p.town_hall_scholar].power == power)
+    return true;
   for (int k = 0; k < static_cast<int>(s.scholars.size()); ++k)
-    if ((s.monk_spaces[k] & (1u << seat)) && C().scholars[s.scholars[k]].power == power)
+    if ((s.monk_spaces[k] & (1u << seat)) && components().scholars[s.scholars[k]].power == power)
       return true;
   return false;
 }

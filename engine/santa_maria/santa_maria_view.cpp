@@ -14,10 +14,6 @@
 namespace archipel::engine::santa_maria {
 namespace {
 
-const Components& C() {
-  return components();
-}
-
 inline constexpr EnumNames<TaskKind, 13> kTaskNames{{{{TaskKind::effect, "effect"},
                                                       {TaskKind::religion, "religion"},
                                                       {TaskKind::monk, "monk"},
@@ -39,16 +35,16 @@ Json ids(const std::vector<int>& items, auto id_of) {
 }
 
 std::string tile_id(int t) {
-  return C().tiles[t].id;
+  return components().tiles[t].id;
 }
 std::string ship_id(int t) {
-  return C().ships[t].id;
+  return components().ships[t].id;
 }
 std::string scholar_id(int t) {
-  return C().scholars[t].id;
+  return components().scholars[t].id;
 }
 std::string bishop_id(int t) {
-  return C().bishops[t].id;
+  return components().bishops[t].id;
 }
 
 std::string tile_tag(int tag) {
@@ -62,7 +58,7 @@ int tile_tag_from(const std::string& text) {
   if (text == "town_hall") return -2;
   if (text == "road") return -3;
   if (text == "printed") return -4;
-  const int t = C().tile_index(text);
+  const int t = components().tile_index(text);
   require(t >= 0, "unknown tile " + text);
   return t;
 }
@@ -85,7 +81,7 @@ Json die_list(const std::vector<int>& v) {
 // The ship ids in a port, by dock.
 Json port_ships(const PlayerState& p) {
   Json ships = Json::object();
-  for (int d = 0; d < kDocks; ++d) ships[C().dock_names[d]] = ids(p.port[d], ship_id);
+  for (int d = 0; d < kDocks; ++d) ships[components().dock_names[d]] = ids(p.port[d], ship_id);
   return ships;
 }
 
@@ -95,13 +91,13 @@ Json port_ships(const PlayerState& p) {
 Json player_json(const State& s, Seat seat, bool full) {
   const PlayerState& p = s.players[seat];
   Json pj;
-  pj["board"] = p.board < 0 ? Json(nullptr) : Json(C().boards[p.board].id);
+  pj["board"] = p.board < 0 ? Json(nullptr) : Json(components().boards[p.board].id);
   Json cells = Json::object();
   for (int c = 0; c < kCells; ++c) {
     const CellState& cs = p.grid[c];
     // Printed cells come from the board (static data) unless a die or coins lie on them.
     if (cs.def < 0 || (cs.tile == -4 && !cs.die && !cs.coins)) continue;
-    Json cj{{"code", C().cell_defs[cs.def].code}, {"tile", tile_tag(cs.tile)}};
+    Json cj{{"code", components().cell_defs[cs.def].code}, {"tile", tile_tag(cs.tile)}};
     if (cs.die) {
       cj["die"] = cs.die == 1 ? "white" : "blue";
       cj["value"] = cs.die_value;
@@ -132,7 +128,7 @@ Json player_json(const State& s, Seat seat, bool full) {
   pj["last_retreat"] = p.last_retreat;
   pj["monks"] = p.monks;
   Json counts = Json::object();
-  for (int d = 0; d < kDocks; ++d) counts[C().dock_names[d]] = p.port[d].size();
+  for (int d = 0; d < kDocks; ++d) counts[components().dock_names[d]] = p.port[d].size();
   pj["port"] = counts;
   if (full || s.phase == Phase::over)
     pj["ships"] = port_ships(p);  // else its owner's alone (Rules::private_view)
@@ -158,10 +154,10 @@ Json write_core(const State& s, bool full) {
   j["main_done"] = s.main_done;
   j["pick_order"] = s.pick_order;
   j["pick"] = s.pick;
-  j["boards_left"] = ids(s.boards_left, [](int b) { return C().boards[b].id; });
+  j["boards_left"] = ids(s.boards_left, [](int b) { return components().boards[b].id; });
   Json lots = Json::array();
   for (const Lot& l : s.lots)
-    lots.push_back({{"town_hall", C().town_halls[l.town_hall].id},
+    lots.push_back({{"town_hall", components().town_halls[l.town_hall].id},
                     {"scholar", scholar_id(l.scholar)},
                     {"taken_by", l.taken_by}});
   j["lots"] = lots;
@@ -175,7 +171,7 @@ Json write_core(const State& s, bool full) {
                      {"ships", s.ship_pile.size()}};
   Json docks = Json::object();
   for (int d = 0; d < kDocks; ++d)
-    docks[C().dock_names[d]] = s.docks[d] < 0 ? Json(nullptr) : Json(ship_id(s.docks[d]));
+    docks[components().dock_names[d]] = s.docks[d] < 0 ? Json(nullptr) : Json(ship_id(s.docks[d]));
   j["docks"] = docks;
   j["road_tiles"] = s.road_tiles;
   j["scholars"] = ids(s.scholars, scholar_id);
@@ -276,15 +272,15 @@ State read_state(const Json& j, bool full) {
   require(static_cast<int>(s.pick_order.size()) == n, "pick_order");
   s.pick = read_int(j, "pick", 0, n);
   if (s.phase == Phase::colony || s.phase == Phase::lot) require(s.pick < n, "pick");
-  s.boards_left =
-      read_ids(j, "boards_left", [](const std::string& id) { return C().board_index(id); });
+  s.boards_left = read_ids(j, "boards_left",
+                           [](const std::string& id) { return components().board_index(id); });
   for (const auto& l : read_array(j, "lots")) {
     Lot lot;
     const std::string& th = read_string(l, "town_hall");
-    for (int k = 0; k < static_cast<int>(C().town_halls.size()); ++k)
-      if (C().town_halls[k].id == th) lot.town_hall = k;
+    for (int k = 0; k < static_cast<int>(components().town_halls.size()); ++k)
+      if (components().town_halls[k].id == th) lot.town_hall = k;
     require(lot.town_hall >= 0, "unknown town hall");
-    lot.scholar = C().scholar_index(read_string(l, "scholar"));
+    lot.scholar = components().scholar_index(read_string(l, "scholar"));
     require(lot.scholar >= 0, "unknown scholar");
     lot.taken_by = read_int(l, "taken_by", -1, n - 1);
     s.lots.push_back(lot);
@@ -292,19 +288,21 @@ State read_state(const Json& j, bool full) {
   s.white = read_ints(j, "white", 1, 6);
   s.blue_pool = read_ints(j, "blue_pool", 1, 6);
   s.blue_reserve = read_int(j, "blue_reserve", 0, 12);
-  auto tile_of = [](const std::string& id) { return C().tile_index(id); };
-  auto ship_of = [](const std::string& id) { return C().ship_index(id); };
+  auto tile_of = [](const std::string& id) { return components().tile_index(id); };
+  auto ship_of = [](const std::string& id) { return components().ship_index(id); };
   s.offer = read_ids(j, "offer", tile_of);
   s.discarded = read_ids(j, "discarded", tile_of);
   const Json& docks = read_object(j, "docks");
   for (int d = 0; d < kDocks; ++d) {
-    const Json& v = field(docks, C().dock_names[d]);
-    s.docks[d] = v.is_null() ? -1 : C().ship_index(as_string(v, "dock ship"));
+    const Json& v = field(docks, components().dock_names[d]);
+    s.docks[d] = v.is_null() ? -1 : components().ship_index(as_string(v, "dock ship"));
     require(v.is_null() || s.docks[d] >= 0, "unknown ship at a dock");
   }
   s.road_tiles = read_int(j, "road_tiles", 0, 10);
-  s.scholars = read_ids(j, "scholars", [](const std::string& id) { return C().scholar_index(id); });
-  s.bishops = read_ids(j, "bishops", [](const std::string& id) { return C().bishop_index(id); });
+  s.scholars =
+      read_ids(j, "scholars", [](const std::string& id) { return components().scholar_index(id); });
+  s.bishops =
+      read_ids(j, "bishops", [](const std::string& id) { return components().bishop_index(id); });
   require(s.scholars.size() == 3 && s.bishops.size() == 3, "3 scholars and 3 bishops");
   const Json& monks = read_object(j, "monk_spaces");
   for (int k = 0; k < kMonkSpaces; ++k)
@@ -325,13 +323,13 @@ State read_state(const Json& j, bool full) {
       require(cell >= 0, "bad task cell");
       task.cells.push_back(cell);
     }
-    const int defs = static_cast<int>(C().cell_defs.size());
+    const int defs = static_cast<int>(components().cell_defs.size());
     if (task.kind == TaskKind::tile) require(task.a >= 0 && task.a < 30, "task tile");
     if (task.kind == TaskKind::town_hall) require(task.a >= 0 && task.a < 4, "task town hall");
     if (task.kind == TaskKind::exchange)
       require(task.a >= 0 && task.a < defs && task.b >= 0 &&
-                  task.b < static_cast<int>(C().cell_defs[task.a].effects.size()) &&
-                  C().cell_defs[task.a].effects[task.b].kind == EffectKind::exchange,
+                  task.b < static_cast<int>(components().cell_defs[task.a].effects.size()) &&
+                  components().cell_defs[task.a].effects[task.b].kind == EffectKind::exchange,
               "task exchange");
     if (task.kind == TaskKind::astronomy) require(task.a >= 0 && task.a < kDocks, "task dock");
     if (task.kind == TaskKind::place_die)
@@ -344,8 +342,8 @@ State read_state(const Json& j, bool full) {
                         : task.a == 2 ? kRetreatSpaces
                                       : 4;
       require(task.a >= 0 && task.a <= 3 && task.b >= 0 && task.b < bound, "task effect");
-      const std::size_t count = task.a == 0   ? C().cell_defs[task.b].effects.size()
-                                : task.a == 3 ? C().camp_rewards[task.b].size()
+      const std::size_t count = task.a == 0   ? components().cell_defs[task.b].effects.size()
+                                : task.a == 3 ? components().camp_rewards[task.b].size()
                                               : 1;
       require(task.c >= 0 && task.c < static_cast<int>(count), "task effect index");
     }
@@ -366,19 +364,19 @@ State read_state(const Json& j, bool full) {
     const Json& pj = players[seat];
     PlayerState p;
     const Json& board = field(pj, "board");
-    p.board = board.is_null() ? -1 : C().board_index(as_string(board, "board"));
+    p.board = board.is_null() ? -1 : components().board_index(as_string(board, "board"));
     require(board.is_null() || p.board >= 0, "unknown board");
     if (p.board >= 0)
       for (int c = 0; c < kCells; ++c)
-        if (C().boards[p.board].cells[c] >= 0) {
-          p.grid[c].def = static_cast<std::int16_t>(C().boards[p.board].cells[c]);
+        if (components().boards[p.board].cells[c] >= 0) {
+          p.grid[c].def = static_cast<std::int16_t>(components().boards[p.board].cells[c]);
           p.grid[c].tile = -4;
         }
     for (const auto& [name, cj] : read_object(pj, "cells").items()) {
       const int c = cell_from_name(name);
       require(c >= 0, "bad cell " + name);
       CellState& cs = p.grid[c];
-      const int def = C().def_index(read_string(cj, "code"));
+      const int def = components().def_index(read_string(cj, "code"));
       require(def >= 0, "unknown cell code");
       cs.def = static_cast<std::int16_t>(def);
       cs.tile = static_cast<std::int16_t>(tile_tag_from(read_string(cj, "tile")));
@@ -394,32 +392,35 @@ State read_state(const Json& j, bool full) {
     p.points = read_int(pj, "points", -1000, 1 << 20);
     const Json& res = read_object(pj, "resources");
     for (int r = 0; r < kResources; ++r)
-      p.res[r] = read_int(res, kResourceNames.name(static_cast<Resource>(r)), 0, C().storage);
+      p.res[r] =
+          read_int(res, kResourceNames.name(static_cast<Resource>(r)), 0, components().storage);
     p.blue = read_ints(pj, "blue", 1, 6);
     p.blue_unlocked = read_int(pj, "blue_unlocked", 1, 3);
     p.blue_used = read_int(pj, "blue_used", 0, 3);
     p.blue_waiting = read_int(pj, "blue_waiting", 0, 2);
     p.white_used = read_int(pj, "white_used", 0, 3);
     p.activations = read_int(pj, "activations", 0, 36);
-    p.religion = read_int(pj, "religion", 0, C().religion_last);
-    p.conquest = read_int(pj, "conquistador", 0, C().conquest_last);
+    p.religion = read_int(pj, "religion", 0, components().religion_last);
+    p.conquest = read_int(pj, "conquistador", 0, components().conquest_last);
     p.conquest_arrival = read_int(pj, "conquistador_arrival", 0, 1 << 30);
     if (full) p.conquistador_points = read_int(pj, "conquistador_points", 0, 1 << 20);
     p.retreat = read_int(pj, "retreat", -1, kRetreatSpaces - 1);
     p.last_retreat = read_int(pj, "last_retreat", -1, kRetreatSpaces - 1);
-    p.monks = read_int(pj, "monks", 0, C().monks);
+    p.monks = read_int(pj, "monks", 0, components().monks);
     const Json* ships = full || pj.contains("ships") ? &read_object(pj, "ships")
                         : seat == own                ? own_ships
                                                      : nullptr;
     if (ships) {
-      for (int d = 0; d < kDocks; ++d) p.port[d] = read_ids(*ships, C().dock_names[d], ship_of);
+      for (int d = 0; d < kDocks; ++d)
+        p.port[d] = read_ids(*ships, components().dock_names[d], ship_of);
     } else {
       const Json& counts = read_object(pj, "port");
       for (int d = 0; d < kDocks; ++d)
-        p.port[d].assign(read_int(counts, C().dock_names[d], 0, 34), -1);
+        p.port[d].assign(read_int(counts, components().dock_names[d], 0, 34), -1);
     }
     const Json& ths = field(pj, "town_hall_scholar");
-    p.town_hall_scholar = ths.is_null() ? -1 : C().scholar_index(as_string(ths, "scholar"));
+    p.town_hall_scholar =
+        ths.is_null() ? -1 : components().scholar_index(as_string(ths, "scholar"));
     require(ths.is_null() || p.town_hall_scholar >= 0, "unknown town hall scholar");
     const Json& thc = field(pj, "town_hall_cell");
     p.town_hall_cell = thc.is_null() ? -1 : cell_from_name(as_string(thc, "cell"));
@@ -450,10 +451,10 @@ State read_state(const Json& j, bool full) {
     s.pile_doubles = read_ids(j, "pile_doubles", tile_of);
     s.pile_triples = read_ids(j, "pile_triples", tile_of);
     s.ship_pile = read_ids(j, "ship_pile", ship_of);
-    s.box_scholars =
-        read_ids(j, "box_scholars", [](const std::string& id) { return C().scholar_index(id); });
-    s.box_bishops =
-        read_ids(j, "box_bishops", [](const std::string& id) { return C().bishop_index(id); });
+    s.box_scholars = read_ids(j, "box_scholars",
+                              [](const std::string& id) { return components().scholar_index(id); });
+    s.box_bishops = read_ids(j, "box_bishops",
+                             [](const std::string& id) { return components().bishop_index(id); });
   }
   return s;
 }
@@ -492,7 +493,7 @@ bool Rules::private_unchanged(const State& a, const State& b, Seat seat) {
 }
 
 Json Rules::static_data(const State&) {
-  const Components& c = C();
+  const Components& c = components();
   Json boards = Json::object();
   for (const Board& b : c.boards) {
     Json cells = Json::object();
@@ -567,7 +568,7 @@ std::vector<Secret> Rules::secrets(const State& s) {
 
 std::vector<std::string> Rules::check_invariants(const State& s) {
   std::vector<std::string> out;
-  const Components& c = C();
+  const Components& c = components();
   const int n = s.num_seats;
   // Resources and coins.
   for (Seat seat = 0; seat < n; ++seat) {

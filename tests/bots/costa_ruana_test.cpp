@@ -25,10 +25,10 @@ using archipel::bots::make_strategy;
 using archipel::bots::StrategyOptions;
 using nlohmann::json;
 
-constexpr const char* kGame = "costa-ruana";
+constexpr const char* kCostaRuana = "costa-ruana";
 
-const engine::GameEntry& entry() {
-  const auto* e = engine::default_registry().find(kGame);
+const engine::GameEntry& costa_ruana_entry() {
+  const auto* e = engine::default_registry().find(kCostaRuana);
   EXPECT_NE(e, nullptr);
   return *e;
 }
@@ -57,7 +57,7 @@ int others_huts(const json& state, engine::Seat viewer) {
 }
 
 TEST(CostaRuanaSampler, KeepsWhatTheViewerKnowsAndConservesCounts) {
-  auto positions = random_positions(kGame, 40, 13);
+  auto positions = random_positions(kCostaRuana, 40, 13);
   ASSERT_GE(positions.size(), 20u);  // two-player walks of 160 steps end some games
   std::set<int> player_counts;
   for (const auto& p : positions) {
@@ -68,7 +68,7 @@ TEST(CostaRuanaSampler, KeepsWhatTheViewerKnowsAndConservesCounts) {
       const json view = engine::client_view(*p.game, engine::Viewer::of(seat));
       for (std::uint64_t seed = 1; seed <= 4; ++seed) {
         engine::Rng rng(seed);
-        auto sample = entry().determinize(view, seat, rng);
+        auto sample = costa_ruana_entry().determinize(view, seat, rng);
         ASSERT_TRUE(sample.ok()) << sample.error().message;
         ASSERT_EQ(engine::client_view(*sample.value(), engine::Viewer::of(seat)), view);
         const json got = sample.value()->to_json();
@@ -102,7 +102,7 @@ TEST(CostaRuanaSampler, KeepsWhatTheViewerKnowsAndConservesCounts) {
 }
 
 TEST(CostaRuanaSampler, RedistributesOnlyWhatTheViewerDoesNotKnow) {
-  auto positions = random_positions(kGame, 30, 29);
+  auto positions = random_positions(kCostaRuana, 30, 29);
   int hands_differ = 0, hands_total = 0, huts_differ = 0, huts_total = 0;
   for (const auto& p : positions) {
     const json truth = p.game->to_json();
@@ -112,7 +112,7 @@ TEST(CostaRuanaSampler, RedistributesOnlyWhatTheViewerDoesNotKnow) {
     std::set<std::string> hands_seen, huts_seen;
     for (std::uint64_t seed = 1; seed <= 12; ++seed) {
       engine::Rng rng(seed);
-      const json got = entry().determinize(view, seat, rng).value()->to_json();
+      const json got = costa_ruana_entry().determinize(view, seat, rng).value()->to_json();
       json hands = json::array(), huts = json::array();
       for (engine::Seat other = 0; other < n; ++other)
         if (other != seat) {
@@ -136,16 +136,16 @@ TEST(CostaRuanaSampler, RedistributesOnlyWhatTheViewerDoesNotKnow) {
 }
 
 TEST(CostaRuanaSampler, RejectsABrokenView) {
-  auto game = engine::default_registry().create(kGame, 3, {}, 5).value();
+  auto game = engine::default_registry().create(kCostaRuana, 3, {}, 5).value();
   const json view = engine::client_view(*game, engine::Viewer::of(0));
   engine::Rng rng(1);
-  ASSERT_TRUE(entry().determinize(view, 0, rng).ok());
+  ASSERT_TRUE(costa_ruana_entry().determinize(view, 0, rng).ok());
   const auto refused = [&](json v, engine::Seat seat, const char* why) {
-    auto d = entry().determinize(v, seat, rng);
+    auto d = costa_ruana_entry().determinize(v, seat, rng);
     ASSERT_FALSE(d.ok()) << why;
     EXPECT_EQ(d.error().rule, "bad_view") << why;
   };
-  refused(json{{"game", kGame}}, 0, "an empty view");
+  refused(json{{"game", kCostaRuana}}, 0, "an empty view");
   refused(json::array(), 0, "not an object");
   refused(view, 1, "another seat's view");
   json v = view;
@@ -164,7 +164,7 @@ TEST(CostaRuanaSampler, RejectsABrokenView) {
 
 TEST(CostaRuanaEvaluation, FinalMarginDecidesAFinishedGame) {
   for (int n : {2, 4, 6}) {
-    auto game = engine::default_registry().create(kGame, n, {}, 40 + n).value();
+    auto game = engine::default_registry().create(kCostaRuana, n, {}, 40 + n).value();
     engine::Rng rng(n);
     while (!game->over()) {
       const auto seat = game->to_act().front();
@@ -209,7 +209,7 @@ TEST(CostaRuanaEvaluation, VictoryPointsAsAMarginInPlay) {
 }
 
 TEST(CostaRuanaStrategies, ValidMovesWithinBudgetOnRandomPositions) {
-  auto positions = random_positions(kGame, 24, 31);
+  auto positions = random_positions(kCostaRuana, 24, 31);
   ASSERT_GE(positions.size(), 15u);
   StrategyOptions budget;
   budget.think_ms = 100;
@@ -219,7 +219,7 @@ TEST(CostaRuanaStrategies, ValidMovesWithinBudgetOnRandomPositions) {
     for (const auto& p : positions) {
       const json view = engine::client_view(*p.game, engine::Viewer::of(p.seat));
       const auto start = std::chrono::steady_clock::now();
-      const std::size_t index = strategy->choose(kGame, view, p.seat, rng);
+      const std::size_t index = strategy->choose(kCostaRuana, view, p.seat, rng);
       const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
           std::chrono::steady_clock::now() - start);
       ASSERT_LT(index, view["legal"].size()) << name;
@@ -232,14 +232,14 @@ TEST(CostaRuanaStrategies, ValidMovesWithinBudgetOnRandomPositions) {
 
 // Two different true states behind the same seat view: the decision cannot differ.
 TEST(CostaRuanaStrategies, DecisionIgnoresOtherSeatsHiddenInformation) {
-  auto positions = random_positions(kGame, 12, 37);
+  auto positions = random_positions(kCostaRuana, 12, 37);
   StrategyOptions fixed;
   fixed.iterations = 40;  // no time budget: deterministic for a given generator
   int compared = 0;
   for (const auto& p : positions) {
     const json view = engine::client_view(*p.game, engine::Viewer::of(p.seat));
     engine::Rng other_world(99);
-    auto alternative = entry().determinize(view, p.seat, other_world);
+    auto alternative = costa_ruana_entry().determinize(view, p.seat, other_world);
     ASSERT_TRUE(alternative.ok()) << alternative.error().message;
     const auto& twin = alternative.value();
     ASSERT_NE(twin->to_json(), p.game->to_json());  // a different true state...
@@ -249,7 +249,8 @@ TEST(CostaRuanaStrategies, DecisionIgnoresOtherSeatsHiddenInformation) {
       auto a = make_strategy(name, fixed);
       auto b = make_strategy(name, fixed);
       engine::Rng ra(1234), rb(1234);
-      EXPECT_EQ(a->choose(kGame, view, p.seat, ra), b->choose(kGame, twin_view, p.seat, rb))
+      EXPECT_EQ(a->choose(kCostaRuana, view, p.seat, ra),
+                b->choose(kCostaRuana, twin_view, p.seat, rb))
           << name;
     }
     ++compared;

@@ -23,10 +23,10 @@ using archipel::bots::StrategyOptions;
 using engine::Json;
 using nlohmann::json;
 
-const char* kGame = "santa-maria";
+const char* kSantaMaria = "santa-maria";
 
-const engine::GameEntry& entry() {
-  const auto* e = engine::default_registry().find(kGame);
+const engine::GameEntry& santa_maria_entry() {
+  const auto* e = engine::default_registry().find(kSantaMaria);
   EXPECT_TRUE(e && e->determinize && e->restore);
   return *e;
 }
@@ -61,7 +61,9 @@ std::vector<Position> positions(int count, std::uint64_t seed, int lo, int hi) {
     if (players > 1 && rng.below(2)) options["blue_dice"] = "shared";
     if (players > 1 && rng.below(2)) options["colonies"] = "choose";
     auto create = [&] {
-      return engine::default_registry().create(kGame, players, options, seed * 1000 + i).value();
+      return engine::default_registry()
+          .create(kSantaMaria, players, options, seed * 1000 + i)
+          .value();
     };
     auto game = create();
     std::vector<std::pair<engine::Seat, Json>> played;
@@ -103,13 +105,13 @@ TEST(SantaMariaSampler, SampledStateShowsTheSameViewAndIsValid) {
       const json view = engine::client_view(*p.game, engine::Viewer::of(seat));
       for (std::uint64_t seed = 1; seed <= 6; ++seed) {
         engine::Rng rng(seed);
-        auto sample = entry().determinize(view, seat, rng);
+        auto sample = santa_maria_entry().determinize(view, seat, rng);
         ASSERT_TRUE(sample.ok()) << sample.error().message;
         ASSERT_EQ(engine::client_view(*sample.value(), engine::Viewer::of(seat)), view)
             << "seed " << seed;
         EXPECT_TRUE(sample.value()->invariant_violations().empty());
         // A full state that the engine's own reader takes back (every count conserved).
-        auto restored = entry().restore(sample.value()->to_json());
+        auto restored = santa_maria_entry().restore(sample.value()->to_json());
         ASSERT_TRUE(restored.ok()) << restored.error().message;
         EXPECT_EQ(sample.value()->to_act(), p.game->to_act());
         ++checked;
@@ -133,7 +135,7 @@ TEST(SantaMariaSampler, KeepsWhatTheViewerKnowsAndDealsOnlyTheUnseen) {
             others_have_ships |= !ships.empty();
       for (std::uint64_t seed = 1; seed <= 10; ++seed) {
         engine::Rng rng(seed);
-        const json sample = entry().determinize(view, seat, rng).value()->to_json();
+        const json sample = santa_maria_entry().determinize(view, seat, rng).value()->to_json();
         // What nobody sees is dealt from exactly the same things: same tiles in each pile, same
         // boxed scholars and bishops (as sets: their order is unknown).
         for (const char* key : {"pile_doubles", "pile_triples", "box_scholars", "box_bishops"}) {
@@ -181,8 +183,11 @@ TEST(SantaMariaSampler, OtherSeatsPortShipsAreRedealt) {
     std::set<std::string> ports;
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
       engine::Rng rng(seed);
-      ports.insert(
-          entry().determinize(view, 0, rng).value()->to_json()["players"][1]["ships"].dump());
+      ports.insert(santa_maria_entry()
+                       .determinize(view, 0, rng)
+                       .value()
+                       ->to_json()["players"][1]["ships"]
+                       .dump());
     }
     EXPECT_GT(ports.size(), 1u);
     ++seen;
@@ -192,25 +197,26 @@ TEST(SantaMariaSampler, OtherSeatsPortShipsAreRedealt) {
 
 TEST(SantaMariaSampler, RejectsABadView) {
   engine::Rng rng(1);
-  EXPECT_FALSE(entry().determinize(json{{"game", kGame}}, 0, rng).ok());
-  EXPECT_FALSE(entry().determinize(json::array(), 0, rng).ok());
-  auto game = engine::default_registry().create(kGame, 2, {}, 9).value();
+  EXPECT_FALSE(santa_maria_entry().determinize(json{{"game", kSantaMaria}}, 0, rng).ok());
+  EXPECT_FALSE(santa_maria_entry().determinize(json::array(), 0, rng).ok());
+  auto game = engine::default_registry().create(kSantaMaria, 2, {}, 9).value();
   json view = engine::client_view(*game, engine::Viewer::of(0));
-  ASSERT_TRUE(entry().determinize(view, 0, rng).ok());
-  EXPECT_FALSE(entry().determinize(view, 2, rng).ok()) << "a seat out of range";
+  ASSERT_TRUE(santa_maria_entry().determinize(view, 0, rng).ok());
+  EXPECT_FALSE(santa_maria_entry().determinize(view, 2, rng).ok()) << "a seat out of range";
   json bad = view;
   bad["pile_sizes"]["doubles"] = bad["pile_sizes"]["doubles"].get<int>() + 1;
-  auto refused = entry().determinize(bad, 0, rng);
+  auto refused = santa_maria_entry().determinize(bad, 0, rng);
   ASSERT_FALSE(refused.ok()) << "more face-down tiles than the tiles seen allow";
   EXPECT_EQ(refused.error().rule, "bad_view");
   bad = view;
   bad["pile_sizes"]["ships"] = 0;
-  EXPECT_FALSE(entry().determinize(bad, 0, rng).ok()) << "the ship pile must hold the unseen ships";
+  EXPECT_FALSE(santa_maria_entry().determinize(bad, 0, rng).ok())
+      << "the ship pile must hold the unseen ships";
 }
 
 /// A finished game of `players` (random moves, free actions damped).
 engine::GamePtr finished(int players, std::uint64_t seed) {
-  auto game = engine::default_registry().create(kGame, players, {}, seed).value();
+  auto game = engine::default_registry().create(kSantaMaria, players, {}, seed).value();
   engine::Rng rng(seed);
   while (!game->over()) {
     const auto seat = game->to_act().front();
@@ -256,7 +262,7 @@ TEST(SantaMariaEvaluation, MidGameMarginIsInPointsAndAntisymmetric) {
     // The unit is the game's points: 5 more points for seat 0 is exactly 5 more on its evaluation.
     json state = p.game->to_json();
     state["players"][0]["points"] = state["players"][0]["points"].get<int>() + 5;
-    auto richer = entry().restore(state);
+    auto richer = santa_maria_entry().restore(state);
     ASSERT_TRUE(richer.ok()) << richer.error().message;
     EXPECT_EQ(*richer.value()->evaluate(0), *p.game->evaluate(0) + 5);
     EXPECT_EQ(*richer.value()->evaluate(1), *p.game->evaluate(1) - 5);
@@ -272,7 +278,7 @@ TEST(SantaMariaHiddenState, DecisionIgnoresOtherSeatsHiddenInformation) {
     const auto seat = p.game->to_act().front();
     const json view = engine::client_view(*p.game, engine::Viewer::of(seat));
     engine::Rng other_world(99);
-    auto twin = entry().determinize(view, seat, other_world);
+    auto twin = santa_maria_entry().determinize(view, seat, other_world);
     ASSERT_TRUE(twin.ok()) << twin.error().message;
     ASSERT_NE(twin.value()->to_json(), p.game->to_json());  // a different true state...
     const json twin_view = engine::client_view(*twin.value(), engine::Viewer::of(seat));
@@ -281,7 +287,8 @@ TEST(SantaMariaHiddenState, DecisionIgnoresOtherSeatsHiddenInformation) {
       auto a = make_strategy(name, fixed);
       auto b = make_strategy(name, fixed);
       engine::Rng ra(1234), rb(1234);
-      EXPECT_EQ(a->choose(kGame, view, seat, ra), b->choose(kGame, twin_view, seat, rb)) << name;
+      EXPECT_EQ(a->choose(kSantaMaria, view, seat, ra), b->choose(kSantaMaria, twin_view, seat, rb))
+          << name;
     }
     ++compared;
   }

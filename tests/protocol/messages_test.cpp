@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "protocol/text.hpp"
+#include "tests/protocol/error_code.hpp"
 
 namespace archipel::protocol {
 namespace {
@@ -18,10 +19,7 @@ T parsed_as(const std::string& frame) {
   return std::get<T>(r.value());
 }
 
-std::string error_code(const std::string& frame) {
-  auto r = parse_client_message(frame);
-  return r.ok() ? "ok" : r.error().rule;
-}
+using testing::error_code;
 
 TEST(Messages, ParsesEveryClientMessage) {
   EXPECT_EQ(*parsed_as<Hello>(R"({"type":"hello","name":"Anna"})").name, "Anna");

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "protocol/messages.hpp"
+#include "tests/protocol/error_code.hpp"
 
 namespace archipel::protocol {
 namespace {
@@ -16,10 +17,7 @@ ListRooms list(const std::string& frame) {
   return std::get<ListRooms>(r.value());
 }
 
-std::string error_code(const std::string& frame) {
-  auto r = parse_client_message(frame);
-  return r.ok() ? "ok" : r.error().rule;
-}
+using testing::error_code;
 
 TEST(RoomsRequest, WithoutFieldsIsTheFirstPageOfEverything) {
   auto l = list(R"({"type":"rooms"})");

@@ -98,13 +98,13 @@ TEST(Config, FlagsAndEnvironment) {
             (std::vector<std::string>{"https://c.example", "https://d.example"}));
   EXPECT_EQ(e->commit_interval_ms, 10);
 
-  testing::internal::CaptureStderr();
-  testing::internal::CaptureStdout();
+  ::testing::internal::CaptureStderr();
+  ::testing::internal::CaptureStdout();
   EXPECT_FALSE(parse({"--abandon-after", "soon"}, &code));
   EXPECT_FALSE(parse({"--sqlite-sync", "off"}, &code));
   EXPECT_FALSE(parse({"--commit-interval", "-1"}, &code));
-  testing::internal::GetCapturedStdout();
-  testing::internal::GetCapturedStderr();
+  ::testing::internal::GetCapturedStdout();
+  ::testing::internal::GetCapturedStderr();
   EXPECT_NE(code, 0);
 }
 
@@ -133,11 +133,11 @@ TEST(Config, TheStoreIsAPostgresqlUrlOrTheDataFolder) {
   // password).
   for (const char* bad : {"sqlite", "mysql://archipel:hunter2@db/games", "host=db password=hunter2",
                           "postgresql:/x"}) {
-    testing::internal::CaptureStderr();
-    testing::internal::CaptureStdout();
+    ::testing::internal::CaptureStderr();
+    ::testing::internal::CaptureStdout();
     EXPECT_FALSE(parse({"--store", bad}, &code)) << bad;
     const std::string said =
-        testing::internal::GetCapturedStderr() + testing::internal::GetCapturedStdout();
+        ::testing::internal::GetCapturedStderr() + ::testing::internal::GetCapturedStdout();
     EXPECT_NE(code, 0) << bad;
     EXPECT_NE(said.find("--store"), std::string::npos) << said;
     EXPECT_EQ(said.find("hunter2"), std::string::npos) << said;
@@ -182,11 +182,11 @@ TEST(Config, TheClusterFlagsAndTheirVariables) {
       {"--cluster-lease", "2s", "--cluster-heartbeat", "2s"},
   };
   for (const auto& args : bad) {
-    testing::internal::CaptureStderr();
-    testing::internal::CaptureStdout();
+    ::testing::internal::CaptureStderr();
+    ::testing::internal::CaptureStdout();
     EXPECT_FALSE(parse(args, &code)) << args[0] << " " << args[1];
     const std::string said =
-        testing::internal::GetCapturedStderr() + testing::internal::GetCapturedStdout();
+        ::testing::internal::GetCapturedStderr() + ::testing::internal::GetCapturedStdout();
     EXPECT_NE(code, 0) << args[1];
     EXPECT_NE(said.find(args[0]), std::string::npos) << said;
     EXPECT_EQ(said.find("hunter2"), std::string::npos) << said;

@@ -58,6 +58,11 @@ inline std::vector<Json> act(State& s, Seat seat, const Json& action) {
   return r.ok() ? r.value() : std::vector<Json>{};
 }
 
+/// The action that activates cell `c` ("b3").
+inline Json activate(const char* c) {
+  return {{"type", "activate"}, {"cell", c}};
+}
+
 inline bool is_legal(const State& s, Seat seat, const Json& action) {
   const auto legal = Rules::legal_actions(s, seat);
   return std::find(legal.begin(), legal.end(), action) != legal.end();

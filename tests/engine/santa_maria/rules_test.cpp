@@ -17,10 +17,6 @@ Json die(const char* color, int v) {
 Json value(int v) {
   return {{"type", "value"}, {"value", v}};
 }
-Json activate(const char* c) {
-  return {{"type", "activate"}, {"cell", c}};
-}
-
 TEST(SantaMariaExamples, SetUpWoodAndCoins) {
   State s = setup_game(4);
   const int coins[] = {3, 4, 5, 6};

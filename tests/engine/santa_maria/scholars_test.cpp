@@ -9,10 +9,6 @@
 namespace archipel::engine::santa_maria::testing {
 namespace {
 
-Json activate(const char* c) {
-  return {{"type", "activate"}, {"cell", c}};
-}
-
 TEST(SantaMariaScholars, AstronomyMovesTheNewShip) {
   State s = blank_game(2);
   grant(s, 0, Power::astronomy);
