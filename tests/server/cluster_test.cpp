@@ -433,6 +433,50 @@ TEST(ClusterLobby, ARoomOfOneNodeIsListedOnTheOtherAsItChangesAndGoes) {
   EXPECT_TRUE(eventually([&] { return !key_exists(redis, "archipel:rooms:alpha"); }));
 }
 
+// A node that misses a delta (its seq does not follow the last one seen) reads every node's rooms
+// again; a delta it has seen already (a seq not past the last) is ignored. Another node played by
+// the test itself, through Redis.
+TEST(ClusterLobby, ADeltaOutOfSequenceMakesANodeReadEveryNodesRoomsAgain) {
+  RedisServer redis;
+  ARCHIPEL_NEED_REDIS(redis);
+  TestServer b(registry_with_race(), "", node_config(redis, "beta"));
+  TestClient bob(b.port());
+  ASSERT_EQ(hello_result(bob, "Bob"), "");
+  ASSERT_TRUE(eventually([&] { return b.server().cluster()->ready(); }));
+  auto summary = [](std::int64_t id) {
+    protocol::RoomInfo room;
+    room.id = id;
+    room.game = "race";
+    room.title = "Race";
+    room.host = "Gus";
+    room.min_players = 2;
+    room.max_players = 4;
+    room.seats = {protocol::SeatInfo{"Gus", true}, protocol::SeatInfo{}};
+    return protocol::room_json(room);
+  };
+  auto delta = [](std::int64_t seq, json updated, json removed) {
+    return json{{"kind", "rooms"}, {"node", "ghost"},    {"run", "r1"},       {"seq", seq},
+                {"full", false},   {"updated", updated}, {"removed", removed}}
+        .dump();
+  };
+  // The ghost node: alive, with room 77 in its hash, seq 7; a delta of seq 7 that names no room.
+  redis.query({"SET", "archipel:node:ghost", R"({"id":"ghost"})", "PX", "60000"});
+  redis.query({"SADD", "archipel:nodes", "ghost"});
+  redis.query({"HSET", "archipel:rooms:ghost", "77", summary(77).dump(), "run", "r1", "seq", "7"});
+  redis.query({"PUBLISH", "archipel:lobby:0", delta(7, json::array(), json::array())});
+  // Only a read of the hash can list 77: the delta did not hold it.
+  expect_listed(bob, 77, [](const json& r) { return r["host"] == "Gus"; });
+  // The next delta follows: applied as it comes.
+  redis.query({"PUBLISH", "archipel:lobby:0", delta(8, json::array(), json::array({77}))});
+  bob.expect_where("rooms_delta", [](const json& m) { return lists(m["removed"], 77); });
+  // A stale one (seq 6) is ignored; the one after 8 is applied.
+  redis.query({"PUBLISH", "archipel:lobby:0", delta(6, json::array({summary(78)}), json::array())});
+  redis.query({"PUBLISH", "archipel:lobby:0", delta(9, json::array({summary(79)}), json::array())});
+  expect_listed(bob, 79, [](const json&) { return true; });
+  for (const auto& m : bob.history())
+    if (m["type"] == "rooms_delta") EXPECT_FALSE(lists(m["added"], 78)) << m.dump();
+}
+
 TEST(ClusterLobby, AKilledNodesRoomsLeaveTheOtherListsWhenItsLeaseRunsOut) {
   RedisServer redis;
   ARCHIPEL_NEED_REDIS(redis);
