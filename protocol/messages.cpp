@@ -276,6 +276,59 @@ Json room_json(const RoomInfo& room) {
   return j;
 }
 
+std::optional<RoomInfo> room_from_json(const Json& j) {
+  // Written by room_json on another node of the same version; read defensively all the same (a
+  // node of another version, a hand-edited key): a summary that is not one is dropped, never half
+  // read.
+  if (!j.is_object()) return std::nullopt;
+  auto string_at = [&](const char* key, std::string* out) {
+    auto it = j.find(key);
+    if (it == j.end() || !it->is_string()) return false;
+    *out = it->get<std::string>();
+    return true;
+  };
+  auto int_at = [&](const char* key, int* out) {
+    auto it = j.find(key);
+    if (it == j.end() || !it->is_number_integer()) return false;
+    *out = it->get<int>();
+    return true;
+  };
+  RoomInfo room;
+  std::string status;
+  const auto id = j.contains("id") ? room_number(j["id"]) : std::nullopt;
+  if (!id || !string_at("game", &room.game) || !string_at("title", &room.title) ||
+      !string_at("host", &room.host) || !string_at("status", &status) ||
+      !int_at("min_players", &room.min_players) || !int_at("max_players", &room.max_players))
+    return std::nullopt;
+  room.id = *id;
+  // Every status room_json writes, abandoned included (a room is listed so for a moment).
+  const auto statuses = {RoomStatus::waiting, RoomStatus::playing, RoomStatus::over,
+                         RoomStatus::abandoned};
+  const auto known = std::find_if(statuses.begin(), statuses.end(),
+                                  [&](RoomStatus s) { return to_string(s) == status; });
+  if (known == statuses.end()) return std::nullopt;
+  room.status = *known;
+  try {
+    for (const auto& s : j.at("seats")) {
+      SeatInfo seat;
+      if (s.at("name").is_string()) seat.name = s["name"].get<std::string>();
+      seat.connected = s.at("connected").get<bool>();
+      seat.bot = s.value("bot", false);
+      seat.stand_in = s.value("stand_in", std::string());
+      seat.may_hand_over = s.value("may_hand_over", false);
+      seat.hand_over_at_ms = s.value("hand_over_at", std::int64_t{0});
+      seat.handover_votes = s.value("handover_votes", std::vector<std::string>{});
+      room.seats.push_back(std::move(seat));
+    }
+    room.spectators = j.at("spectators").get<std::vector<std::string>>();
+    room.options = j.at("options").get<engine::Options>();
+    if (j.contains("rematch")) room.rematch = room_number(j["rematch"]);
+  } catch (const Json::exception&) {
+    return std::nullopt;
+  }
+  return room;
+}
+
 Json room_message(const RoomInfo& room) {
   Json j = room_json(room);
   j["type"] = "room";

@@ -157,6 +157,10 @@ Json info_message(const std::string& text, std::optional<RoomId> room = std::nul
 /// translated).
 Json error_message(const Error& error, engine::Lang lang = engine::Lang::en);
 Json room_json(const RoomInfo& room);
+/// The inverse of room_json: a room's summary as another node of a cluster published it
+/// (docs/cluster.md). nullopt when `j` is not one (a field missing or of the wrong type, a status
+/// room_json does not write).
+std::optional<RoomInfo> room_from_json(const Json& j);
 Json room_message(const RoomInfo& room);
 /// One page of the room list. `next`: when more rooms may match, the `after` that asks for the next
 /// page; `after`: the request's, echoed so a client tells a first page (which replaces its list)

@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <random>
 
 #include <spdlog/spdlog.h>
 
@@ -32,6 +34,15 @@ end
 return alive
 )lua";
 
+// A node's run: a new id at each start, so that other nodes tell a restarted node's deltas (seq
+// from 1 again) from the old run's.
+std::string new_run_id() {
+  std::random_device device;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%08x%08x", device(), device());
+  return hex;
+}
+
 }  // namespace
 
 bool valid_node_id(std::string_view id) {
@@ -55,6 +66,8 @@ std::string default_node_id() {
 Cluster::Cluster(net::any_io_executor executor, ClusterOptions options)
     : options_(std::move(options)),
       redis_(std::make_shared<RedisConnection>(executor, options_.url, options_.connection)),
+      subscriber_(std::make_shared<RedisConnection>(executor, options_.url, options_.connection)),
+      run_(new_run_id()),
       heartbeat_(redis_->strand()) {}
 
 void Cluster::start(RoomId restored_max, nlohmann::json description) {
@@ -69,6 +82,28 @@ void Cluster::start(RoomId restored_max, nlohmann::json description) {
                 if (auto c = weak.lock()) c->beat(true);
               });
               self->redis_->start();
+              // The lobby channel, on a connection of its own (a subscribed connection sends
+              // nothing else). Its messages and its (re)connections are handled on the main
+              // connection's strand, in the order they came.
+              auto main_strand = self->redis_->strand();
+              self->subscriber_->on_push(
+                  [weak = std::weak_ptr<Cluster>(self), main_strand](RedisReply message) {
+                    net::post(main_strand, [weak, payload = std::move(message.elements[2].text)] {
+                      if (auto c = weak.lock()) c->lobby_message(payload);
+                    });
+                  });
+              self->subscriber_->on_connected([weak = std::weak_ptr<Cluster>(self), main_strand] {
+                auto c = weak.lock();
+                if (!c) return;
+                c->subscriber_->command_here(
+                    {"SUBSCRIBE", c->lobby_channel()}, [weak, main_strand](RedisReply reply) {
+                      if (!reply.ok()) return;  // the connection is dropped and made again
+                      net::post(main_strand, [weak] {
+                        if (auto c = weak.lock()) c->subscribed_again();
+                      });
+                    });
+              });
+              self->subscriber_->start();
               self->arm_heartbeat();
             });
 }
@@ -78,12 +113,18 @@ void Cluster::stop() {
     if (self->stopped_) return;
     self->stopped_ = true;
     self->heartbeat_.cancel();
+    self->subscriber_->stop();
     if (!self->redis_->connected()) return self->redis_->stop();
     // Leave in plain sight: the lease and the names go now, not at their expiry. The connection
     // closes once Redis has answered the last of them (or failed).
     auto& r = *self->redis_;
     r.command_here({"DEL", self->key("node:" + self->node_id())});
     r.command_here({"SREM", self->key("nodes"), self->node_id()});
+    // The node's rooms leave every lobby now (a full delta with no room), not at the lease's end.
+    self->own_rooms_.clear();
+    self->write_rooms(nlohmann::json::array(), {}, true);
+    r.command_here({"DEL", self->key("rooms:" + self->node_id())});
+    r.command_here({"DEL", self->key("online:" + self->node_id())});
     self->release_all_names();
     r.command_here({"PING"}, [self](RedisReply) { self->redis_->stop(); });
     spdlog::info("event=cluster_leave node={} names={}", self->node_id(), self->names_.size());
@@ -97,6 +138,7 @@ void Cluster::arm_heartbeat() {
     auto self = weak.lock();
     if (ec || !self || self->stopped_) return;
     if (self->redis_->connected()) self->beat(false);
+    self->watch_subscriber();
     self->arm_heartbeat();
   });
 }
@@ -104,19 +146,53 @@ void Cluster::arm_heartbeat() {
 void Cluster::beat(bool after_connecting) {
   auto& r = *redis_;
   const std::string lease = std::to_string(options_.lease.count());
+  if (after_connecting) registered_ = false;  // until Redis has the registration again
   r.command_here({"SET", key("node:" + node_id()), description_, "PX", lease},
                  [self = shared_from_this(), after_connecting](RedisReply reply) {
-                   if (!reply.ok())
+                   if (!reply.ok()) {
                      spdlog::warn("event=cluster_lease_not_renewed node={} error=\"{}\"",
                                   self->node_id(), reply.text);
-                   else if (after_connecting)
+                   } else if (after_connecting) {
+                     self->registered_ = true;
                      spdlog::info("event=cluster_registered node={} lease_ms={}", self->node_id(),
                                   self->options_.lease.count());
+                   }
                  });
   r.command_here({"SADD", key("nodes"), node_id()});
-  if (after_connecting)
+  if (after_connecting) {
     r.command_here({"EVAL", kRaiseScript, "1", key("room_id"), std::to_string(max_known_id_)});
+    // A Redis restarted empty, or changes made while it was away: every room written again.
+    write_rooms(nlohmann::json::array(), {}, true);
+    r.command_here({"SET", key("online:" + node_id()), online_, "PX", lease});
+  } else {
+    r.command_here({"PEXPIRE", key("rooms:" + node_id()), lease});
+    r.command_here({"PEXPIRE", key("online:" + node_id()), lease});
+    forget_dead_nodes();
+    if (read_again_ && subscriber_->connected()) read_all_rooms();
+  }
   renew_names();
+}
+
+void Cluster::watch_subscriber() {
+  if (subscriber_->connected()) {
+    subscriber_lost_at_.reset();
+    subscriber_->command({"PING"});  // a silent Redis fails it within the reply timeout
+    return;
+  }
+  // Away from the channel for longer than a lease: nothing says the other nodes' rooms are still
+  // there, so the lobby stops listing them until it can read them again.
+  const auto now = std::chrono::steady_clock::now();
+  if (!subscriber_lost_at_) subscriber_lost_at_ = now;
+  if (now - *subscriber_lost_at_ < options_.lease || remote_.empty()) return;
+  spdlog::info("event=cluster_rooms_dropped reason=redis_unreachable nodes={}", remote_.size());
+  for (auto& id : [&] {
+         std::vector<std::string> ids;
+         for (const auto& [id, node] : remote_) ids.push_back(id);
+         return ids;
+       }()) {
+    replace_rooms_of(id, {});
+    remote_.erase(id);
+  }
 }
 
 void Cluster::nodes(std::function<void(std::optional<std::vector<nlohmann::json>>)> done) {

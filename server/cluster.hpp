@@ -14,11 +14,19 @@
 //   room_id        the last room id given to any node (INCRBY)
 //   name:<skel>    "<node id> <player>" for the player holding that name's skeleton
 //                  (protocol::name_skeleton), with the lease, renewed at each beat
+//   rooms:<id>     a hash: room id -> the room's summary as the lobby lists it (room_json), for
+//                  the rooms node <id> owns, plus "run" and "seq" (see cluster_lobby.cpp); with the
+//                  lease, renewed at each beat, so a dead node's rooms lapse with it
+//   online:<id>    the names of node <id>'s players online, one a line, with the lease
+// and one pub/sub channel, "lobby:<db>": each node's room-list deltas (written to rooms:<id> in the
+// same script) and its lobby chat, read by every other node on a second connection.
 // After a reconnection (a Redis restarted empty), the first commands put back this node's keys and
 // raise room_id to at least the highest id this node has seen.
 
+#include <atomic>
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -52,6 +60,16 @@ std::string default_node_id();
 /// or another player's), unavailable (Redis cannot be asked now).
 enum class NameClaim { granted, taken, unavailable };
 
+/// What the other nodes' lobbies tell this one (cluster_lobby.cpp). Each runs on the Redis
+/// connection's strand: post onward.
+struct LobbyFeed {
+  /// Rooms of other nodes added or changed (`updated`), or gone (`removed`: the node removed them,
+  /// or the node itself is gone: stopped, or its lease lapsed).
+  std::function<void(std::vector<protocol::RoomInfo> updated, std::vector<RoomId> removed)> rooms;
+  /// A line of lobby chat said on another node.
+  std::function<void(std::string from, std::string text)> chat;
+};
+
 class Cluster : public std::enable_shared_from_this<Cluster> {
  public:
   Cluster(net::any_io_executor executor, ClusterOptions options);
@@ -67,6 +85,23 @@ class Cluster : public std::enable_shared_from_this<Cluster> {
   const std::string& node_id() const { return options_.node_id; }
   /// Whether Redis is connected now (thread-safe).
   bool connected() const { return redis_->connected(); }
+  /// Whether this node can take players as a member of the cluster (thread-safe): connected, and
+  /// its registration written since the connection was made (/readyz).
+  bool ready() const { return connected() && registered_.load(std::memory_order_relaxed); }
+
+  /// Where other nodes' rooms and lobby chat go. Set before start().
+  void set_lobby_feed(LobbyFeed feed) { feed_ = std::move(feed); }
+  /// This node's rooms, as its lobby lists them: each change since the last call (the lobby
+  /// coalesces them over its flush window). Written to rooms:<id> and published in one script;
+  /// kept here too, so that a Redis restarted empty gets them back at the next connection.
+  void publish_rooms(std::vector<protocol::RoomInfo> updated, std::vector<RoomId> removed);
+  /// A line of lobby chat said on this node, for the other nodes' lobbies (fire and forget: lost
+  /// while Redis is away).
+  void publish_chat(const std::string& from, const std::string& text);
+  /// The names of this node's players online (what /who lists), written at the next beat.
+  void set_online(std::vector<std::string> names);
+  /// The names online on every live node but this one; nullopt if Redis cannot be asked now.
+  void online_elsewhere(std::function<void(std::optional<std::vector<std::string>>)> done);
 
   /// The live nodes' descriptions (each with its "id"), sorted by id; nullopt if Redis cannot be
   /// asked now.
@@ -89,6 +124,9 @@ class Cluster : public std::enable_shared_from_this<Cluster> {
 
  private:
   std::string key(const std::string& suffix) const { return options_.key_prefix + suffix; }
+  /// The lobby's pub/sub channel: "lobby:<db>", as channels are not per database (two clusters on
+  /// two databases of one Redis stay apart).
+  std::string lobby_channel() const { return key("lobby:" + std::to_string(options_.url.db)); }
   std::string claim_value(const std::string& player) const;
   /// On the strand: the node's lease, its index entry, room_id raised, every name (the first
   /// commands after a (re)connection, and each beat but for room_id).
@@ -99,8 +137,50 @@ class Cluster : public std::enable_shared_from_this<Cluster> {
   /// On the strand: lets go of every name this node holds (a graceful leave).
   void release_all_names();
 
+  // cluster_lobby.cpp, on the strand.
+  /// The subscriber's connection is up: subscribes, then reads every node's rooms afresh.
+  void subscribed_again();
+  /// Reads rooms:<id> of every live node but this one (one script: one consistent snapshot).
+  void read_all_rooms();
+  void all_rooms_read(const RedisReply& reply);
+  /// A message on the lobby channel.
+  void lobby_message(const std::string& payload);
+  /// A room delta of node `node`: applied when it follows the last one seen from that node, else
+  /// (a message lost, a node restarted) everything is read again.
+  void room_delta(const nlohmann::json& delta);
+  /// Writes this node's rooms (all of them, `all`, after a reconnection) and publishes the delta.
+  void write_rooms(nlohmann::json updated, std::vector<RoomId> removed, bool all);
+  /// Drops the rooms of nodes no longer alive (each beat reads the node list).
+  void forget_dead_nodes();
+  /// At each beat: pings the subscriber's connection, or, once it has been down for a lease, drops
+  /// every other node's rooms (they are read again at the next subscription).
+  void watch_subscriber();
+  /// Tells the feed what replacing `node`'s known rooms by `rooms` changes.
+  void replace_rooms_of(const std::string& node, std::map<RoomId, protocol::RoomInfo> rooms);
+
   ClusterOptions options_;
   std::shared_ptr<RedisConnection> redis_;
+  std::shared_ptr<RedisConnection> subscriber_;  // the lobby channel, pushed messages only
+  LobbyFeed feed_;
+  std::atomic<bool> registered_{false};
+  // This node's rooms (id -> room_json text), its run (a random id per start) and the seq of its
+  // last delta: other nodes apply a delta only right after the one before it.
+  std::map<RoomId, std::string> own_rooms_;
+  std::string run_;
+  std::int64_t seq_ = 0;
+  // What this node knows of each other node's rooms, and where its deltas are.
+  struct RemoteNode {
+    std::string run;
+    std::int64_t seq = 0;
+    std::map<RoomId, protocol::RoomInfo> rooms;
+  };
+  std::map<std::string, RemoteNode> remote_;
+  bool reading_rooms_ = false;        // a snapshot is on its way: deltas wait in held_
+  bool read_again_ = false;           // ... and another is wanted after it
+  std::vector<nlohmann::json> held_;  // deltas that came while reading
+  std::optional<std::chrono::steady_clock::time_point> subscriber_lost_at_;
+  std::string online_;  // this node's online names, one a line
+  bool online_changed_ = false;
   net::steady_timer heartbeat_;
   std::string description_;  // options_.description with the id, as stored
   RoomId max_known_id_ = 0;  // the highest room id stored or reserved here

@@ -68,6 +68,21 @@ http::message_generator handle_http_request(const ServerContext& context,
                           {"games_running", context.metrics->games_running.load()}};
     return text_response(req, http::status::ok, "application/json", health.dump());
   }
+  if (target == "/readyz") {
+    // Whether this node can take players now (docs/operations.md): a load balancer sends new
+    // players elsewhere while it says 503; /healthz (alive) is for restarting a stuck process.
+    std::string why;
+    if (context.writer && context.writer->failing())
+      why = "the store failed its last write";
+    else if (context.cluster && !context.cluster->connected())
+      why = "Redis (--cluster) is not connected";
+    else if (context.cluster && !context.cluster->ready())
+      why = "not registered in the cluster yet";
+    if (!why.empty())
+      return text_response(req, http::status::service_unavailable, "text/plain",
+                           "not ready: " + why + "\n");
+    return text_response(req, http::status::ok, "text/plain", "ready\n");
+  }
   if (target == "/metrics")
     return text_response(req, http::status::ok, "text/plain; version=0.0.4",
                          context.metrics->prometheus_text());

@@ -45,6 +45,15 @@ protocol::Error already_in_room(RoomId id) {
                     "you are seated in room " + room_text(id) + "; /leave first",
                     "vous êtes assis dans la salle " + room_text(id) + " ; /leave d'abord");
 }
+protocol::Error on_another_node(RoomId id) {
+  return make_error(ErrorCode::not_available,
+                    "room " + room_text(id) +
+                        " is played on another server of this cluster; joining or watching it "
+                        "from this one is not possible yet",
+                    "la salle " + room_text(id) +
+                        " est jouée sur un autre serveur de ce groupe ; la rejoindre ou la "
+                        "regarder depuis celui-ci n'est pas encore possible");
+}
 protocol::Error no_such_room(RoomId id) {
   return make_error(ErrorCode::no_such_room, "there is no room " + room_text(id),
                     "il n'y a pas de salle " + room_text(id));
@@ -187,6 +196,7 @@ void Lobby::on_close(ClientPtr client) {
     Player* p = l.players_.by_client(client);
     if (!p || p->client != client) return;  // unknown, or already resumed on another connection
     l.players_.detach(*p);
+    l.online_changed();
     if (p->watching) {
       if (auto r = l.room(*p->watching)) r->unwatch(p->token);
       p->watching.reset();
@@ -271,6 +281,7 @@ void Lobby::room_changed(const protocol::RoomInfo& info) {
         (info.status == RoomStatus::over || info.status == RoomStatus::abandoned) &&
         (!before || before->status != info.status);
     l.room_list_.update(info);
+    if (l.cluster_) l.cluster_dirty_.insert(info.id);
     // Seated players who left before the end had their name kept by the game: it is over now.
     if (newly_ended)
       for (const auto& token : l.players_.in_room(info.id))
@@ -419,7 +430,7 @@ Player* Lobby::make_bot(const std::string& game_id, const std::string& strategy,
 }
 
 void Lobby::forget_room(RoomId room) {
-  rooms_.erase(room);
+  if (rooms_.erase(room) && cluster_) cluster_dirty_.insert(room);
   room_list_.remove(room);
   schedule_flush();
   for (const auto& token : players_.in_room(room)) {
@@ -513,6 +524,7 @@ void Lobby::hello_claimed(const ClientPtr& client, const protocol::Hello& hello,
 void Lobby::welcome(const ClientPtr& client, Player& found, const protocol::Hello& hello) {
   Player* player = &found;
   players_.attach(*player, client);
+  online_changed();
   spdlog::debug("event=hello name={} resumed={}", player->name, hello.token.has_value());
   send(client, protocol::welcome_message(player->name, player->token, client->lang()));
   send_rooms(client);
@@ -536,6 +548,7 @@ void Lobby::welcome(const ClientPtr& client, Player& found, const protocol::Hell
 void Lobby::say(Player& player, const std::string& text) {
   // Table talk goes to the room (the router sends it there); this is chat in the lobby.
   broadcast_lobby(text_frame(protocol::chat_frame(std::nullopt, player.name, text)));
+  if (cluster_) cluster_->publish_chat(player.name, text);  // and to every other node's lobby
 }
 
 void Lobby::help(Player& player, const std::string& topic) {
@@ -662,6 +675,7 @@ void Lobby::join(Player& player, const protocol::cmd::Join& join) {
                      "pas de salle ouverte ; /create <jeu> en ouvre une"));
   }
   auto r = room(*target);
+  if (!r && is_remote_room(*target)) return send_error(player.client, on_another_node(*target));
   if (!r) return send_error(player.client, no_such_room(*target));
   if (auto at = player.room ? player.room : player.pending_join; at && at != target)
     return send_error(player.client, already_in_room(*at));
@@ -674,6 +688,7 @@ void Lobby::join(Player& player, const protocol::cmd::Join& join) {
 
 void Lobby::watch(Player& player, RoomId id) {
   auto r = room(id);
+  if (!r && is_remote_room(id)) return send_error(player.client, on_another_node(id));
   if (!r) return send_error(player.client, no_such_room(id));
   if (player.room == id)
     return r->connect(player.token, player.client);  // seated here already: just resync
@@ -740,6 +755,7 @@ void Lobby::nick_claimed(const std::string& token, const std::string& name, Name
 
 void Lobby::rename(Player& player, const std::string& name) {
   players_.rename(player, name);
+  online_changed();
   send(player.client, protocol::welcome_message(player.name, player.token,
                                                 lang_of(player)));  // your identity, renamed
   send_info(player.client, {"You are now " + name, "Vous êtes maintenant " + name});
@@ -796,16 +812,29 @@ void Lobby::who(Player& player) {
   if (auto at = player.present_in()) {
     if (auto r = room(*at)) return r->who(player.token);
   }
+  if (cluster_) return who_everywhere(player, online_names());
+  send_who(player.client, online_names());
+}
+
+std::vector<std::string> Lobby::online_names() {
   std::vector<std::string> names;
   players_.for_each([&](Player& p) {
     if (p.client && !p.bot) names.push_back(p.name);
   });
+  return names;
+}
+
+void Lobby::send_who(const ClientPtr& client, std::vector<std::string> names,
+                     const engine::LocalText& note) {
+  if (!client) return;
   std::sort(names.begin(), names.end());
-  std::string text = (lang_of(player) == engine::Lang::fr ? "En ligne (" : "Online (") +
-                     std::to_string(names.size()) +
-                     (lang_of(player) == engine::Lang::fr ? ") :" : "):");
+  const bool fr = client->lang() == engine::Lang::fr;
+  std::string text =
+      (fr ? "En ligne (" : "Online (") + std::to_string(names.size()) + (fr ? ") :" : "):");
   for (const auto& n : names) text += " " + n;
-  send(player.client, protocol::info_message(text));
+  const std::string tail = note.in(client->lang());
+  if (!tail.empty()) text += " " + tail;
+  send(client, protocol::info_message(text));
 }
 
 std::shared_ptr<Room> Lobby::room_for_command(Player& player) {
@@ -919,6 +948,7 @@ void Lobby::schedule_flush() {
 
 void Lobby::flush() {
   flush_armed_ = false;
+  if (cluster_) publish_to_cluster();
   if (!room_list_.has_changes()) return;
   auto delta = room_list_.take_delta();
   if (delta.empty()) return;

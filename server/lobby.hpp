@@ -18,6 +18,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -46,7 +47,10 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   /// Without it (one node), names and ids are this lobby's alone, decided at once; with it, a new
   /// name waits for Redis's answer (hello and /nick answer later), and room ids come in blocks of
   /// kRoomIdBlock reserved ahead, so /create rarely waits.
-  void set_cluster(std::shared_ptr<Cluster> cluster) { cluster_ = std::move(cluster); }
+  /// With a cluster, the room list and lobby chat are every node's (lobby_cluster.cpp): this
+  /// node's room changes and lobby chat are published, other nodes' are merged into the list and
+  /// told to this node's lobby.
+  void set_cluster(std::shared_ptr<Cluster> cluster);
   /// Room ids reserved from the cluster at a time (a new block is asked for when half are used).
   static constexpr int kRoomIdBlock = 10;
   /// How long room changes are gathered before lobby clients get them as one update (0: at once,
@@ -188,6 +192,25 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   /// placed() for the player with `token`, if a command has not ended them (called after each
   /// command).
   void placed_again(const std::string& token);
+  // lobby_cluster.cpp: the lobby across nodes.
+  /// Other nodes' rooms, merged into the list (published at the next flush like this node's).
+  void remote_rooms(std::vector<protocol::RoomInfo> updated, std::vector<RoomId> removed);
+  /// A line of lobby chat from another node, to this node's lobby.
+  void remote_chat(const std::string& from, const std::string& text);
+  /// At a flush: this node's rooms changed since the last one, and its online names, to the
+  /// cluster.
+  void publish_to_cluster();
+  /// Whether `id` is listed as another node's room (in the list, not among this node's rooms).
+  bool is_remote_room(RoomId id) const;
+  /// /who in the lobby with a cluster: this node's names and every other node's.
+  void who_everywhere(Player& player, std::vector<std::string> here);
+  /// A player came, went or was renamed: the cluster hears of this node's names at the next flush.
+  void online_changed();
+  /// The names of the people connected to this node (not bots): what /who lists.
+  std::vector<std::string> online_names();
+  /// The /who text for `names` (sorted here), with `note` after them when it is not empty.
+  void send_who(const ClientPtr& client, std::vector<std::string> names,
+                const engine::LocalText& note = {});
   /// Room changes wait for the next flush; arms the flush timer if it is not.
   void schedule_flush();
   void flush();
@@ -225,6 +248,8 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   bool room_ids_asked_ = false;
   std::vector<std::function<void(Lobby&, std::optional<RoomId>)>> waiting_for_ids_;
   std::unordered_set<std::uint64_t> hello_pending_;  // connections whose name Redis is deciding
+  std::set<RoomId> cluster_dirty_;  // this node's rooms changed since the last publish_to_cluster
+  bool online_dirty_ = false;       // a player came, went or was renamed since then
 };
 
 }  // namespace archipel::server

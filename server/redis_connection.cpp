@@ -305,6 +305,12 @@ void RedisConnection::on_read(error_code ec, std::size_t bytes) {
     if (!raw) break;
     RedisReply reply = copy_reply(*static_cast<redisReply*>(raw));
     freeReplyObject(raw);
+    if (on_push_ && reply.type == RedisReply::Type::array && reply.elements.size() == 3 &&
+        reply.elements[0].text == "message") {
+      on_push_(std::move(reply));
+      if (gen != generation_) return;
+      continue;
+    }
     if (pending_.empty()) return fail("a reply to no command");
     Callback done = std::move(pending_.front().done);
     pending_.pop_front();

@@ -79,6 +79,10 @@ class RedisConnection : public std::enable_shared_from_this<RedisConnection> {
   /// other command: the place to send what a restarted Redis must get back first. Set before
   /// start().
   void on_connected(std::function<void()> f) { on_connected_ = std::move(f); }
+  /// Runs on the connection's strand for each message Redis pushes unasked: a pub/sub `message`
+  /// (an array "message", channel, payload) on a connection that has subscribed. Such a connection
+  /// sends only SUBSCRIBE and PING (whose replies are matched as any other). Set before start().
+  void on_push(std::function<void(RedisReply)> f) { on_push_ = std::move(f); }
   /// Connects, and keeps reconnecting until stop().
   void start();
   /// Closes for good: every command in flight fails, nothing reconnects. Thread-safe.
@@ -130,6 +134,7 @@ class RedisConnection : public std::enable_shared_from_this<RedisConnection> {
   net::steady_timer timer_;     // connect timeout, then the backoff before a reconnection
   net::steady_timer watchdog_;  // the reply timeout, checked every half of it, from start to stop
   std::function<void()> on_connected_;
+  std::function<void(RedisReply)> on_push_;
   std::unique_ptr<redisReader, void (*)(redisReader*)> reader_;
   std::string outgoing_;  // commands gathered while a write is in flight
   std::string writing_;   // the write in flight

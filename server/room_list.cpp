@@ -5,10 +5,10 @@
 
 namespace archipel::server {
 
-void RoomList::update(const RoomInfo& info) {
+void RoomList::update(const RoomInfo& info, bool here) {
   live_[info.id] = info;
   dirty_.insert(info.id);
-  if (protocol::has_free_seat(info))
+  if (here && protocol::has_free_seat(info))
     open_.insert(info.id);
   else
     open_.erase(info.id);

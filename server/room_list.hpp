@@ -32,13 +32,16 @@ struct RoomPage {
 class RoomList {
  public:
   /// A room's new summary (a new room or a change); published at the next take_delta().
-  void update(const RoomInfo& info);
+  /// `here`: false for a room another node of a cluster owns, listed like any other but never
+  /// offered by first_open (a /join with no number seats the player on this node).
+  void update(const RoomInfo& info, bool here = true);
   /// The room is gone; published at the next take_delta(). Unknown ids are ignored.
   void remove(RoomId id);
 
   /// The live summary of a room, or null.
   const RoomInfo* find(RoomId id) const;
-  /// The lowest-numbered live room a newcomer can sit down in (waiting, a seat free). O(log n).
+  /// The lowest-numbered live room of this node a newcomer can sit down in (waiting, a seat free).
+  /// O(log n).
   std::optional<RoomId> first_open() const;
   /// Live rooms, by increasing id, at most `limit` of them (for the /rooms text).
   std::vector<const RoomInfo*> first(std::size_t limit) const;
@@ -61,7 +64,7 @@ class RoomList {
   std::map<RoomId, RoomInfo> live_;
   std::map<RoomId, RoomInfo> published_;
   std::set<RoomId> dirty_;  // changed in live_ since the last take_delta()
-  std::set<RoomId> open_;   // live rooms with a free seat
+  std::set<RoomId> open_;   // live rooms of this node with a free seat
 };
 
 }  // namespace archipel::server

@@ -47,7 +47,9 @@ Server::Server(net::io_context& ioc, Config config, const engine::Registry& regi
     cluster.heartbeat = context_->config.cluster_heartbeat;
     cluster_ = std::make_shared<Cluster>(ioc.get_executor(), std::move(cluster));
     context_->lobby->set_cluster(cluster_);
+    context_->cluster = cluster_;
   }
+  context_->writer = writer_.get();
   // The bots the lobby seats speak through the router, as a connection does (never linked to a
   // room: the lobby passes their room commands on).
   context_->lobby->set_bot_submit([lobby = std::weak_ptr<Lobby>(context_->lobby)](

@@ -1,5 +1,7 @@
 #include "server/store_writer.hpp"
 
+#include <algorithm>
+
 namespace archipel::server {
 
 StoreWriter::StoreWriter(Store& store, std::chrono::milliseconds commit_interval)
@@ -108,6 +110,7 @@ void StoreWriter::write_batch(std::deque<Write>& batch) {
               return false;  // appends are grouped below
           },
           batch[i].what);
+      failing_ = !stored;
       batch[i].done(stored);
       batch[i].guard.reset();
       ++i;
@@ -118,6 +121,8 @@ void StoreWriter::write_batch(std::deque<Write>& batch) {
     while (end < batch.size() && std::holds_alternative<Append>(batch[end].what))
       group.push_back(std::get<Append>(batch[end++].what).action);
     const auto stored = store_.append_actions(group);
+    failing_ = stored.size() != group.size() ||
+               std::find(stored.begin(), stored.end(), false) != stored.end();
     for (std::size_t k = i; k < end; ++k) {
       batch[k].done(k - i < stored.size() && stored[k - i]);
       batch[k].guard.reset();

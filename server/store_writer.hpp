@@ -10,6 +10,7 @@
 // commits at most once per interval: on a busy server the moves of many rooms share each commit,
 // each waiting at most the interval; on a quiet one a move is written at once.
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -69,6 +70,9 @@ class StoreWriter {
   void load_game(RoomId room, boost::asio::any_io_executor waiting, Loaded loaded);
 
   Store& store() { return store_; }
+  /// Whether the last write failed (thread-safe): the store cannot take a move now (/readyz). A
+  /// write that succeeds clears it.
+  bool failing() const { return failing_.load(std::memory_order_relaxed); }
 
  private:
   struct Save {
@@ -112,6 +116,7 @@ class StoreWriter {
   std::deque<Write> queued_;
   bool stopping_ = false;
   bool idle_ = false;  // the writer waits for work: a new write must wake it
+  std::atomic<bool> failing_{false};
   const std::chrono::milliseconds commit_interval_;
   std::thread thread_;  // last: started once everything above exists
 };

@@ -2,12 +2,18 @@
 // this process, each on its own loopback port, on a redis-server of the test's own
 // (tests/support/redis_server.hpp): they register and see each other, give distinct room ids,
 // refuse each other's names (look-alikes too), lose a stopped node's lease after its ttl, and come
-// back after Redis restarts empty. A bad redis:// URL stops the real binary at start.
+// back after Redis restarts empty. Step 2: each node's rooms are listed on the others as they
+// change and go (a killed node's at its lease's end), lobby chat and /who reach every node, and
+// /readyz follows Redis. A bad redis:// URL stops the real binary at start.
 
 #include <sys/wait.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <future>
 #include <set>
 #include <thread>
@@ -284,6 +290,298 @@ TEST(ClusterRedis, WhileRedisIsAwayANewNameIsRefusedAsUnavailable) {
   ASSERT_TRUE(redis.restart()) << redis.why_not();
   ASSERT_TRUE(eventually([&] { return a.server().cluster()->connected(); }, 8000ms));
   EXPECT_EQ(hello_result(c, "Ann"), "");
+}
+
+// ---- the lobby across nodes (step 2) -----------------------------------------------------------
+
+bool lists(const json& list, std::int64_t id) {
+  for (const auto& r : list)
+    if ((r.is_object() ? r["id"] : r) == id) return true;
+  return false;
+}
+
+// Whether a newcomer on `node` gets room `id` in its first page of the list.
+bool first_page_lists(TestServer& node, std::int64_t id) {
+  static std::atomic<int> probes{0};
+  TestClient probe(node.port());
+  if (hello_result(probe, "Probe" + std::to_string(++probes)) != "") return false;
+  return lists(probe.expect("rooms")["rooms"], id);
+}
+
+// The room `id` as a `rooms_delta` to `c` reports it (added or changed) once `pred` holds of it.
+json expect_listed(TestClient& c, std::int64_t id, const std::function<bool(const json&)>& pred,
+                   std::chrono::milliseconds patience = 5000ms) {
+  json found;
+  c.expect_where(
+      "rooms_delta",
+      [&](const json& m) {
+        for (const char* part : {"added", "changed"})
+          for (const auto& r : m[part])
+            if (r["id"] == id && pred(r)) {
+              found = r;
+              return true;
+            }
+        return false;
+      },
+      patience);
+  return found;
+}
+
+// What one node publishes of a room, another reads back whole (protocol::room_from_json), and a
+// summary that is not one is dropped rather than half read.
+TEST(ClusterLobby, ARoomSummaryReadsBackAsWritten) {
+  protocol::RoomInfo room;
+  room.id = 42;
+  room.game = "race";
+  room.title = "Race";
+  room.host = "Ann";
+  room.status = protocol::RoomStatus::playing;
+  room.options = {{"target", "10"}};
+  room.min_players = 2;
+  room.max_players = 4;
+  room.rematch = 57;
+  room.spectators = {"Zed"};
+  protocol::SeatInfo ann{"Ann", true};
+  protocol::SeatInfo bot{"random-bot-1", true, true};
+  protocol::SeatInfo away{"Cat", false};
+  away.stand_in = "random";
+  away.hand_over_at_ms = 1700000000000;
+  away.handover_votes = {"Ann"};
+  away.may_hand_over = true;
+  room.seats = {ann, bot, away, protocol::SeatInfo{}};
+  const auto back = protocol::room_from_json(protocol::room_json(room));
+  ASSERT_TRUE(back);
+  EXPECT_EQ(*back, room);
+  for (const char* field : {"id", "status", "seats", "host"}) {
+    json broken = protocol::room_json(room);
+    broken.erase(field);
+    EXPECT_FALSE(protocol::room_from_json(broken)) << field;
+  }
+  json bad_status = protocol::room_json(room);
+  bad_status["status"] = "lost";
+  EXPECT_FALSE(protocol::room_from_json(bad_status));
+}
+
+TEST(ClusterLobby, ARoomOfOneNodeIsListedOnTheOtherAsItChangesAndGoes) {
+  RedisServer redis;
+  ARCHIPEL_NEED_REDIS(redis);
+  TestServer a(registry_with_race(), "", node_config(redis, "alpha"));
+  TestServer b(registry_with_race(), "", node_config(redis, "beta"));
+  TestClient bob(b.port());
+  ASSERT_EQ(hello_result(bob, "Bob"), "");
+  EXPECT_TRUE(bob.expect("rooms")["rooms"].empty());
+
+  // Made on alpha: listed on beta, with its host seated, waiting.
+  TestClient ann(a.port()), cat(a.port());
+  ASSERT_EQ(hello_result(ann, "Ann"), "");
+  ASSERT_EQ(hello_result(cat, "Cat"), "");
+  const auto asked = std::chrono::steady_clock::now();
+  const auto room = create_room(ann);
+  auto listed = expect_listed(bob, room, [](const json& r) { return r["host"] == "Ann"; });
+  // What it took, for docs/cluster.md (two flush windows of 250 ms, at most, plus Redis).
+  std::printf("[ measured ] /create on alpha -> listed on beta: %lld ms\n",
+              static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                         std::chrono::steady_clock::now() - asked)
+                                         .count()));
+  EXPECT_EQ(listed["status"], "waiting");
+  EXPECT_EQ(listed["game"], "race");
+  // In Redis: in alpha's hash of rooms, under alpha's lease.
+  EXPECT_FALSE(redis.query({"HGET", "archipel:rooms:alpha", std::to_string(room)}).nil);
+  EXPECT_GT(redis.query({"PTTL", "archipel:rooms:alpha"}).integer, 0);
+
+  // Its changes follow: a second seat taken, then the game started.
+  cat.chat("/join " + std::to_string(room));
+  expect_listed(bob, room, [](const json& r) {
+    return r["seats"].size() > 1 && r["seats"][1]["name"] == "Cat";
+  });
+  ann.chat("/start");
+  expect_listed(bob, room, [](const json& r) { return r["status"] == "playing"; });
+
+  // A newcomer on beta gets it in its first page, and in /rooms's text.
+  TestClient dan(b.port());
+  ASSERT_EQ(hello_result(dan, "Dan"), "");
+  EXPECT_TRUE(lists(dan.expect("rooms")["rooms"], room));
+  dan.chat("/rooms");
+  dan.expect_where("info", [&](const json& m) {
+    return m["text"].get<std::string>().find("\n  " + std::to_string(room) + ": ") !=
+           std::string::npos;
+  });
+  // Not seated from beta (not yet: docs/cluster.md), told why rather than "no such room"; and a
+  // /join with no number seats nobody in another node's room.
+  dan.chat("/join " + std::to_string(room));
+  EXPECT_NE(dan.expect_error("not_available")["message"].get<std::string>().find("another server"),
+            std::string::npos);
+  dan.chat("/watch " + std::to_string(room));
+  dan.expect_error("not_available");
+
+  // A room of beta is listed on alpha the same way: both lists are the same.
+  TestClient fay(a.port()), eve(b.port());
+  ASSERT_EQ(hello_result(fay, "Fay"), "");
+  ASSERT_EQ(hello_result(eve, "Eve"), "");
+  const auto beta_room = create_room(eve);
+  expect_listed(fay, beta_room, [](const json& r) { return r["host"] == "Eve"; });
+  EXPECT_TRUE(first_page_lists(a, beta_room));
+  // A waiting room whose host leaves closes: gone from the other node's list too.
+  eve.chat("/leave");
+  fay.expect_where("rooms_delta", [&](const json& m) { return lists(m["removed"], beta_room); });
+
+  // alpha stops gracefully: its rooms leave beta's list (a full delta with no room), its hash is
+  // deleted.
+  a.stop();
+  bob.expect_where("rooms_delta", [&](const json& m) { return lists(m["removed"], room); });
+  EXPECT_TRUE(key_exists(redis, "archipel:rooms:beta"));
+  EXPECT_TRUE(eventually([&] { return !key_exists(redis, "archipel:rooms:alpha"); }));
+}
+
+// A node that misses a delta (its seq does not follow the last one seen) reads every node's rooms
+// again; a delta it has seen already (a seq not past the last) is ignored. Another node played by
+// the test itself, through Redis.
+TEST(ClusterLobby, ADeltaOutOfSequenceMakesANodeReadEveryNodesRoomsAgain) {
+  RedisServer redis;
+  ARCHIPEL_NEED_REDIS(redis);
+  TestServer b(registry_with_race(), "", node_config(redis, "beta"));
+  TestClient bob(b.port());
+  ASSERT_EQ(hello_result(bob, "Bob"), "");
+  ASSERT_TRUE(eventually([&] { return b.server().cluster()->ready(); }));
+  auto summary = [](std::int64_t id) {
+    protocol::RoomInfo room;
+    room.id = id;
+    room.game = "race";
+    room.title = "Race";
+    room.host = "Gus";
+    room.min_players = 2;
+    room.max_players = 4;
+    room.seats = {protocol::SeatInfo{"Gus", true}, protocol::SeatInfo{}};
+    return protocol::room_json(room);
+  };
+  auto delta = [](std::int64_t seq, json updated, json removed) {
+    return json{{"kind", "rooms"}, {"node", "ghost"},    {"run", "r1"},       {"seq", seq},
+                {"full", false},   {"updated", updated}, {"removed", removed}}
+        .dump();
+  };
+  // The ghost node: alive, with room 77 in its hash, seq 7; a delta of seq 7 that names no room.
+  redis.query({"SET", "archipel:node:ghost", R"({"id":"ghost"})", "PX", "60000"});
+  redis.query({"SADD", "archipel:nodes", "ghost"});
+  redis.query({"HSET", "archipel:rooms:ghost", "77", summary(77).dump(), "run", "r1", "seq", "7"});
+  redis.query({"PUBLISH", "archipel:lobby:0", delta(7, json::array(), json::array())});
+  // Only a read of the hash can list 77: the delta did not hold it.
+  expect_listed(bob, 77, [](const json& r) { return r["host"] == "Gus"; });
+  // The next delta follows: applied as it comes.
+  redis.query({"PUBLISH", "archipel:lobby:0", delta(8, json::array(), json::array({77}))});
+  bob.expect_where("rooms_delta", [](const json& m) { return lists(m["removed"], 77); });
+  // A stale one (seq 6) is ignored; the one after 8 is applied.
+  redis.query({"PUBLISH", "archipel:lobby:0", delta(6, json::array({summary(78)}), json::array())});
+  redis.query({"PUBLISH", "archipel:lobby:0", delta(9, json::array({summary(79)}), json::array())});
+  expect_listed(bob, 79, [](const json&) { return true; });
+  for (const auto& m : bob.history())
+    if (m["type"] == "rooms_delta") EXPECT_FALSE(lists(m["added"], 78)) << m.dump();
+}
+
+TEST(ClusterLobby, AKilledNodesRoomsLeaveTheOtherListsWhenItsLeaseRunsOut) {
+  RedisServer redis;
+  ARCHIPEL_NEED_REDIS(redis);
+  TestServer a(registry_with_race(), "", node_config(redis, "alpha"));
+  TestServer b(registry_with_race(), "", node_config(redis, "beta"));
+  TestServer c(registry_with_race(), "", node_config(redis, "gamma"));
+  TestClient bob(b.port()), cid(c.port());
+  ASSERT_EQ(hello_result(bob, "Bob"), "");
+  ASSERT_EQ(hello_result(cid, "Cid"), "");
+  TestClient ann(a.port());
+  ASSERT_EQ(hello_result(ann, "Ann"), "");
+  const auto room = create_room(ann);
+  expect_listed(bob, room, [](const json&) { return true; });
+  expect_listed(cid, room, [](const json&) { return true; });
+
+  // A crash: nobody deletes alpha's keys; its rooms go with its lease.
+  const auto killed = std::chrono::steady_clock::now();
+  a.kill();
+  for (TestClient* client : {&bob, &cid})
+    client->expect_where(
+        "rooms_delta", [&](const json& m) { return lists(m["removed"], room); }, kLease * 4);
+  const auto gone_after = std::chrono::steady_clock::now() - killed;
+  EXPECT_GE(gone_after, kLease - kBeat * 2) << "removed before the lease ran out";
+  std::printf("[ measured ] kill -> removed from both lists: %lld ms (lease %lld ms)\n",
+              static_cast<long long>(
+                  std::chrono::duration_cast<std::chrono::milliseconds>(gone_after).count()),
+              static_cast<long long>(kLease.count()));
+  // A page asked now agrees.
+  bob.send(json{{"type", "rooms"}});
+  EXPECT_FALSE(lists(bob.expect("rooms")["rooms"], room));
+}
+
+TEST(ClusterLobby, LobbyChatAndWhoReachEveryNode) {
+  RedisServer redis;
+  ARCHIPEL_NEED_REDIS(redis);
+  TestServer a(registry_with_race(), "", node_config(redis, "alpha"));
+  TestServer b(registry_with_race(), "", node_config(redis, "beta"));
+  TestClient ann(a.port()), bob(b.port()), cat(b.port());
+  ASSERT_EQ(hello_result(ann, "Ann"), "");
+  ASSERT_EQ(hello_result(bob, "Bob"), "");
+  ASSERT_EQ(hello_result(cat, "Cat"), "");
+  // Cat sits in a room of beta: table talk is the room's, lobby chat is not hers.
+  const auto room = create_room(cat);
+  // The subscription is made at the node's start; wait for it as a player would (a line said
+  // before it is lost, fire and forget).
+  ASSERT_TRUE(eventually([&] {
+    ann.chat("hello from alpha");
+    bob.next(100ms);
+    return std::any_of(bob.history().begin(), bob.history().end(), [](const json& m) {
+      return m["type"] == "chat" && m["from"] == "Ann" && m["text"] == "hello from alpha" &&
+             m["room"].is_null();
+    });
+  })) << "lobby chat from alpha never reached beta's lobby";
+  bob.chat("and back from beta");
+  ann.expect_where("chat", [](const json& m) {
+    return m["from"] == "Bob" && m["text"] == "and back from beta" && m["room"].is_null();
+  });
+  for (const auto& m : cat.drain(300ms))
+    EXPECT_FALSE(m["type"] == "chat" && m["from"] == "Ann" && m["room"].is_null())
+        << "lobby chat reached a player in room " << room;
+
+  // /who in the lobby lists the people of both nodes.
+  ASSERT_TRUE(eventually([&] {
+    bob.chat("/who");
+    const std::string text = bob.expect("info")["text"];
+    return text.find("Ann") != std::string::npos && text.find("Bob") != std::string::npos &&
+           text.find("Cat") != std::string::npos;
+  }));
+}
+
+TEST(ClusterReady, ReadyzSays503WhileRedisIsDownAnd200Again) {
+  RedisServer redis;
+  ARCHIPEL_NEED_REDIS(redis);
+  TestServer a(registry_with_race(), "", node_config(redis, "alpha"));
+  ASSERT_TRUE(eventually([&] { return http_get(a.port(), "/readyz").result_int() == 200; }));
+  EXPECT_EQ(http_get(a.port(), "/readyz").body(), "ready\n");
+  redis.stop();
+  ASSERT_TRUE(eventually([&] { return http_get(a.port(), "/readyz").result_int() == 503; }));
+  EXPECT_NE(http_get(a.port(), "/readyz").body().find("Redis"), std::string::npos);
+  EXPECT_EQ(http_get(a.port(), "/healthz").result_int(), 200);  // alive all the same
+  ASSERT_TRUE(redis.restart()) << redis.why_not();
+  EXPECT_TRUE(
+      eventually([&] { return http_get(a.port(), "/readyz").result_int() == 200; }, 8000ms));
+  // A node alone (no --cluster) is ready with its store.
+  TestServer alone(registry_with_race());
+  EXPECT_EQ(http_get(alone.port(), "/readyz").result_int(), 200);
+}
+
+TEST(ClusterLobby, RoomsComeBackAfterRedisRestartsEmpty) {
+  RedisServer redis;
+  ARCHIPEL_NEED_REDIS(redis);
+  TestServer a(registry_with_race(), "", node_config(redis, "alpha"));
+  TestServer b(registry_with_race(), "", node_config(redis, "beta"));
+  TestClient ann(a.port());
+  ASSERT_EQ(hello_result(ann, "Ann"), "");
+  const auto room = create_room(ann);
+  ASSERT_TRUE(eventually([&] { return key_exists(redis, "archipel:rooms:alpha"); }));
+  ASSERT_TRUE(redis.restart()) << redis.why_not();
+  // alpha writes its rooms again at its new connection; beta reads them at its new subscription.
+  ASSERT_TRUE(eventually(
+      [&] {
+        return !redis.query({"HGET", "archipel:rooms:alpha", std::to_string(room)}).nil;
+      },
+      8000ms));
+  EXPECT_TRUE(eventually([&] { return first_page_lists(b, room); }, 8000ms));
 }
 
 TEST(ClusterConfig, ParsesRedisUrls) {
