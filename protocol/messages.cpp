@@ -496,12 +496,18 @@ Json rooms_delta_message(const RoomsDelta& delta) {
 }
 
 Json state_message(RoomId room, std::int64_t version, Json view, std::optional<engine::Seat> seat,
-                   const Json& static_data, const std::vector<std::string>& log) {
+                   const Json& static_data, const std::vector<std::string>& log,
+                   const std::vector<std::int64_t>& log_at) {
   Json j{{"type", "state"},         {"room", room},
          {"version", version},      {"seat", seat ? Json(*seat) : Json()},
          {"view", std::move(view)}, {"log", log}};
+  if (!log_at.empty()) j["log_at"] = log_at;
   if (!static_data.empty()) j["static"] = static_data;
   return j;
+}
+
+Json history_message(RoomId room, Json lines) {
+  return Json{{"type", "history"}, {"room", room}, {"lines", std::move(lines)}};
 }
 
 Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, engine::Seat by,
@@ -514,15 +520,19 @@ Json patch_message(RoomId room, std::int64_t from, std::int64_t to, Json ops, en
 
 std::string state_frame(RoomId room, std::int64_t version, const Json& view,
                         std::optional<engine::Seat> seat, std::string_view static_text,
-                        std::string_view log_text) {
-  // Keys in serialize()'s order (sorted): log, room, seat, static, type, version, view.
+                        std::string_view log_text, std::string_view log_at_text) {
+  // Keys in serialize()'s order (sorted): log, log_at, room, seat, static, type, version, view.
   const std::string view_text = serialize(view);
   const bool has_static =
       !static_text.empty() && static_text != "{}" && static_text != "[]" && static_text != "null";
   std::string out;
-  out.reserve(96 + view_text.size() + static_text.size() + log_text.size());
+  out.reserve(104 + view_text.size() + static_text.size() + log_text.size() + log_at_text.size());
   out += R"({"log":)";
   out += log_text.empty() ? std::string_view("[]") : log_text;
+  if (!log_at_text.empty() && log_at_text != "[]") {
+    out += R"(,"log_at":)";
+    out += log_at_text;
+  }
   out += R"(,"room":)";
   out += std::to_string(room);
   out += R"(,"seat":)";

@@ -181,18 +181,24 @@ std::string rooms_frame(const std::vector<RoomInfo>& rooms,
 std::string rooms_delta_frame(const RoomsDelta& delta);
 /// `static_data`: the game's unchanging data (GameInstance::static_data), omitted when empty.
 /// `log`: the game's log so far, in the reader's language, so a player back after a reload (or a
-/// new spectator) has it.
+/// new spectator) has it. `log_at`: when each line was written (Unix ms, 0 when not known), omitted
+/// when empty.
 Json state_message(RoomId room, std::int64_t version, Json view, std::optional<engine::Seat> seat,
                    const Json& static_data = Json::object(),
-                   const std::vector<std::string>& log = {});
+                   const std::vector<std::string>& log = {},
+                   const std::vector<std::int64_t>& log_at = {});
 /// state_message serialized, from parts already serialized: `static_text`, the static data as
 /// serialize() writes it (a room writes it once per game: it is most of a state's bytes, the same
 /// for every reader), omitted when empty ("", "{}", "[]" or "null", as state_message omits an empty
-/// one); `log_text`, the log lines as a serialized array ("" for none). Byte for byte
-/// serialize(state_message(room, version, view, seat, static, log)).
+/// one); `log_text`, the log lines as a serialized array ("" for none); `log_at_text`, their times
+/// as a serialized array ("" omits them). Byte for byte serialize(state_message(room, version, view,
+/// seat, static, log, log_at)).
 std::string state_frame(RoomId room, std::int64_t version, const Json& view,
                         std::optional<engine::Seat> seat, std::string_view static_text,
-                        std::string_view log_text);
+                        std::string_view log_text, std::string_view log_at_text = {});
+/// A room's last lines (chat and notices, oldest first) to one of its members who arrives or comes
+/// back: `lines` holds {"at": Unix ms, "kind": "chat"|"info", "from"?: name, "text": ...}.
+Json history_message(RoomId room, Json lines);
 /// `by`: the seat whose move made version `to` (where several seats act at once, a seat waits for
 /// the patch of its own move before acting again). `log`: the log lines that move wrote, in the
 /// reader's language (omitted when none): they travel in the patch, not as frames of their own.

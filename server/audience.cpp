@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "protocol/messages.hpp"
+#include "server/wall_clock.hpp"
 
 namespace archipel::server {
 
@@ -31,10 +32,29 @@ void Audience::to_everyone(const Table& table, LocalFrames& frames) {
   each_connected(table, [&](Client& c) { frames.send_to(c); });
 }
 
-void Audience::announce(const Table& table, const engine::LocalText& text) {
+void Audience::announce(Table& table, const engine::LocalText& text) {
+  table.remember({unix_ms_now(), RoomLine::Kind::info, {}, text});
   LocalFrames frames(
       [&](engine::Lang lang) { return protocol::info_message(text.in(lang), table.id); });
   to_everyone(table, frames);
+}
+
+void Audience::history_to(const Table& table, const std::string& token) {
+  const Member* m = table.member(token);
+  if (!m || !m->client || m->bot) return;
+  const engine::Lang lang = m->client->lang();
+  json lines = json::array();
+  for (const RoomLine& line : table.history) {
+    json j{{"at", line.at}, {"text", line.text.in(lang)}};
+    if (line.kind == RoomLine::Kind::chat) {
+      j["kind"] = "chat";
+      j["from"] = line.from;
+    } else {
+      j["kind"] = "info";
+    }
+    lines.push_back(std::move(j));
+  }
+  m->client->send(make_frame(protocol::history_message(table.id, std::move(lines))));
 }
 
 void Audience::to(const Table& table, const std::string& token, const json& message) {
@@ -53,6 +73,10 @@ std::string Audience::log_text(const Table& table, engine::Lang lang, std::size_
   return protocol::serialize(lines);
 }
 
+std::string Audience::log_at_text(const Table& table) {
+  return protocol::serialize(json(table.log_at));
+}
+
 // ---- views --------------------------------------------------------------------------------------
 
 void Audience::state_to(const Table& table, const std::string& token) {
@@ -63,7 +87,7 @@ void Audience::state_to(const Table& table, const std::string& token) {
   const auto seat_shown = seat >= 0 ? std::optional<int>(seat) : std::nullopt;
   m->client->send(text_frame(
       protocol::state_frame(table.id, version_, views_.full_view(*table.game, viewer), seat_shown,
-                            static_text_, log_text(table, m->client->lang()))));
+                            static_text_, log_text(table, m->client->lang()), log_at_text(table))));
 }
 
 void Audience::state_to_stand_in(const Table& table, Client& bot, int seat) {
@@ -78,9 +102,10 @@ void Audience::state_to_spectators(const Table& table) {
   if (!table.game || std::none_of(table.spectators.begin(), table.spectators.end(), watching))
     return;
   const json view = views_.full_view(*table.game, engine::Viewer::spectator());
+  const std::string log_at = log_at_text(table);
   auto frames = LocalFrames::of_text([&](engine::Lang lang) {  // once per language
     return protocol::state_frame(table.id, version_, view, std::nullopt, static_text_,
-                                 log_text(table, lang));
+                                 log_text(table, lang), log_at);
   });
   each_connected(
       table, [&](Client& c) { frames.send_to(c); }, false);

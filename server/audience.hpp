@@ -35,8 +35,11 @@ class Audience {
   static void broadcast(const Table& table, const Frame& frame);  // seats and spectators
   static void broadcast(const Table& table, const nlohmann::json& message);
   static void to_everyone(const Table& table, LocalFrames& frames);  // each in their language
-  /// An info line to everyone in the room, in each one's language.
-  static void announce(const Table& table, const engine::LocalText& text);
+  /// An info line to everyone in the room, in each one's language; kept in the room's history.
+  static void announce(Table& table, const engine::LocalText& text);
+  /// The room's history (Table::history) to member `token`, in their language, if connected: what
+  /// was said before they arrived or came back.
+  static void history_to(const Table& table, const std::string& token);
   /// To member `token` if connected: a message in no language (or already in theirs).
   static void to(const Table& table, const std::string& token, const nlohmann::json& message);
   /// The language of member `token`; English for one not connected.
@@ -58,6 +61,8 @@ class Audience {
 
   /// The game's log from `first_line` on in `lang`, serialized as an array of lines.
   static std::string log_text(const Table& table, engine::Lang lang, std::size_t first_line = 0);
+  /// When each line of the game's log was written, serialized as an array (Table::log_at).
+  static std::string log_at_text(const Table& table);
 
  private:
   /// Calls `f(client)` for every connected seat's client, then (with `seats` false: only) the

@@ -10,6 +10,7 @@
 #include "protocol/errors.hpp"
 #include "server/replay.hpp"
 #include "server/replay_request.hpp"
+#include "server/wall_clock.hpp"
 
 namespace archipel::server {
 
@@ -64,6 +65,7 @@ std::shared_ptr<Room> Room::restore(net::any_io_executor executor, const GameRec
       std::make_shared<Room>(executor, record.id, *entry->spec, record.options, context, observer);
   room->table_.game = std::move(replayed.value().game);
   room->table_.log = std::move(replayed.value().log);
+  room->table_.log_at.assign(room->table_.log.size(), 0);  // the store keeps no times
   room->table_.actions = static_cast<int>(record.actions.size());
   room->table_.seed = record.seed;
   room->table_.host = record.host;
@@ -103,6 +105,7 @@ void Room::watch(Member m) {
       r.table_.spectators.push_back(m);
     }
     r.publish_room();
+    Audience::history_to(r.table_, m.token);
     if (r.table_.game) r.send_full_state(m.token);
   });
 }
@@ -119,6 +122,7 @@ void Room::connect(const std::string& token, ClientPtr client) {
     if (!m) return;
     m->client = std::move(client);
     r.publish_room();
+    Audience::history_to(r.table_, token);
     if (r.table_.game) r.send_full_state(token);
     if (const int seat = r.table_.seat_of(token);
         seat >= 0 && seat < static_cast<int>(r.stand_ins_.size()) && r.stand_ins_[seat] && !m->bot)
@@ -231,8 +235,10 @@ void Room::refuse_stranger(const ClientPtr& client) {
 }
 
 void Room::do_say(const std::string& token, const std::string& text) {
-  if (Member* m = table_.member(token))
-    Audience::broadcast(table_, text_frame(protocol::chat_frame(table_.id, m->name, text)));
+  Member* m = table_.member(token);
+  if (!m) return;
+  table_.remember({unix_ms_now(), RoomLine::Kind::chat, m->name, {text, text}});
+  Audience::broadcast(table_, text_frame(protocol::chat_frame(table_.id, m->name, text)));
 }
 
 void Room::do_play_text(const std::string& token, const std::string& move) {
@@ -292,6 +298,7 @@ void Room::do_join(Member m, std::optional<int> seat) {
     std::erase_if(table_.spectators, [&](const Member& s) { return s.token == m.token; });
     if (auto o = observer_.lock()) o->seat_changed(m.token, table_.id, true);
     publish_room();
+    Audience::history_to(table_, m.token);
     if (table_.game) send_full_state(m.token);
     return;
   }
@@ -305,6 +312,7 @@ void Room::do_join(Member m, std::optional<int> seat) {
   Audience::announce(table_, {name + " sits at seat " + std::to_string(target + 1),
                               name + " s'assoit à la place " + std::to_string(target + 1)});
   publish_room();
+  Audience::history_to(table_, token);
   if (table_.auto_start && table_.all_kept_seats_taken()) do_start(table_.host);
 }
 

@@ -9,6 +9,7 @@
 
 #include "protocol/errors.hpp"
 #include "server/room.hpp"
+#include "server/wall_clock.hpp"
 
 namespace archipel::server {
 
@@ -102,7 +103,8 @@ void Room::on_stored(const std::string& token, int seat, const json& action, boo
     context_.metrics->actions_applied++;
     const auto names = table_.seat_names();
     const std::size_t first_line = table_.log.size();
-    for (const auto& e : events.value()) table_.log.push_back(table_.game->describe(e, names));
+    const std::int64_t now = unix_ms_now();
+    for (const auto& e : events.value()) table_.add_log_line(table_.game->describe(e, names), now);
     audience_.after_move(table_, stand_ins_, seat, first_line);
     finish_if_over();
     if (table_.status == Status::playing &&

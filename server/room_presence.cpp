@@ -9,22 +9,12 @@
 
 #include "protocol/errors.hpp"
 #include "server/room.hpp"
+#include "server/wall_clock.hpp"
 
 namespace archipel::server {
 
 using protocol::ErrorCode;
 using protocol::make_error;
-
-namespace {
-
-// Wall-clock time, as the store keeps it: an away-since must mean the same after a restart.
-std::int64_t unix_ms_now() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-}  // namespace
 
 // ---- abandoned games (issue 9, point 6) ---------------------------------------------------------
 

@@ -13,6 +13,16 @@ Table::Table(RoomId id, const engine::GameSpec& spec, engine::Options options)
       options(std::move(options)),
       seats(static_cast<std::size_t>(spec.max_players)) {}
 
+void Table::remember(RoomLine line) {
+  history.push_back(std::move(line));
+  while (history.size() > history_lines) history.pop_front();
+}
+
+void Table::add_log_line(engine::LocalText line, std::int64_t at) {
+  log.push_back(std::move(line));
+  log_at.push_back(at);
+}
+
 int Table::seat_of(const std::string& token) const {
   for (int i = 0; i < static_cast<int>(seats.size()); ++i)
     if (seats[i] && seats[i]->token == token) return i;

@@ -8,6 +8,7 @@
 // does about it (telling the lobby, announcing, storing, sending views) is the room's.
 
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,8 +33,21 @@ struct Member {
   std::string strategy;  // a bot's strategy, kept with the seat in the store
 };
 
+/// A line said to the whole room: table talk, or a notice (who sat down, the start, an option, who
+/// left). Kept so that a reload or a reconnect shows what was said before it (Table::history).
+struct RoomLine {
+  enum class Kind { chat, info };
+  std::int64_t at = 0;  // when it was said: Unix time in milliseconds
+  Kind kind = Kind::info;
+  std::string from;  // who spoke (chat only)
+  engine::LocalText text;
+};
+
 struct Table {
   using Status = protocol::RoomStatus;
+  /// How many of the room's last lines a reload or a reconnect gets back (docs/protocol.md,
+  /// `history`): the talk of a long game's last hour or so. The game log is kept whole.
+  static constexpr std::size_t history_lines = 100;
 
   RoomId id = 0;
   const engine::GameSpec* spec = nullptr;
@@ -53,9 +67,18 @@ struct Table {
   std::uint64_t seed = 0;
   int actions = 0;                     // actions applied (and stored)
   std::vector<engine::LocalText> log;  // one line per game event
+  // When each line of `log` was written (Unix ms), index for index; 0 for the lines of a game
+  // restored after a restart (the store keeps the moves, not their times).
+  std::vector<std::int64_t> log_at;
+  std::deque<RoomLine> history;  // the last history_lines lines said to the room, oldest first
 
   /// An empty table for `spec`, every seat free.
   Table(RoomId id, const engine::GameSpec& spec, engine::Options options);
+
+  /// Keeps `line` in the history, forgetting the oldest beyond history_lines.
+  void remember(RoomLine line);
+  /// Adds a game log line written at `at` (Unix ms).
+  void add_log_line(engine::LocalText line, std::int64_t at);
 
   int seat_of(const std::string& token) const;  // -1 if not seated
   Member* member(const std::string& token);     // seated or watching; null if neither

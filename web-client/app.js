@@ -183,6 +183,8 @@ function handle(msg) {
     case 'chat':
       chat.chat(msg.from, msg.text, msg.room);
       return;
+    case 'history':
+      return onHistory(msg);
     case 'info':
       return onInfo(msg);
     case 'error':
@@ -288,12 +290,21 @@ function showGameLog(msg) {
   }
   if (msg.type === 'state') {
     if (lines.length < seen.shown) seen.shown = 0; // another game in this room: its log from the start
-    for (const line of lines.slice(seen.shown)) chat.logLine(line, msg.room);
+    const at = Array.isArray(msg.log_at) && msg.log_at.length === lines.length ? msg.log_at : [];
+    for (let i = seen.shown; i < lines.length; ++i) chat.logLine(lines[i], msg.room, at[i]);
     seen.shown = lines.length;
   } else {
     for (const line of lines) chat.logLine(line, msg.room);
     seen.shown += lines.length;
   }
+}
+
+// A room's history comes when one arrives in a room or comes back to it (a reload, a reconnect), before the
+// game's `state`: it replaces that room's lines, so the game log is shown again from the state that follows.
+function onHistory(msg) {
+  if (!Array.isArray(msg.lines)) return;
+  chat.restoreRoom(msg.room, msg.lines);
+  if (state.gameLog.room === msg.room) state.gameLog.shown = 0;
 }
 
 function onInfo(msg) {

@@ -69,44 +69,71 @@ export class ChatPane {
     this.input.focus();
   }
 
-  add(kind, parts, title) {
+  /**
+   * Adds a line. `at`: when it was said (Unix ms) when the server says so (a room's history, the game log of a
+   * `state`), else now; 0 for a time nobody knows (a game restored after a server restart): no time shown. The
+   * lines stay in time order: a line older than the last one goes in its place. `room`: the room it belongs to.
+   */
+  add(kind, parts, { title, at, room } = {}) {
     const nearBottom = this.log.scrollHeight - this.log.scrollTop - this.log.clientHeight < 40;
-    const time = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    const line = h('li', { class: `line line-${kind}`, dataset: { kind }, title }, h('span', { class: 'time' }, time), ...parts);
-    this.log.append(line);
+    const when = typeof at === 'number' ? at : Date.now();
+    const time = when > 0 ? new Date(when).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : '';
+    const dataset = { kind, at: String(when) };
+    if (room !== null && room !== undefined) dataset.room = String(room);
+    const line = h('li', { class: `line line-${kind}`, dataset, title }, h('span', { class: 'time' }, time), ...parts);
+    let next = null;
+    for (let other = this.log.lastElementChild; other && Number(other.dataset.at) > when; other = other.previousElementSibling) next = other;
+    this.log.insertBefore(line, next);
     while (this.log.childElementCount > MAX_LINES) this.log.firstElementChild.remove();
     if (nearBottom) this.log.scrollTop = this.log.scrollHeight;
     return line;
   }
 
-  chat(from, text, room) {
+  /**
+   * A room's history (docs/protocol.md, `history`): the room's chat and notices, with their times, replace the
+   * lines of that room already shown (after a reconnect they would show twice); the game log comes back with the
+   * `state` that follows. Errors and the commands one typed stay.
+   */
+  restoreRoom(room, lines) {
+    for (const line of [...this.log.querySelectorAll(`li[data-room="${CSS.escape(String(room))}"]`)]) {
+      if (['chat', 'info', 'log'].includes(line.dataset.kind)) line.remove();
+    }
+    for (const l of lines) {
+      if (!l || typeof l.text !== 'string') continue;
+      const at = typeof l.at === 'number' ? l.at : 0;
+      if (l.kind === 'chat') this.chat(String(l.from ?? ''), l.text, room, at);
+      else this.info(l.text, room, at);
+    }
+  }
+
+  chat(from, text, room, at) {
     return this.add('chat', [
       room !== null && room !== undefined ? h('span', { class: 'where' }, `#${room}`) : h('span', { class: 'where' }, t('chat.lobby')),
       h('b', { class: 'from' }, from),
       h('span', { class: 'text' }, text),
-    ]);
+    ], { at, room });
   }
 
   /** Info lines keep their line breaks and indentation (white-space: pre-wrap); the first line is the heading. */
-  info(text, room) {
+  info(text, room, at) {
     const [first, ...rest] = String(text).split('\n');
     return this.add('info', [
       room !== null && room !== undefined ? h('span', { class: 'where' }, `#${room}`) : null,
       h('span', { class: 'text' }, first),
       rest.length ? h('span', { class: 'more' }, rest.map(indentedLine)) : null,
-    ]);
+    ], { at, room });
   }
 
-  /** A line of the game log (from a `state` or a move's `patch`). */
-  logLine(text, room) {
+  /** A line of the game log (from a `state`, with its time, or a move's `patch`). */
+  logLine(text, room, at) {
     return this.add('log', [
       room !== null && room !== undefined ? h('span', { class: 'where' }, `#${room}`) : null,
       h('span', { class: 'text' }, String(text)),
-    ]);
+    ], { at, room });
   }
 
   error(message, code) {
-    return this.add('error', [h('span', { class: 'text' }, message)], code);
+    return this.add('error', [h('span', { class: 'text' }, message)], { title: code });
   }
 
   /** A command the user typed, echoed so replies read as answers. */

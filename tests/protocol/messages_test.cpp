@@ -112,6 +112,11 @@ TEST(Messages, StateFrameIsTheStateMessageSerialized) {
                   expected);
         if (log.empty()) {
           EXPECT_EQ(state_frame(2147483647, 42, view, seat, serialize(stat), ""), expected);
+        } else {  // with the lines' times
+          const std::vector<std::int64_t> at{0, 1795000000123};
+          EXPECT_EQ(state_frame(2147483647, 42, view, seat, serialize(stat), serialize(Json(log)),
+                                serialize(Json(at))),
+                    serialize(state_message(2147483647, 42, view, seat, stat, log, at)));
         }
       }
     }

@@ -117,5 +117,30 @@ TEST(Table, AMemberIsSeatedOrWatching) {
   EXPECT_EQ(t.seat_names(), (std::vector<std::string>{"Zoe", "Ann", "", ""}));
 }
 
+// Issue 35, point 4: a reload gets the room's last lines back, within a bound a long game cannot
+// outgrow.
+TEST(Table, TheHistoryKeepsTheRoomsLastLinesInOrder) {
+  Table t = race_table();
+  const auto n = Table::history_lines + 30;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string text = "line " + std::to_string(i);
+    t.remember({static_cast<std::int64_t>(1000 + i), RoomLine::Kind::chat, "Ann", {text, text}});
+  }
+  ASSERT_EQ(t.history.size(), Table::history_lines);
+  EXPECT_EQ(t.history.front().text.in(engine::Lang::en), "line 30") << "the oldest are forgotten";
+  EXPECT_EQ(t.history.back().text.in(engine::Lang::en), "line " + std::to_string(n - 1));
+  EXPECT_EQ(t.history.back().at, static_cast<std::int64_t>(1000 + n - 1));
+}
+
+TEST(Table, EveryGameLogLineHasItsTime) {
+  Table t = race_table();
+  t.add_log_line({"Ann plays", "Ann joue"}, 1795000000000);
+  t.add_log_line({"Ben plays", "Ben joue"}, 1795000001000);
+  ASSERT_EQ(t.log.size(), 2u);
+  ASSERT_EQ(t.log_at.size(), 2u);
+  EXPECT_EQ(t.log[1].in(engine::Lang::fr), "Ben joue");
+  EXPECT_EQ(t.log_at[1], 1795000001000);
+}
+
 }  // namespace
 }  // namespace archipel::server
