@@ -191,8 +191,8 @@ Json state_message(RoomId room, std::int64_t version, Json view, std::optional<e
 /// serialize() writes it (a room writes it once per game: it is most of a state's bytes, the same
 /// for every reader), omitted when empty ("", "{}", "[]" or "null", as state_message omits an empty
 /// one); `log_text`, the log lines as a serialized array ("" for none); `log_at_text`, their times
-/// as a serialized array ("" omits them). Byte for byte serialize(state_message(room, version, view,
-/// seat, static, log, log_at)).
+/// as a serialized array ("" omits them). Byte for byte serialize(state_message(room, version,
+/// view, seat, static, log, log_at)).
 std::string state_frame(RoomId room, std::int64_t version, const Json& view,
                         std::optional<engine::Seat> seat, std::string_view static_text,
                         std::string_view log_text, std::string_view log_at_text = {});

@@ -1,7 +1,7 @@
 #pragma once
 // Wall-clock time as the server writes it down: Unix time in milliseconds. What a person reads as a
-// time of day (a chat line's, a game log line's) and what the store keeps (since when a game's people
-// have been away) must mean the same after a restart; timers use the steady clock instead.
+// time of day (a chat line's, a game log line's) and what the store keeps (since when a game's
+// people have been away) must mean the same after a restart; timers use the steady clock instead.
 
 #include <chrono>
 #include <cstdint>
