@@ -97,6 +97,21 @@ Result<ListRooms> list_rooms(const Json& msg) {
   return list;
 }
 
+Result<std::string> required_password(const Json& msg, const std::string& type) {
+  if (!msg.contains("password"))
+    return make_error(ErrorCode::missing_field, type + " needs a \"password\"");
+  if (!msg["password"].is_string())
+    return make_error(ErrorCode::bad_message, "\"password\" must be a string");
+  const auto& password = msg["password"].get_ref<const std::string&>();
+  if (password.size() < kMinPasswordLength || password.size() > kMaxPasswordLength)
+    return make_error(ErrorCode::bad_password,
+                      "a password is " + std::to_string(kMinPasswordLength) + " to " +
+                          std::to_string(kMaxPasswordLength) + " bytes long",
+                      "un mot de passe a de " + std::to_string(kMinPasswordLength) + " à " +
+                          std::to_string(kMaxPasswordLength) + " octets");
+  return password;
+}
+
 }  // namespace
 
 Result<ClientMessage> parse_client_message(std::string_view frame) {
@@ -169,6 +184,26 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
     }
     return ClientMessage{request};
   }
+  if (type == "register" || type == "login") {
+    // The password's sentence never quotes it.
+    auto password = required_password(msg, type);
+    if (!password.ok()) return password.error();
+    if (type == "register") return ClientMessage{Register{std::move(password).value()}};
+    if (!msg.contains("name"))
+      return make_error(ErrorCode::missing_field, "login needs a \"name\"");
+    if (!msg["name"].is_string())
+      return make_error(ErrorCode::bad_message, "\"name\" must be a string");
+    return ClientMessage{Login{msg["name"].get<std::string>(), std::move(password).value()}};
+  }
+  if (type == "logout") {
+    bool everywhere = false;
+    if (msg.contains("everywhere") && !msg["everywhere"].is_null()) {
+      if (!msg["everywhere"].is_boolean())
+        return make_error(ErrorCode::bad_message, "\"everywhere\" must be true or false");
+      everywhere = msg["everywhere"].get<bool>();
+    }
+    return ClientMessage{Logout{everywhere}};
+  }
   if (type == "games") return ClientMessage{ListGames{}};
   if (type == "rooms") {
     auto list = list_rooms(msg);
@@ -177,7 +212,8 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
   }
   return make_error(ErrorCode::unknown_type,
                     "unknown message type '" + excerpt(type, 40) +
-                        "' (hello, chat, action, sync, games, rooms, replay)");
+                        "' (hello, chat, action, sync, games, rooms, replay, register, login, "
+                        "logout)");
 }
 
 std::string_view to_string(RoomStatus status) {
@@ -209,12 +245,19 @@ std::string_view status_label(RoomStatus status, engine::Lang lang) {
   return "";
 }
 
-Json welcome_message(const std::string& name, const std::string& token, engine::Lang lang) {
-  return Json{{"type", "welcome"},
-              {"name", name},
-              {"token", token},
-              {"version", kProtocolVersion},
-              {"lang", engine::lang_code(lang)}};
+Json welcome_message(const std::string& name, const std::string& token, engine::Lang lang,
+                     bool registered) {
+  Json j{{"type", "welcome"},
+         {"name", name},
+         {"token", token},
+         {"version", kProtocolVersion},
+         {"lang", engine::lang_code(lang)}};
+  if (registered) j["registered"] = true;
+  return j;
+}
+
+Json account_message(const std::string& name, bool registered, std::string_view why) {
+  return Json{{"type", "account"}, {"name", name}, {"registered", registered}, {"why", why}};
 }
 
 Json chat_message(std::optional<RoomId> room, const std::string& from, const std::string& text) {
