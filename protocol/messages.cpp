@@ -97,6 +97,16 @@ Result<ListRooms> list_rooms(const Json& msg) {
   return list;
 }
 
+// hello's and login's "lang": the language to write to this person in.
+Result<std::optional<engine::Lang>> optional_lang(const Json& msg) {
+  auto code = optional_string(msg, "lang");
+  if (!code.ok()) return code.error();
+  if (!code.value()) return std::optional<engine::Lang>{};
+  auto lang = engine::parse_lang(*code.value());
+  if (!lang) return make_error(ErrorCode::bad_message, "\"lang\" is \"en\" or \"fr\"");
+  return std::optional<engine::Lang>{lang};
+}
+
 Result<std::string> required_password(const Json& msg, const std::string& type) {
   if (!msg.contains("password"))
     return make_error(ErrorCode::missing_field, type + " needs a \"password\"");
@@ -134,14 +144,9 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
     if (!token.ok()) return token.error();
     if (!name.value() && !token.value())
       return make_error(ErrorCode::missing_field, "hello needs a \"name\" or a \"token\"");
-    auto lang_code = optional_string(msg, "lang");
-    if (!lang_code.ok()) return lang_code.error();
-    std::optional<engine::Lang> lang;
-    if (lang_code.value()) {
-      lang = engine::parse_lang(*lang_code.value());
-      if (!lang) return make_error(ErrorCode::bad_message, "\"lang\" is \"en\" or \"fr\"");
-    }
-    return ClientMessage{Hello{std::move(name).value(), std::move(token).value(), lang}};
+    auto lang = optional_lang(msg);
+    if (!lang.ok()) return lang.error();
+    return ClientMessage{Hello{std::move(name).value(), std::move(token).value(), lang.value()}};
   }
   if (type == "chat") {
     if (!msg.contains("text")) return make_error(ErrorCode::missing_field, "chat needs a \"text\"");
@@ -193,7 +198,10 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
       return make_error(ErrorCode::missing_field, "login needs a \"name\"");
     if (!msg["name"].is_string())
       return make_error(ErrorCode::bad_message, "\"name\" must be a string");
-    return ClientMessage{Login{msg["name"].get<std::string>(), std::move(password).value()}};
+    auto lang = optional_lang(msg);
+    if (!lang.ok()) return lang.error();
+    return ClientMessage{
+        Login{msg["name"].get<std::string>(), std::move(password).value(), lang.value()}};
   }
   if (type == "logout") {
     bool everywhere = false;

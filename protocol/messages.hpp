@@ -109,6 +109,7 @@ struct Register {
 struct Login {
   std::string name;
   std::string password;
+  std::optional<engine::Lang> lang;  // as hello's: a login may come instead of a hello
 };
 /// Revokes this connection's token, or (everywhere) every token of the account.
 struct Logout {

@@ -109,6 +109,7 @@ void Lobby::registered(const std::string& token, const std::string& name,
 }
 
 void Lobby::login(const ClientPtr& client, protocol::Login& request) {
+  if (request.lang) client->set_lang(*request.lang);  // its answers are read in it, as hello's
   if (!accounts_ || cluster_) return send_error(client, accounts_off());
   if (hello_pending_.count(client->id()))
     return send_error(client, make_error(ErrorCode::already_welcomed,

@@ -12,12 +12,14 @@ export class AccountPanel {
    * @param {(msg: object) => boolean} io.send  sends a message; false when no socket is open
    * @param {() => void} io.connect  opens the connection (its hello is then takeLogin()'s message)
    * @param {(key: string, vars?: object) => string} io.t  the page's translations
+   * @param {() => string} io.lang  the page's language, sent with a login as with a hello
    */
-  constructor(els, { send, connect, t }) {
+  constructor(els, { send, connect, t, lang }) {
     this.els = els;
     this.send = send;
     this.connect = connect;
     this.t = t;
+    this.lang = lang;
     this.who = { welcomed: false, name: '', registered: false };
     this.pendingLogin = null; // a login waiting for the socket to open (sent instead of a hello)
     this.busy = false; // a register or login on its way: its error shows here, not in the chat
@@ -87,7 +89,7 @@ export class AccountPanel {
     if (!name) return this.showError(this.t('account.name.missing'));
     const password = this.password();
     if (password === null) return;
-    const message = { type: 'login', name, password };
+    const message = { type: 'login', name, password, lang: this.lang() };
     this.clear();
     if (!this.send(message)) {
       this.pendingLogin = message;

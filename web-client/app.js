@@ -134,7 +134,7 @@ const account = new AccountPanel(
     logoutAll: $('#account-logout-all'),
     error: $('#account-error'),
   },
-  { send: (message) => connection.send(message), connect: () => connection.start(), t },
+  { send: (message) => connection.send(message), connect: () => connection.start(), t, lang: getLang },
 );
 
 const chat = new ChatPane($('#chat-log'), $('#chat-form'), (text) =>

@@ -45,6 +45,12 @@ TEST(Messages, RegisterLoginAndLogout) {
   auto login = parsed_as<Login>(R"({"type":"login","name":"Anna","password":"sésame ouvre-toi"})");
   EXPECT_EQ(login.name, "Anna");
   EXPECT_EQ(login.password, "sésame ouvre-toi");
+  EXPECT_FALSE(login.lang.has_value());
+  EXPECT_EQ(
+      parsed_as<Login>(R"({"type":"login","name":"A","password":"12345678","lang":"fr"})").lang,
+      engine::Lang::fr);
+  EXPECT_EQ(error_code(R"({"type":"login","name":"A","password":"12345678","lang":"de"})"),
+            "bad_message");
   EXPECT_FALSE(parsed_as<Logout>(R"({"type":"logout"})").everywhere);
   EXPECT_TRUE(parsed_as<Logout>(R"({"type":"logout","everywhere":true})").everywhere);
   EXPECT_EQ(error_code(R"({"type":"register"})"), "missing_field");
