@@ -213,6 +213,48 @@ TEST(Accounts, ThePasswordIsNeitherInTheDatabaseNorInTheLog) {
   std::filesystem::remove_all(dir);
 }
 
+// After a restart the lobby knows the accounts' names from the store at once (guests refused), and
+// a token it no longer holds in memory is looked up in the store: the account comes back with it,
+// its seat too.
+TEST(Accounts, AccountsAndTheirTokensOutliveARestart) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("archipel-accounts-restart-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::string token;
+  std::int64_t room = 0;
+  {
+    TestServer server(registry_with_race(), dir.string());
+    TestClient ann(server.port()), ben(server.port());
+    ann.hello("Ann");
+    ben.hello("Ben");
+    room = open_room(ann, {&ben}, "/create race");
+    ann.chat("/start");
+    ann.expect("state");
+    register_name(ann);
+    TestClient zed(server.port());  // an account in no room: nothing restores its player
+    zed.hello("Zed");
+    register_name(zed);
+    TestClient phone(server.port());
+    phone.send(login_message("Ann", kPassword));
+    token = phone.expect("welcome")["token"];
+    server.kill();
+  }
+  TestServer server(registry_with_race(), dir.string(), forgetful_config());
+  TestClient guest(server.port());
+  guest.send(json{{"type", "hello"}, {"name", "ZED"}});
+  guest.expect_error("name_registered");
+  TestClient ann(server.port());
+  ann.send(json{{"type", "hello"}, {"token", token}});
+  const json welcome = ann.expect("welcome");
+  EXPECT_EQ(welcome["name"], "Ann");
+  EXPECT_EQ(welcome["registered"], true);
+  EXPECT_EQ(ann.expect("state")["room"], room) << "the seat, through the account's token";
+  TestClient forger(server.port());
+  forger.send(json{{"type", "hello"}, {"token", std::string(32, 'f')}});
+  forger.expect_error("bad_token");
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Accounts, BadInputIsRefusedAndChangesNothing) {
   TestServer server(registry_with_race());
   TestClient ann(server.port());
