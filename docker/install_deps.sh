@@ -3,7 +3,7 @@
 # The one install script: README's commands, .ci/run and docker/Dockerfile all call it, so CI proves the image steps.
 #
 #   docker/install_deps.sh            build + runtime dependencies (compiler, Boost 1.81, nlohmann_json, spdlog,
-#                                     SQLite, libpq, GoogleTest, Google Benchmark, CLI11)
+#                                     SQLite, libpq, libsodium, GoogleTest, Google Benchmark, CLI11)
 #   docker/install_deps.sh --browser  also Chromium and the npm packages for the browser tests and the JS bot example
 #   docker/install_deps.sh --postgres also PostgreSQL 15, which the store tests start on their own in a temporary
 #                                     folder (tests/support/postgres_server.hpp); the server needs only libpq
@@ -14,8 +14,8 @@
 #                                     for readable reports (scripts/fuzz.sh, scripts/sanitize.sh)
 #   docker/install_deps.sh --format   also clang-format 14, which checks the C++ layout (scripts/format.sh)
 #   docker/install_deps.sh --runtime  only what the built server needs at run time (for the slim image; libpq5 for
-#                                     --store postgresql://, libhiredis0.14 for --cluster redis://, the services
-#                                     themselves being elsewhere)
+#                                     --store postgresql://, libhiredis0.14 for --cluster redis://, libsodium23
+#                                     for the accounts' password hashes, the services themselves being elsewhere)
 #
 # It is idempotent and quick when everything is already there.
 set -euo pipefail
@@ -39,11 +39,11 @@ for arg in "$@"; do
 done
 
 if [ "$mode" = runtime ]; then
-  packages=(libsqlite3-0 libpq5 libhiredis0.14 libspdlog1.10 libfmt9 libjemalloc2 ca-certificates)
+  packages=(libsqlite3-0 libpq5 libhiredis0.14 libsodium23 libspdlog1.10 libfmt9 libjemalloc2 ca-certificates)
 else
   packages=(build-essential cmake pkg-config git
             libboost1.81-dev nlohmann-json3-dev libspdlog-dev libfmt-dev
-            libsqlite3-dev libpq-dev libhiredis-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libjemalloc-dev curl)
+            libsqlite3-dev libpq-dev libhiredis-dev libsodium-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libjemalloc-dev curl)
   # Node.js runs the browser tests and the bot example. A machine may already carry a newer Node with its
   # own npm (Debian's npm package conflicts with it), so take Debian's only when there is none.
   if [ "$browser" = 1 ]; then

@@ -71,6 +71,13 @@ struct Replay {
 struct Handover {
   std::string who;
 };  // /handover <seat number or name>
+// Accounts. /register and /login only answer how to do it: a password typed after them is dropped
+// by the parser, never read (it travels only in the register and login messages).
+struct Register {};  // /register
+struct Login {};     // /login [name]
+struct Logout {
+  bool everywhere = false;
+};  // /logout [everywhere]: also the logout message
 
 }  // namespace archipel::protocol::cmd
 
@@ -83,7 +90,8 @@ inline constexpr std::size_t kMaxChatLength = 500;
 /// which knows where one is.
 using LobbyCommand =
     std::variant<cmd::Help, cmd::Nick, cmd::Games, cmd::Rooms, cmd::Create, cmd::Join, cmd::Leave,
-                 cmd::Watch, cmd::Who, cmd::Log, cmd::SetLang, cmd::Replay>;
+                 cmd::Watch, cmd::Who, cmd::Log, cmd::SetLang, cmd::Replay, cmd::Register,
+                 cmd::Login, cmd::Logout>;
 /// What the room one sits in or watches answers, on its strand. Say is table talk there; from
 /// someone in no room it is chat in the lobby.
 using RoomCommand = std::variant<cmd::Say, cmd::Start, cmd::Option, cmd::Kick, cmd::AddBot,

@@ -50,6 +50,16 @@ const std::vector<CommandHelp> kCommands = {
      "during a game: vote to let a bot play an absent player's seat until they /join again",
      "pendant une partie : voter pour qu'un robot joue la place d'un joueur absent jusqu'à son "
      "/join"},
+    {"register", "/register",
+     "keep your name with a password (the sign-in form; never type a password in the chat)",
+     "garder votre pseudo avec un mot de passe (le formulaire de connexion ; ne tapez jamais de "
+     "mot "
+     "de passe dans le chat)"},
+    {"login", "/login [name]", "log in to your account (the sign-in form), from any device",
+     "se connecter à son compte (le formulaire de connexion), depuis tout appareil"},
+    {"logout", "/logout [everywhere]",
+     "log out here (everywhere: on every device, every token revoked)",
+     "se déconnecter ici (everywhere : sur tous les appareils, tous les jetons révoqués)"},
 };
 
 std::vector<std::string_view> split_words(std::string_view s) {
@@ -227,6 +237,16 @@ Result<Command> parse_command(std::string_view line) {
     if (args.size() != 1) return usage_error(name, {"give one name", "donnez un seul nom"});
     if (!valid_name(args[0])) return make_error(ErrorCode::bad_name, kNameRule);
     return Command{cmd::Nick{std::string(args[0])}};
+  }
+  // Whatever follows /register or /login (a password typed by mistake) is dropped here, unread: the
+  // lobby answers with the way to do it, and nothing echoes or logs the line.
+  if (name == "register") return Command{cmd::Register{}};
+  if (name == "login") return Command{cmd::Login{}};
+  if (name == "logout") {
+    if (args.size() > 1 || (args.size() == 1 && lower(args[0]) != "everywhere"))
+      return usage_error(name,
+                         {"/logout, or /logout everywhere", "/logout, ou /logout everywhere"});
+    return Command{cmd::Logout{args.size() == 1}};
   }
   if (name == "games") return no_args(cmd::Games{});
   if (name == "rooms") return no_args(cmd::Rooms{});

@@ -58,6 +58,18 @@ std::string_view to_string(ErrorCode code) {
       return "too_many_rooms";
     case ErrorCode::not_over:
       return "not_over";
+    case ErrorCode::name_registered:
+      return "name_registered";
+    case ErrorCode::bad_password:
+      return "bad_password";
+    case ErrorCode::login_failed:
+      return "login_failed";
+    case ErrorCode::login_limited:
+      return "login_limited";
+    case ErrorCode::not_registered:
+      return "not_registered";
+    case ErrorCode::already_registered:
+      return "already_registered";
     case ErrorCode::server_error:
       return "server_error";
   }

@@ -47,8 +47,15 @@ enum class ErrorCode {
   too_many_rooms,    // /create by a player who already holds seats in --max-rooms-per-player rooms
                      // they created
   not_over,          // a replay of a game that is still waiting or being played
-  server_error,      // the server failed while handling the message (a bug, logged); the connection
-                     // stays open
+  name_registered,   // a guest asked for a name (hello, /nick) that an account holds, or a
+                     // look-alike
+  bad_password,      // register or login with a password outside 8..256 bytes
+  login_failed,      // login with a wrong name or a wrong password (the same answer for both)
+  login_limited,   // too many login attempts for this name or from this address in the last minute
+  not_registered,  // /logout from a guest
+  already_registered,  // register (or /nick) from a player whose name is already an account's
+  server_error,  // the server failed while handling the message (a bug, logged); the connection
+                 // stays open
 };
 
 std::string_view to_string(ErrorCode code);

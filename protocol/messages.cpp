@@ -97,6 +97,31 @@ Result<ListRooms> list_rooms(const Json& msg) {
   return list;
 }
 
+// hello's and login's "lang": the language to write to this person in.
+Result<std::optional<engine::Lang>> optional_lang(const Json& msg) {
+  auto code = optional_string(msg, "lang");
+  if (!code.ok()) return code.error();
+  if (!code.value()) return std::optional<engine::Lang>{};
+  auto lang = engine::parse_lang(*code.value());
+  if (!lang) return make_error(ErrorCode::bad_message, "\"lang\" is \"en\" or \"fr\"");
+  return std::optional<engine::Lang>{lang};
+}
+
+Result<std::string> required_password(const Json& msg, const std::string& type) {
+  if (!msg.contains("password"))
+    return make_error(ErrorCode::missing_field, type + " needs a \"password\"");
+  if (!msg["password"].is_string())
+    return make_error(ErrorCode::bad_message, "\"password\" must be a string");
+  const auto& password = msg["password"].get_ref<const std::string&>();
+  if (password.size() < kMinPasswordLength || password.size() > kMaxPasswordLength)
+    return make_error(ErrorCode::bad_password,
+                      "a password is " + std::to_string(kMinPasswordLength) + " to " +
+                          std::to_string(kMaxPasswordLength) + " bytes long",
+                      "un mot de passe a de " + std::to_string(kMinPasswordLength) + " à " +
+                          std::to_string(kMaxPasswordLength) + " octets");
+  return password;
+}
+
 }  // namespace
 
 Result<ClientMessage> parse_client_message(std::string_view frame) {
@@ -119,14 +144,9 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
     if (!token.ok()) return token.error();
     if (!name.value() && !token.value())
       return make_error(ErrorCode::missing_field, "hello needs a \"name\" or a \"token\"");
-    auto lang_code = optional_string(msg, "lang");
-    if (!lang_code.ok()) return lang_code.error();
-    std::optional<engine::Lang> lang;
-    if (lang_code.value()) {
-      lang = engine::parse_lang(*lang_code.value());
-      if (!lang) return make_error(ErrorCode::bad_message, "\"lang\" is \"en\" or \"fr\"");
-    }
-    return ClientMessage{Hello{std::move(name).value(), std::move(token).value(), lang}};
+    auto lang = optional_lang(msg);
+    if (!lang.ok()) return lang.error();
+    return ClientMessage{Hello{std::move(name).value(), std::move(token).value(), lang.value()}};
   }
   if (type == "chat") {
     if (!msg.contains("text")) return make_error(ErrorCode::missing_field, "chat needs a \"text\"");
@@ -169,6 +189,29 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
     }
     return ClientMessage{request};
   }
+  if (type == "register" || type == "login") {
+    // The password's sentence never quotes it.
+    auto password = required_password(msg, type);
+    if (!password.ok()) return password.error();
+    if (type == "register") return ClientMessage{Register{std::move(password).value()}};
+    if (!msg.contains("name"))
+      return make_error(ErrorCode::missing_field, "login needs a \"name\"");
+    if (!msg["name"].is_string())
+      return make_error(ErrorCode::bad_message, "\"name\" must be a string");
+    auto lang = optional_lang(msg);
+    if (!lang.ok()) return lang.error();
+    return ClientMessage{
+        Login{msg["name"].get<std::string>(), std::move(password).value(), lang.value()}};
+  }
+  if (type == "logout") {
+    bool everywhere = false;
+    if (msg.contains("everywhere") && !msg["everywhere"].is_null()) {
+      if (!msg["everywhere"].is_boolean())
+        return make_error(ErrorCode::bad_message, "\"everywhere\" must be true or false");
+      everywhere = msg["everywhere"].get<bool>();
+    }
+    return ClientMessage{Logout{everywhere}};
+  }
   if (type == "games") return ClientMessage{ListGames{}};
   if (type == "rooms") {
     auto list = list_rooms(msg);
@@ -177,7 +220,8 @@ Result<ClientMessage> parse_client_message(std::string_view frame) {
   }
   return make_error(ErrorCode::unknown_type,
                     "unknown message type '" + excerpt(type, 40) +
-                        "' (hello, chat, action, sync, games, rooms, replay)");
+                        "' (hello, chat, action, sync, games, rooms, replay, register, login, "
+                        "logout)");
 }
 
 std::string_view to_string(RoomStatus status) {
@@ -209,12 +253,19 @@ std::string_view status_label(RoomStatus status, engine::Lang lang) {
   return "";
 }
 
-Json welcome_message(const std::string& name, const std::string& token, engine::Lang lang) {
-  return Json{{"type", "welcome"},
-              {"name", name},
-              {"token", token},
-              {"version", kProtocolVersion},
-              {"lang", engine::lang_code(lang)}};
+Json welcome_message(const std::string& name, const std::string& token, engine::Lang lang,
+                     bool registered) {
+  Json j{{"type", "welcome"},
+         {"name", name},
+         {"token", token},
+         {"version", kProtocolVersion},
+         {"lang", engine::lang_code(lang)}};
+  if (registered) j["registered"] = true;
+  return j;
+}
+
+Json account_message(const std::string& name, bool registered, std::string_view why) {
+  return Json{{"type", "account"}, {"name", name}, {"registered", registered}, {"why", why}};
 }
 
 Json chat_message(std::optional<RoomId> room, const std::string& from, const std::string& text) {

@@ -95,7 +95,29 @@ struct ReplayRequest {
   bool static_data = false;
 };
 
-using ClientMessage = std::variant<Hello, Chat, Action, Sync, ListGames, ListRooms, ReplayRequest>;
+/// Passwords travel only in these messages, never in a chat line (which a room echoes, stores in
+/// its log, or a server may log): docs/protocol.md, "Accounts". A password is 8 to 256 bytes.
+inline constexpr std::size_t kMinPasswordLength = 8;
+inline constexpr std::size_t kMaxPasswordLength = 256;
+
+/// Claims the player's current name as an account, with `password`.
+struct Register {
+  std::string password;
+};
+/// Logs in to the account `name` (compared by its skeleton) from this connection, welcomed or not:
+/// a new token, and the account's seats back.
+struct Login {
+  std::string name;
+  std::string password;
+  std::optional<engine::Lang> lang;  // as hello's: a login may come instead of a hello
+};
+/// Revokes this connection's token, or (everywhere) every token of the account.
+struct Logout {
+  bool everywhere = false;
+};
+
+using ClientMessage = std::variant<Hello, Chat, Action, Sync, ListGames, ListRooms, ReplayRequest,
+                                   Register, Login, Logout>;
 
 /// Parses one text frame. Never throws; every way a frame can be wrong is an Error with a code.
 Result<ClientMessage> parse_client_message(std::string_view frame);
@@ -145,8 +167,12 @@ struct RoomsDelta {
 };
 
 /// `lang`: the language the server writes to this connection in (hello's, or English).
+/// `registered`: the name is an account's and this connection logged in to it (or registered it).
 Json welcome_message(const std::string& name, const std::string& token,
-                     engine::Lang lang = engine::Lang::en);
+                     engine::Lang lang = engine::Lang::en, bool registered = false);
+/// The account state of this connection after register, login or logout: `name` registered or not,
+/// and why it changed (registered, logged_in, logged_out, logged_out_elsewhere).
+Json account_message(const std::string& name, bool registered, std::string_view why);
 Json chat_message(std::optional<RoomId> room, const std::string& from, const std::string& text);
 /// chat_message serialized, written straight as text: byte for byte serialize(chat_message(room,
 /// from, text)). A chat line is the message a server relays most.

@@ -13,6 +13,9 @@ Result<Request> to_request(ClientMessage message) {
           if (!parsed.ok()) return parsed.error();
           return std::visit([](auto&& sorted) { return Request{std::move(sorted)}; },
                             sort_command(std::move(parsed).value()));
+        } else if constexpr (std::is_same_v<T, Logout>) {
+          // The button and /logout are one command.
+          return Request{LobbyCommand{cmd::Logout{m.everywhere}}};
         } else {
           return Request{std::move(m)};
         }

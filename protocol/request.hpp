@@ -12,7 +12,7 @@
 namespace archipel::protocol {
 
 using Request = std::variant<Hello, LobbyCommand, RoomCommand, Action, Sync, ListGames, ListRooms,
-                             ReplayRequest>;
+                             ReplayRequest, Register, Login>;
 
 /// The message as a request: a Chat's line parsed (parse_command) and sorted by who answers it
 /// (sort_command); the other messages as they are. An error for a chat line that is not a valid

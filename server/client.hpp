@@ -46,6 +46,9 @@ class Client {
   virtual void close_for_restart() { close(); }
   /// Unique for the process's lifetime.
   virtual std::uint64_t id() const = 0;
+  /// The peer's IP address, what login attempts are counted against ("" for a client that is not
+  /// a socket).
+  virtual std::string address() const { return {}; }
 
   /// The language this person reads: hello's `lang`, then /lang. Thread-safe: rooms read it on
   /// their strands.

@@ -227,6 +227,13 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
          "full: a power loss loses nothing committed either, each commit waits for the disk")
       ->envname("ARCHIPEL_SQLITE_SYNC")
       ->check(CLI::IsMember({"normal", "full"}));
+  std::string password_cost = "interactive";
+  app.add_option("--password-cost", password_cost,
+                 "the Argon2id cost of account passwords: interactive (64 MiB, what a login a "
+                 "person waits for should cost), moderate (256 MiB), minimum (tests only: protects "
+                 "nothing)")
+      ->envname("ARCHIPEL_PASSWORD_COST")
+      ->check(CLI::IsMember({"interactive", "moderate", "minimum"}));
   app.add_option(
          "--commit-interval", c.commit_interval_ms,
          "milliseconds: the store commits at most once this often, and the moves of all rooms "
@@ -292,6 +299,7 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
     c.abandon_after = *parse_duration(abandon_after);
     c.handover_after = *parse_duration(handover_after);
     c.sqlite_sync_full = sqlite_sync == "full";
+    c.password_cost = *parse_password_cost(password_cost);
     c.cluster_lease = *parse_duration(cluster_lease);
     c.cluster_heartbeat = *parse_duration(cluster_heartbeat);
     if (c.cluster_heartbeat >= c.cluster_lease)

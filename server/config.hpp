@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "server/password_hash.hpp"
+
 namespace archipel::server {
 
 /// The source tree's web-client/ folder, baked in at build time (the Docker image sets
@@ -72,6 +74,9 @@ struct Config {
       allowed_origins;            // --allowed-origins, ARCHIPEL_ALLOWED_ORIGINS: the Origins a
                                   // WebSocket upgrade may come from (empty: the page's own origin)
   bool sqlite_sync_full = false;  // --sqlite-sync, ARCHIPEL_SQLITE_SYNC: normal | full
+  // --password-cost, ARCHIPEL_PASSWORD_COST: interactive | moderate | minimum (tests only): the
+  // Argon2id cost of account passwords (server/password_hash.hpp)
+  PasswordCost password_cost = PasswordCost::interactive;
   int commit_interval_ms = 2;  // --commit-interval, ARCHIPEL_COMMIT_INTERVAL: the store commits at
                                // most once this often; moves arriving meanwhile share the commit
   int max_rooms_per_player = 3;  // --max-rooms-per-player, ARCHIPEL_MAX_ROOMS_PER_PLAYER: rooms

@@ -69,6 +69,8 @@ Lobby::Lobby(net::any_io_executor executor, RoomContext context)
 
 void Lobby::restore_games() {
   next_room_ = context_.store->max_room_id() + 1;
+  if (accounts_)
+    for (auto& name : accounts_->names()) registered_[protocol::name_skeleton(name)] = name;
   for (const auto& record : context_.store->load_unfinished()) {
     auto r = Room::restore(executor_, record, context_, weak_from_this());
     if (!r) continue;
@@ -84,6 +86,7 @@ void Lobby::restore_games() {
       }
       Player& p = players_.add(seat.token, seat.name);
       p.room = record.id;
+      p.registered = is_registered(seat.name);
       // The name was theirs before the restart: held again in the cluster (taken back once free,
       // should another node's player have it now).
       if (cluster_)
@@ -111,6 +114,8 @@ void Lobby::on_request(ClientPtr client, protocol::Request request) {
   post(
       [client = std::move(client), request = std::move(request)](Lobby& l) mutable {
         if (auto* hello = std::get_if<protocol::Hello>(&request)) return l.hello(client, *hello);
+        // A login may come instead of a hello: a returning player need not pick a guest name.
+        if (auto* login = std::get_if<protocol::Login>(&request)) return l.login(client, *login);
         Player* player = l.players_.by_client(client);
         if (!player)
           return l.send_error(
@@ -147,6 +152,8 @@ void Lobby::on_request(ClientPtr client, protocol::Request request) {
                 [&](protocol::ListGames&) { l.send_games(client); },
                 [&](protocol::ListRooms& m) { l.send_rooms(client, m); },
                 [&](protocol::ReplayRequest& m) { l.replay(*player, m, false); },
+                [&](protocol::Register& m) { l.register_account(*player, m); },
+                [&](protocol::Login&) {},  // answered above
             },
             request);
       },
@@ -176,6 +183,9 @@ void Lobby::command(Player& player, protocol::LobbyCommand& command) {
                  [&](cmd::Replay& c) {
                    replay(player, protocol::ReplayRequest{c.room, c.step, false}, true);
                  },
+                 [&](cmd::Register&) { account_hint(player, false); },
+                 [&](cmd::Login&) { account_hint(player, true); },
+                 [&](cmd::Logout& c) { logout(player, c.everywhere); },
              },
              command);
 }
@@ -195,20 +205,37 @@ void Lobby::on_close(ClientPtr client) {
     l.hello_pending_.erase(client->id());  // a name being claimed is let go when the answer comes
     Player* p = l.players_.by_client(client);
     if (!p || p->client != client) return;  // unknown, or already resumed on another connection
-    l.players_.detach(*p);
-    l.online_changed();
-    if (p->watching) {
-      if (auto r = l.room(*p->watching)) r->unwatch(p->token);
-      p->watching.reset();
-    }
-    if (auto at = p->room ? p->room : p->pending_join) {
-      if (auto r = l.room(*at)) r->disconnect(p->token);
-      l.placed(*p);
-    }
-    // A seat in a game still to play keeps the name; otherwise (no room, or only a finished game's
-    // seat) nothing is left to come back to, and the name frees after the grace.
-    if (!l.holds_live_seat(*p)) l.release_name_later(*p);
+    l.let_go(*p);
   });
+}
+
+void Lobby::let_go(Player& player) {
+  if (auto* link = dynamic_cast<RoomLink*>(player.client.get())) link->unlink_room();
+  players_.detach(player);
+  online_changed();
+  player.credential.clear();
+  if (player.watching) {
+    if (auto r = room(*player.watching)) r->unwatch(player.token);
+    player.watching.reset();
+  }
+  if (auto at = player.room ? player.room : player.pending_join) {
+    if (auto r = room(*at)) r->disconnect(player.token);
+    placed(player);
+  }
+  // A seat in a game still to play keeps the name; otherwise (no room, or only a finished game's
+  // seat) nothing is left to come back to, and the name frees after the grace.
+  if (!holds_live_seat(player)) release_name_later(player);
+}
+
+void Lobby::replace_connection(Player& player) {
+  if (!player.client) return;
+  json bye = protocol::info_message(
+      engine::LocalText{"You connected from elsewhere; this connection closes",
+                        "Vous vous êtes connecté ailleurs ; cette connexion se ferme"}
+          .in(player.client->lang()));
+  bye["code"] = "session_replaced";
+  player.client->send(make_frame(bye));
+  player.client->close();
 }
 
 bool Lobby::holds_live_seat(const Player& player) const {
@@ -458,24 +485,20 @@ void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
   if (hello.lang) client->set_lang(*hello.lang);
   Player* player = nullptr;
   if (hello.token) {
-    player = players_.by_token(*hello.token);
+    player = players_.by_credential(*hello.token);
+    if (!player && !registered_.empty()) return hello_account_token(client, hello);
     if (!player)
       return send_error(client, make_error(ErrorCode::bad_token,
                                            "unknown resume token; say hello with a name instead"));
-    if (player->client) {  // the same player from a new connection: the old one goes
-      json bye = protocol::info_message(
-          engine::LocalText{"You connected from elsewhere; this connection closes",
-                            "Vous vous êtes connecté ailleurs ; cette connexion se ferme"}
-              .in(player->client->lang()));
-      bye["code"] = "session_replaced";
-      player->client->send(make_frame(bye));
-      player->client->close();
-    }
+    // The same player from a new connection: the old one goes.
+    if (player->client) replace_connection(*player);
+    if (player->registered) player->credential = *hello.token;
   } else {
     const std::string& name = *hello.name;
     if (!protocol::valid_name(name))
       return send_error(client, make_error(ErrorCode::bad_name, protocol::kNameRule));
     if (players_.by_name(name)) return send_error(client, name_taken(name));
+    if (is_registered(name)) return send_error(client, name_registered(name));
     if (cluster_) {
       // Another node's player may hold the name: Redis decides, and the welcome comes with its
       // answer (hello_claimed). Until then this connection is neither welcomed nor anyone.
@@ -526,7 +549,8 @@ void Lobby::welcome(const ClientPtr& client, Player& found, const protocol::Hell
   players_.attach(*player, client);
   online_changed();
   spdlog::debug("event=hello name={} resumed={}", player->name, hello.token.has_value());
-  send(client, protocol::welcome_message(player->name, player->token, client->lang()));
+  send(client, protocol::welcome_message(player->name, player->resume_token(), client->lang(),
+                                         player->registered));
   send_rooms(client);
   if (auto at = player->room ? player->room : player->pending_join) {
     if (auto r = room(*at)) r->connect(player->token, client);
@@ -719,8 +743,15 @@ void Lobby::leave(Player& player) {
 }
 
 void Lobby::nick(Player& player, const std::string& name) {
+  if (player.registered || player.registering)
+    return send_error(player.client,
+                      make_error(ErrorCode::already_registered,
+                                 "your name is an account's: log out to play under another",
+                                 "votre pseudo est celui d'un compte : déconnectez-vous pour jouer "
+                                 "sous un autre"));
   Player* other = players_.by_name(name);
   if (other && other != &player) return send_error(player.client, name_taken(name));
+  if (is_registered(name)) return send_error(player.client, name_registered(name));
   if (cluster_ && protocol::name_skeleton(name) != protocol::name_skeleton(player.name)) {
     // Another node's player may hold it: renamed once Redis says it is free (nick_claimed).
     cluster_->claim_name(
@@ -756,8 +787,8 @@ void Lobby::nick_claimed(const std::string& token, const std::string& name, Name
 void Lobby::rename(Player& player, const std::string& name) {
   players_.rename(player, name);
   online_changed();
-  send(player.client, protocol::welcome_message(player.name, player.token,
-                                                lang_of(player)));  // your identity, renamed
+  send(player.client, protocol::welcome_message(player.name, player.resume_token(), lang_of(player),
+                                                player.registered));  // your identity, renamed
   send_info(player.client, {"You are now " + name, "Vous êtes maintenant " + name});
   if (auto at = player.present_in()) {
     if (auto r = room(*at)) r->rename(player.token, name);

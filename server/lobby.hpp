@@ -26,8 +26,10 @@
 #include "protocol/command.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/request.hpp"
+#include "server/accounts.hpp"
 #include "server/bot_seat.hpp"
 #include "server/cluster.hpp"
+#include "server/login_limiter.hpp"
 #include "server/players.hpp"
 #include "server/room.hpp"
 #include "server/room_list.hpp"
@@ -61,6 +63,9 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   /// How long a dropped player who was in no room keeps their name and token (0: freed at once).
   /// Default 60 s.
   void set_name_grace(std::chrono::milliseconds grace) { name_grace_ = grace; }
+  /// Where registers and logins are checked (server/accounts.hpp); null: accounts are not
+  /// offered. Call before restore_games (it reads the accounts' names).
+  void set_accounts(Accounts* accounts) { accounts_ = accounts; }
   /// How many rooms, waiting or playing, one player may have created and still sit in. Default 3.
   void set_max_rooms_per_player(int n) { max_rooms_per_player_ = n; }
 
@@ -139,6 +144,31 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
     });
   }
   void handler_failed(const ClientPtr& client, const char* what);
+
+  // Accounts (lobby_accounts.cpp; docs/protocol.md, "Accounts").
+  void register_account(Player& player, protocol::Register& request);
+  void registered(const std::string& token, const std::string& name, const std::string& credential,
+                  Accounts::Registered result);
+  /// A login, from a welcomed connection or not.
+  void login(const ClientPtr& client, protocol::Login& request);
+  void logged_in(const ClientPtr& client, const std::optional<std::string>& account,
+                 const std::string& name_key, const std::string& credential);
+  void logout(Player& player, bool everywhere);
+  /// /register and /login typed in the chat: how to do it (the line's rest was never read).
+  void account_hint(Player& player, bool login);
+  /// A hello with a token not known here: the store may know it as an account's (after a restart,
+  /// or a token of a player forgotten since).
+  void hello_account_token(const ClientPtr& client, const protocol::Hello& hello);
+  /// Whether `name` (or a look-alike) is an account's.
+  bool is_registered(const std::string& name) const;
+  static protocol::Error name_registered(const std::string& name);
+  /// The player of `account`, made if this lobby does not hold one (after a restart, a logout).
+  Player& account_player(const std::string& account);
+  /// Unbinds `client` from `player` as a dropped connection does (the seat waits, the name grace
+  /// runs); the connection stays open, now no one's.
+  void let_go(Player& player);
+  /// Closes the connection `player` had (a login or resume elsewhere), telling it why.
+  void replace_connection(Player& player);
 
   void hello(const ClientPtr& client, const protocol::Hello& hello);
   /// The rest of hello once the player is known: attached, welcomed, back in their room.
@@ -250,6 +280,9 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   std::unordered_set<std::uint64_t> hello_pending_;  // connections whose name Redis is deciding
   std::set<RoomId> cluster_dirty_;  // this node's rooms changed since the last publish_to_cluster
   bool online_dirty_ = false;       // a player came, went or was renamed since then
+  Accounts* accounts_ = nullptr;    // set_accounts
+  std::unordered_map<std::string, std::string> registered_;  // account name skeleton -> name
+  LoginLimiter login_limiter_;
 };
 
 }  // namespace archipel::server

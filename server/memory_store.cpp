@@ -1,6 +1,7 @@
 // The in-memory Store: for tests, and for running without a data folder (--data "").
 #include <map>
 #include <mutex>
+#include <unordered_map>
 
 #include "server/store.hpp"
 
@@ -67,10 +68,52 @@ class MemoryStore final : public Store {
     std::lock_guard lock(mutex_);
     return games_.empty() ? 0 : games_.rbegin()->first;
   }
+  bool create_account(const AccountRecord& account, const std::string& token) override {
+    std::lock_guard lock(mutex_);
+    if (!accounts_.emplace(account.skeleton, account).second) return false;
+    tokens_[token] = account.skeleton;
+    return true;
+  }
+  std::optional<AccountRecord> find_account(const std::string& skeleton) override {
+    std::lock_guard lock(mutex_);
+    auto it = accounts_.find(skeleton);
+    if (it == accounts_.end()) return std::nullopt;
+    return it->second;
+  }
+  std::vector<std::string> account_names() override {
+    std::lock_guard lock(mutex_);
+    std::vector<std::string> names;
+    for (const auto& [skeleton, account] : accounts_) names.push_back(account.name);
+    return names;
+  }
+  bool add_account_token(const std::string& skeleton, const std::string& token) override {
+    std::lock_guard lock(mutex_);
+    if (!accounts_.count(skeleton)) return false;
+    tokens_[token] = skeleton;
+    return true;
+  }
+  std::optional<std::string> account_of_token(const std::string& token) override {
+    std::lock_guard lock(mutex_);
+    auto it = tokens_.find(token);
+    if (it == tokens_.end()) return std::nullopt;
+    return it->second;
+  }
+  bool revoke_token(const std::string& token) override {
+    std::lock_guard lock(mutex_);
+    tokens_.erase(token);
+    return true;
+  }
+  bool revoke_account_tokens(const std::string& skeleton) override {
+    std::lock_guard lock(mutex_);
+    std::erase_if(tokens_, [&](const auto& entry) { return entry.second == skeleton; });
+    return true;
+  }
 
  private:
   std::mutex mutex_;
   std::map<RoomId, GameRecord> games_;
+  std::map<std::string, AccountRecord> accounts_;        // by skeleton
+  std::unordered_map<std::string, std::string> tokens_;  // token -> account skeleton
 };
 
 }  // namespace

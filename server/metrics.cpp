@@ -24,6 +24,10 @@ std::string Metrics::prometheus_text() const {
   add(out, "messages_in_total", "counter", "WebSocket messages received.", messages_in);
   add(out, "messages_out_total", "counter", "WebSocket messages sent.", messages_out);
   add(out, "errors_sent_total", "counter", "Error messages sent to clients.", errors_sent);
+  add(out, "password_checks_total", "counter", "Passwords hashed or checked (Argon2id runs).",
+      password_checks);
+  add(out, "logins_limited_total", "counter",
+      "Login and register attempts refused by the attempt limits, unchecked.", logins_limited);
   add(out, "slow_clients_dropped_total", "counter", "Clients dropped for a full write queue.",
       slow_clients_dropped);
   add(out, "rate_limited_total", "counter", "Messages dropped by the rate limit.", rate_limited);

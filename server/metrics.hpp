@@ -24,7 +24,11 @@ struct Metrics {
   std::atomic<std::int64_t> actions_applied{0};
   std::atomic<std::int64_t> http_requests{0};
   std::atomic<std::int64_t> connections_refused{0};  // answered 503: over the socket cap
-  std::atomic<std::int64_t> accept_errors{0};  // accept() failed (out of file descriptors ...)
+  std::atomic<std::int64_t> accept_errors{0};
+  // Accounts (server/accounts.hpp): passwords hashed or checked (Argon2id runs), and login or
+  // register attempts refused by the limits without a check.
+  std::atomic<std::int64_t> password_checks{0};
+  std::atomic<std::int64_t> logins_limited{0};  // accept() failed (out of file descriptors ...)
 
   std::string prometheus_text() const;
 };

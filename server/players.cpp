@@ -11,6 +11,32 @@ Player* Players::by_token(const std::string& token) {
   return it == by_token_.end() ? nullptr : &it->second;
 }
 
+Player* Players::by_credential(const std::string& token) {
+  if (auto it = by_credential_.find(token); it != by_credential_.end()) return by_token(it->second);
+  Player* guest = by_token(token);
+  return guest && !guest->registered ? guest : nullptr;
+}
+
+void Players::add_credential(Player& player, const std::string& token) {
+  by_credential_[token] = player.token;
+  if (std::find(player.credentials.begin(), player.credentials.end(), token) ==
+      player.credentials.end())
+    player.credentials.push_back(token);
+}
+
+bool Players::revoke_credential(const std::string& token) {
+  auto it = by_credential_.find(token);
+  if (it == by_credential_.end()) return false;
+  if (Player* p = by_token(it->second)) std::erase(p->credentials, token);
+  by_credential_.erase(it);
+  return true;
+}
+
+void Players::revoke_credentials(Player& player) {
+  for (const auto& token : player.credentials) by_credential_.erase(token);
+  player.credentials.clear();
+}
+
 Player* Players::by_client(const ClientPtr& client) {
   if (!client) return nullptr;
   auto it = by_client_.find(client->id());
@@ -86,7 +112,8 @@ void Players::erase(const std::string& token) {
   it->second.room.reset();
   it->second.pending_join.reset();
   it->second.watching.reset();
-  update_places(it->second);  // out of every room's index
+  update_places(it->second);       // out of every room's index
+  revoke_credentials(it->second);  // still in the store: a hello with one finds the account again
   auto name = by_name_.find(protocol::name_skeleton(it->second.name));
   if (name != by_name_.end() && name->second == token) by_name_.erase(name);
   by_token_.erase(it);
@@ -96,6 +123,7 @@ void Players::clear() {
   by_token_.clear();
   by_client_.clear();
   by_name_.clear();
+  by_credential_.clear();
   in_lobby_.clear();
   by_room_.clear();
 }

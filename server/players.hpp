@@ -31,6 +31,15 @@ struct Player {
   std::vector<RoomId> indexed_in;  // the rooms Players::update_places last filed the player under
   std::vector<RoomId> created;     // rooms this player opened with /create (pruned at each /create)
   std::uint64_t drops = 0;  // connections lost so far: a name-grace timer acts on its own drop only
+  /// The name is an account's (docs/protocol.md, "Accounts"). A registered player is resumed only
+  /// by one of the account's tokens (credentials), never by `token`, which stays the player's id
+  /// inside the server (its seats' records) and is a credential only while the account keeps it.
+  bool registered = false;
+  bool registering = false;              // a register on its way to the accounts' thread
+  std::vector<std::string> credentials;  // a registered player's tokens known here (not revoked)
+  std::string credential;  // the token the current connection came with ("" for a guest: `token`)
+  /// The token this connection resumes with: what welcome tells the client.
+  const std::string& resume_token() const { return credential.empty() ? token : credential; }
   /// Where the player's table talk and room commands go: the seat, else the room being joined, else
   /// the one watched.
   std::optional<RoomId> present_in() const {
@@ -41,6 +50,15 @@ struct Player {
 class Players {
  public:
   Player* by_token(const std::string& token);
+  /// The player a client's resume token brings back: a guest by its token, a registered player by
+  /// one of its account's tokens known here.
+  Player* by_credential(const std::string& token);
+  /// Binds `token` to the registered `player` (an account's token).
+  void add_credential(Player& player, const std::string& token);
+  /// Revokes `token` here; returns whether it was one.
+  bool revoke_credential(const std::string& token);
+  /// Revokes every token of `player`'s account known here.
+  void revoke_credentials(Player& player);
   Player* by_client(const ClientPtr& client);
   /// The player whose name has the same skeleton as `name`, if any.
   Player* by_name(const std::string& name);
@@ -78,8 +96,9 @@ class Players {
 
  private:
   std::unordered_map<std::string, Player> by_token_;
-  std::unordered_map<std::uint64_t, std::string> by_client_;  // client id -> token
-  std::unordered_map<std::string, std::string> by_name_;      // name skeleton -> token
+  std::unordered_map<std::uint64_t, std::string> by_client_;    // client id -> token
+  std::unordered_map<std::string, std::string> by_name_;        // name skeleton -> token
+  std::unordered_map<std::string, std::string> by_credential_;  // account token -> player token
   std::unordered_map<std::uint64_t, ClientPtr>
       in_lobby_;  // client id -> connection, for those in no room
   std::unordered_map<RoomId, std::unordered_set<std::string>>

@@ -54,6 +54,14 @@ constexpr const char* kMigrations[] = {
     "ALTER TABLE games ADD COLUMN away_since BIGINT",
     // 3: who plays each seat, and the turn clock (SeatPlay's JSON).
     "ALTER TABLE games ADD COLUMN seat_play TEXT",
+    // 4: accounts (a name's skeleton is the key: no two look-alike names) and the tokens bound to
+    // them.
+    R"(CREATE TABLE accounts (
+         skeleton TEXT PRIMARY KEY, name TEXT NOT NULL, password_hash TEXT NOT NULL,
+         created_ms BIGINT NOT NULL);
+       CREATE TABLE account_tokens (
+         token TEXT PRIMARY KEY, skeleton TEXT NOT NULL REFERENCES accounts(skeleton));
+       CREATE INDEX account_tokens_by_account ON account_tokens(skeleton))",
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
@@ -99,6 +107,20 @@ constexpr Statement kStatements[] = {
      "'playing') "
      "ORDER BY game, idx"},
     {"max_room_id", "SELECT COALESCE(MAX(id), 0) FROM games"},
+    // One statement, so an account never exists without its first token.
+    {"create_account",
+     "WITH a AS (INSERT INTO accounts (skeleton, name, password_hash, created_ms) VALUES ($1, $2, "
+     "$3, $4) ON CONFLICT (skeleton) DO NOTHING RETURNING skeleton) INSERT INTO account_tokens "
+     "(token, skeleton) SELECT $5, skeleton FROM a ON CONFLICT (token) DO UPDATE SET skeleton = "
+     "EXCLUDED.skeleton"},
+    {"find_account", "SELECT name, password_hash, created_ms FROM accounts WHERE skeleton = $1"},
+    {"account_names", "SELECT name FROM accounts ORDER BY skeleton"},
+    {"add_account_token",
+     "INSERT INTO account_tokens (token, skeleton) SELECT $1, skeleton FROM accounts WHERE "
+     "skeleton = $2 ON CONFLICT (token) DO UPDATE SET skeleton = EXCLUDED.skeleton"},
+    {"account_of_token", "SELECT skeleton FROM account_tokens WHERE token = $1"},
+    {"revoke_token", "DELETE FROM account_tokens WHERE token = $1"},
+    {"revoke_account_tokens", "DELETE FROM account_tokens WHERE skeleton = $1"},
 };
 
 using Result = std::unique_ptr<PGresult, decltype(&PQclear)>;
@@ -302,6 +324,64 @@ class PostgresqlStore final : public Store {
       throw std::runtime_error("PostgreSQL: cannot read the highest room id: " +
                                one_line(PQerrorMessage(conn_.get())));
     return std::stoll(text(r, 0, 0));
+  }
+
+  // An insert is not made again on a new connection (its commit may have happened): the caller is
+  // told it failed, and tries again.
+  bool create_account(const AccountRecord& a, const std::string& token) override {
+    std::lock_guard lock(mutex_);
+    Call call;
+    const Result r =
+        run(call, "create_account",
+            {a.skeleton, a.name, a.password_hash, std::to_string(a.created_ms), token}, Again::no);
+    return ok(r) && std::string_view(PQcmdTuples(r.get())) == "1";
+  }
+
+  std::optional<AccountRecord> find_account(const std::string& skeleton) override {
+    std::lock_guard lock(mutex_);
+    Call call;
+    const Result r = run(call, "find_account", {skeleton}, Again::yes);
+    if (!ok(r) || rows(r) != 1) return std::nullopt;
+    return AccountRecord{text(r, 0, 0), skeleton, text(r, 0, 1), std::stoll(text(r, 0, 2))};
+  }
+
+  std::vector<std::string> account_names() override {
+    std::lock_guard lock(mutex_);
+    Call call;
+    const Result r = run(call, "account_names", {}, Again::yes);
+    if (!ok(r))
+      throw std::runtime_error("PostgreSQL: cannot read the accounts: " +
+                               one_line(PQerrorMessage(conn_.get())));
+    std::vector<std::string> names;
+    for (int row = 0; row < rows(r); ++row) names.push_back(text(r, row, 0));
+    return names;
+  }
+
+  bool add_account_token(const std::string& skeleton, const std::string& token) override {
+    std::lock_guard lock(mutex_);
+    Call call;
+    const Result r = run(call, "add_account_token", {token, skeleton}, Again::yes);
+    return ok(r) && std::string_view(PQcmdTuples(r.get())) == "1";
+  }
+
+  std::optional<std::string> account_of_token(const std::string& token) override {
+    std::lock_guard lock(mutex_);
+    Call call;
+    const Result r = run(call, "account_of_token", {token}, Again::yes);
+    if (!ok(r) || rows(r) != 1) return std::nullopt;
+    return text(r, 0, 0);
+  }
+
+  bool revoke_token(const std::string& token) override {
+    std::lock_guard lock(mutex_);
+    Call call;
+    return ok(run(call, "revoke_token", {token}, Again::yes));
+  }
+
+  bool revoke_account_tokens(const std::string& skeleton) override {
+    std::lock_guard lock(mutex_);
+    Call call;
+    return ok(run(call, "revoke_account_tokens", {skeleton}, Again::yes));
   }
 
  private:

@@ -14,7 +14,8 @@ Server::Server(net::io_context& ioc, Config config, const engine::Registry& regi
                std::shared_ptr<BotFactory> bots, std::function<std::uint64_t()> new_seed)
     : ioc_(ioc),
       writer_(std::make_unique<StoreWriter>(store,
-                                            std::chrono::milliseconds(config.commit_interval_ms))) {
+                                            std::chrono::milliseconds(config.commit_interval_ms))),
+      accounts_(std::make_unique<Accounts>(store, config.password_cost, metrics_)) {
   RoomContext rooms;
   rooms.bots = std::move(bots);
   rooms.registry = &registry;
@@ -35,6 +36,7 @@ Server::Server(net::io_context& ioc, Config config, const engine::Registry& regi
   context_->lobby->set_flush_interval(std::chrono::milliseconds(context_->config.lobby_flush_ms));
   context_->lobby->set_name_grace(std::chrono::seconds(context_->config.name_grace_seconds));
   context_->lobby->set_max_rooms_per_player(context_->config.max_rooms_per_player);
+  context_->lobby->set_accounts(accounts_.get());
   if (!context_->config.cluster.empty()) {
     ClusterOptions cluster;
     std::string why;
@@ -87,6 +89,7 @@ void Server::stop() {
 }
 
 Server::~Server() {
+  context_->lobby->set_accounts(nullptr);  // the accounts' thread ends with the Server
   context_->lobby->release_after_stop();
 }
 

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "engine/core/registry.hpp"
+#include "server/accounts.hpp"
 #include "server/cluster.hpp"
 #include "server/config.hpp"
 #include "server/listener.hpp"
@@ -44,6 +45,7 @@ class Server {
   // may still hold a session or a room whose destructor counts itself out.
   std::shared_ptr<Metrics> metrics_ = std::make_shared<Metrics>();
   std::unique_ptr<StoreWriter> writer_;  // before the rooms (in context_), which write through it
+  std::unique_ptr<Accounts> accounts_;   // before the lobby, which hands it registers and logins
   std::shared_ptr<ServerContext> context_;
   std::shared_ptr<Listener> listener_;
   std::shared_ptr<Cluster> cluster_;

@@ -83,6 +83,15 @@ constexpr Migration kMigrations[] = {
     // 3: who plays each seat, and the turn clock (SeatPlay's JSON; seats could not be handed to a
     // bot before).
     {"ALTER TABLE games ADD COLUMN seat_play TEXT", "seat_play"},
+    // 4: accounts (a name's skeleton is the key: no two look-alike names) and the tokens bound to
+    // them. Existing games need nothing: their seats' tokens stay guests' until someone registers.
+    {R"(CREATE TABLE IF NOT EXISTS accounts (
+          skeleton TEXT PRIMARY KEY, name TEXT NOT NULL, password_hash TEXT NOT NULL,
+          created_ms INTEGER NOT NULL);
+        CREATE TABLE IF NOT EXISTS account_tokens (
+          token TEXT PRIMARY KEY, skeleton TEXT NOT NULL REFERENCES accounts(skeleton));
+        CREATE INDEX IF NOT EXISTS account_tokens_by_account ON account_tokens(skeleton))",
+     nullptr},
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
@@ -215,7 +224,76 @@ class SqliteStore final : public Store {
     return st.step() == SQLITE_ROW ? st.int_at(0) : 0;
   }
 
+  bool create_account(const AccountRecord& account, const std::string& token) override {
+    std::lock_guard lock(mutex_);
+    if (!run(*begin_, "create_account")) return false;
+    Statement insert(db_,
+                     "INSERT OR IGNORE INTO accounts (skeleton, name, password_hash, created_ms) "
+                     "VALUES (?, ?, ?, ?)");
+    insert.bind(1, account.skeleton)
+        .bind(2, account.name)
+        .bind(3, account.password_hash)
+        .bind(4, account.created_ms);
+    bool ok = done(insert.step(), "create_account") && sqlite3_changes(db_) == 1 &&
+              insert_token(account.skeleton, token);
+    if (ok) ok = run(*commit_, "create_account");
+    if (!ok) run(*rollback_, "create_account");
+    return ok;
+  }
+
+  std::optional<AccountRecord> find_account(const std::string& skeleton) override {
+    std::lock_guard lock(mutex_);
+    Statement st(db_, "SELECT name, password_hash, created_ms FROM accounts WHERE skeleton=?");
+    st.bind(1, skeleton);
+    if (st.step() != SQLITE_ROW) return std::nullopt;
+    return AccountRecord{st.text_at(0), skeleton, st.text_at(1), st.int_at(2)};
+  }
+
+  std::vector<std::string> account_names() override {
+    std::lock_guard lock(mutex_);
+    Statement st(db_, "SELECT name FROM accounts ORDER BY skeleton");
+    std::vector<std::string> names;
+    while (st.step() == SQLITE_ROW) names.push_back(st.text_at(0));
+    return names;
+  }
+
+  bool add_account_token(const std::string& skeleton, const std::string& token) override {
+    std::lock_guard lock(mutex_);
+    return insert_token(skeleton, token);
+  }
+
+  std::optional<std::string> account_of_token(const std::string& token) override {
+    std::lock_guard lock(mutex_);
+    Statement st(db_, "SELECT skeleton FROM account_tokens WHERE token=?");
+    st.bind(1, token);
+    if (st.step() != SQLITE_ROW) return std::nullopt;
+    return st.text_at(0);
+  }
+
+  bool revoke_token(const std::string& token) override {
+    std::lock_guard lock(mutex_);
+    Statement st(db_, "DELETE FROM account_tokens WHERE token=?");
+    st.bind(1, token);
+    return done(st.step(), "revoke_token");
+  }
+
+  bool revoke_account_tokens(const std::string& skeleton) override {
+    std::lock_guard lock(mutex_);
+    Statement st(db_, "DELETE FROM account_tokens WHERE skeleton=?");
+    st.bind(1, skeleton);
+    return done(st.step(), "revoke_account_tokens");
+  }
+
  private:
+  // The token bound to the account, if the account exists (a token bound elsewhere moves).
+  bool insert_token(const std::string& skeleton, const std::string& token) {
+    Statement st(db_,
+                 "INSERT OR REPLACE INTO account_tokens (token, skeleton) SELECT ?, skeleton FROM "
+                 "accounts WHERE skeleton=?");
+    st.bind(1, token).bind(2, skeleton);
+    return done(st.step(), "add_account_token") && sqlite3_changes(db_) == 1;
+  }
+
   std::optional<GameRecord> load_locked(RoomId room) {
     Statement st(db_,
                  "SELECT id, game, options, seed, seats, host, status, outcome, away_since, "

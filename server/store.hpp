@@ -74,6 +74,17 @@ struct GameRecord {
   SeatPlay play;
 };
 
+/// A registered name (docs/protocol.md, "Accounts"). `skeleton` (protocol::name_skeleton of
+/// `name`) is unique: no two accounts have look-alike names. `password_hash` is libsodium's
+/// Argon2id string (server/password_hash.hpp), never the password.
+struct AccountRecord {
+  std::string name;
+  std::string skeleton;
+  std::string password_hash;
+  std::int64_t created_ms = 0;  // milliseconds since the Unix epoch
+  bool operator==(const AccountRecord&) const = default;
+};
+
 /// SQLite's `synchronous` setting (docs/operations.md): `normal` survives a killed process, `full`
 /// a power loss.
 enum class SqliteSync { normal, full };
@@ -113,14 +124,31 @@ class Store {
   /// PostgreSQL store throws std::runtime_error when it cannot read it, rather than let a stored id
   /// be given again.
   virtual RoomId max_room_id() = 0;
+
+  // Accounts. Called from the password hasher's thread (server/accounts.hpp), never a strand.
+  /// Records a new account with its first token. False when an account with the same skeleton
+  /// exists (nothing written) or on a storage failure.
+  virtual bool create_account(const AccountRecord& account, const std::string& token) = 0;
+  /// The account whose name has this skeleton.
+  virtual std::optional<AccountRecord> find_account(const std::string& skeleton) = 0;
+  /// Every account's name, for the lobby to refuse them to guests from its start.
+  virtual std::vector<std::string> account_names() = 0;
+  /// Binds one more token to the account with `skeleton`. False if there is no such account.
+  virtual bool add_account_token(const std::string& skeleton, const std::string& token) = 0;
+  /// The skeleton of the account `token` is bound to, if it is (and not revoked).
+  virtual std::optional<std::string> account_of_token(const std::string& token) = 0;
+  /// Revokes one token (true even if it was not bound: afterwards it is not).
+  virtual bool revoke_token(const std::string& token) = 0;
+  /// Revokes every token of the account with `skeleton`.
+  virtual bool revoke_account_tokens(const std::string& skeleton) = 0;
 };
 
 /// The version of the SQL stores' schema this server writes. Both number their migrations alike
 /// (the same version means the same tables and columns in SQLite and PostgreSQL): 1 games and their
 /// actions, 2 the time a game's people have been away (games.away_since), 3 who plays each seat
-/// (games.seat_play). A database at an older version is migrated when opened; one at a newer
-/// version is refused, with nothing written.
-inline constexpr int kStoreSchemaVersion = 3;
+/// (games.seat_play), 4 accounts and their tokens (accounts, account_tokens). A database at an
+/// older version is migrated when opened; one at a newer version is refused, with nothing written.
+inline constexpr int kStoreSchemaVersion = 4;
 
 std::unique_ptr<Store> make_memory_store();
 /// Opens (creating if needed) `<data_dir>/archipel.sqlite3`. Throws std::runtime_error if it

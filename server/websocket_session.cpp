@@ -26,7 +26,11 @@ WebsocketSession::WebsocketSession(tcp::socket&& socket,
       ticket_(std::move(ticket)),
       hello_deadline_(ws_.get_executor()),
       tokens_(context_->config.rate_burst),
-      refilled_(std::chrono::steady_clock::now()) {}
+      refilled_(std::chrono::steady_clock::now()) {
+  error_code ec;
+  const auto remote = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+  address_ = ec ? std::string("?") : remote.address().to_string();
+}
 
 WebsocketSession::~WebsocketSession() {
   if (accepted_) context_->metrics->connections--;
@@ -117,7 +121,10 @@ void WebsocketSession::handle_frame() {
     context_->metrics->errors_sent++;
     return queue(make_frame(protocol::error_message(parsed.error())));
   }
-  if (std::holds_alternative<protocol::Hello>(parsed.value()) && !said_hello_) {
+  // A login may stand for the hello (docs/protocol.md, "Accounts").
+  const bool greets = std::holds_alternative<protocol::Hello>(parsed.value()) ||
+                      std::holds_alternative<protocol::Login>(parsed.value());
+  if (greets && !said_hello_) {
     said_hello_ = true;
     hello_deadline_.cancel();
   }

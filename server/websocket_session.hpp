@@ -51,6 +51,7 @@ class WebsocketSession final : public Client,
   void close() override;
   void close_for_restart() override;
   std::uint64_t id() const override { return id_; }
+  std::string address() const override { return address_; }
 
   void link_room(std::weak_ptr<Room> room, RoomId id, std::string token) override;
   void unlink_room() override;
@@ -77,6 +78,7 @@ class WebsocketSession final : public Client,
   beast::flat_buffer buffer_;
   std::shared_ptr<const ServerContext> context_;
   std::uint64_t id_;
+  std::string address_;  // the peer's IP, read once at the start
   FrameQueue queue_;
   std::size_t queued_bytes_ = 0;      // bytes of the frames in queue_
   ConnectionLimits::Ticket ticket_;   // this socket's place under the connection caps

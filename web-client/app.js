@@ -8,6 +8,7 @@ import { loadRenderer, loadedRenderer } from './renderers.js';
 import { seatMarker } from './markers.js';
 import { Lobby, optionExistsFor } from './lobby.js';
 import { ChatPane } from './chat.js';
+import { AccountPanel } from './account.js';
 import { h, fill, $ } from './dom.js';
 import { t, getLang, setLang, onLangChange, applyStatic } from './i18n.js';
 
@@ -93,6 +94,9 @@ const connection = new Connection({
   onMessage: (msg) => handle(msg),
   onState: (s, detail) => showConnection(s, detail),
   hello: () => {
+    // A login asked for before any socket was open goes first, instead of a hello.
+    const login = account.takeLogin();
+    if (login) return login;
     const { name, token } = state.identity;
     // The page's language goes with the hello: the server writes this person's lines in it (docs/protocol.md).
     if (token) return { type: 'hello', token, lang: getLang() };
@@ -113,7 +117,29 @@ function openReplay(room) {
 }
 const replaying = (room) => !!replay && replay.active(room.id);
 
-const chat = new ChatPane($('#chat-log'), $('#chat-form'), (text) => connection.send({ type: 'chat', text }));
+// The sign-in area in the header (account.js): the password goes in its own messages, never in the chat.
+const account = new AccountPanel(
+  {
+    details: $('#account'),
+    summary: $('#account-summary'),
+    form: $('#account-form'),
+    state: $('#account-state'),
+    nameField: $('#account-name-field'),
+    name: $('#account-name'),
+    passwordField: $('#account-password-field'),
+    password: $('#account-password'),
+    loginButton: $('#account-login'),
+    register: $('#account-register'),
+    logout: $('#account-logout'),
+    logoutAll: $('#account-logout-all'),
+    error: $('#account-error'),
+  },
+  { send: (message) => connection.send(message), connect: () => connection.start(), t, lang: getLang },
+);
+
+const chat = new ChatPane($('#chat-log'), $('#chat-form'), (text) =>
+  account.intercept(text) ? 'handled' : connection.send({ type: 'chat', text }),
+);
 
 const lobby = new Lobby(
   {
@@ -180,6 +206,8 @@ function handle(msg) {
       return replay?.onMessage(msg);
     case 'clock':
       return onClock(msg);
+    case 'account':
+      return onAccount(msg);
     case 'chat':
       chat.chat(msg.from, msg.text, msg.room);
       return;
@@ -196,6 +224,7 @@ function handle(msg) {
 
 function onWelcome(msg) {
   state.serverLang = typeof msg.lang === 'string'; // a server that speaks both languages says which it uses
+  account.update({ welcomed: true, name: msg.name, registered: !!msg.registered });
   if (state.welcomed) {
     // Sent again on this socket after /nick: the same player under a new name.
     state.identity = { name: msg.name, token: msg.token || state.identity.token };
@@ -221,6 +250,24 @@ function onWelcome(msg) {
   connection.send({ type: 'games' }); // the create form and the bot choice (the room list comes by itself)
   if (rewatch) connection.send({ type: 'chat', text: `/watch ${rewatch}` });
   render();
+}
+
+// After register, login or logout (docs/protocol.md, "Accounts").
+function onAccount(msg) {
+  account.done();
+  if (msg.registered) {
+    account.update({ registered: true, name: msg.name });
+    return;
+  }
+  // Logged out: the connection is no one's now. The name is the account's, so this device forgets it, and the
+  // first screen asks for a guest name (or a login) again.
+  account.update({ welcomed: false, registered: false, name: '' });
+  state.identity = { name: '', token: '' };
+  saveIdentity(state.identity);
+  leaveRoomState();
+  els.nameInput.value = '';
+  render();
+  showLogin();
 }
 
 function onRoom(msg) {
@@ -315,6 +362,7 @@ function onInfo(msg) {
 }
 
 function onError(msg) {
+  if (account.takeError(msg)) return;
   if (!state.welcomed) {
     if (msg.code === 'bad_token') {
       // The server forgot us (a restart, or we were in no room when the page went away): sign in by name.
@@ -324,7 +372,7 @@ function onError(msg) {
       else showLogin();
       return;
     }
-    if (msg.code === 'bad_name' || msg.code === 'name_taken') {
+    if (msg.code === 'bad_name' || msg.code === 'name_taken' || msg.code === 'name_registered') {
       showLogin(msg.message);
       return;
     }
@@ -452,6 +500,7 @@ function render() {
 }
 
 function renderHeader() {
+  account.render(); // its words follow the language
   els.me.hidden = !state.identity.name || !state.everWelcomed;
   els.meName.textContent = state.identity.name;
 }

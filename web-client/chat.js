@@ -12,7 +12,8 @@ export class ChatPane {
   /**
    * @param {HTMLElement} log    the list the lines go into
    * @param {HTMLFormElement} form  the command-line form (an <input> inside)
-   * @param {(text: string) => boolean} onSend  sends a line; false if it could not be sent
+   * @param {(text: string) => boolean|'handled'} onSend  sends a line; false if it could not be sent, 'handled'
+   *   if the page took it instead (not echoed, not remembered)
    */
   constructor(log, form, onSend) {
     this.log = log;
@@ -27,7 +28,14 @@ export class ChatPane {
       event.preventDefault();
       const text = this.input.value.trim();
       if (!text) return;
-      if (!this.onSend(text)) {
+      const sent = this.onSend(text);
+      if (sent === 'handled') {
+        // Taken by the page (/register, /login open the sign-in form): neither shown nor kept in the history,
+        // for the line may hold a password typed by mistake.
+        this.input.value = '';
+        return;
+      }
+      if (!sent) {
         this.error(t('err.lineNotSent'));
         return;
       }

@@ -121,12 +121,25 @@ TEST(CommandParser, EveryCommandOfTheHelpTableParses) {
                                                        {"lang", "/lang fr"},
                                                        {"rematch", "/rematch"},
                                                        {"replay", "/replay 4 2"},
-                                                       {"handover", "/handover 2"}};
+                                                       {"handover", "/handover 2"},
+                                                       {"register", "/register"},
+                                                       {"login", "/login Anna"},
+                                                       {"logout", "/logout everywhere"}};
   for (const auto& c : command_table()) {
     auto it = examples.find(std::string(c.name));
     ASSERT_NE(it, examples.end()) << "no example for /" << c.name;
     EXPECT_TRUE(parse_command(it->second).ok()) << it->second;
   }
+}
+
+// A password typed after /register or /login is not kept anywhere in the command: the lobby only
+// answers how to do it (docs/protocol.md, "Accounts").
+TEST(CommandParser, RegisterAndLoginDropWhatFollowsThem) {
+  EXPECT_TRUE(std::holds_alternative<cmd::Register>(parse_command("/register hunter22!").value()));
+  EXPECT_TRUE(std::holds_alternative<cmd::Login>(parse_command("/LOGIN Anna hunter22!").value()));
+  EXPECT_FALSE(as<cmd::Logout>("/logout").everywhere);
+  EXPECT_TRUE(as<cmd::Logout>("/logout Everywhere").everywhere);
+  EXPECT_EQ(error_of("/logout now").rule, "bad_arguments");
 }
 
 TEST(CommandParser, UnknownCommandsAndArgumentsAreErrorsWithUsage) {

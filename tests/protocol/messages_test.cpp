@@ -35,6 +35,41 @@ TEST(Messages, ParsesEveryClientMessage) {
   EXPECT_FALSE(parsed_as<Hello>(R"({"type":"hello","name":"Anna"})").lang.has_value());
 }
 
+// Accounts (docs/protocol.md): the password has messages of its own, 8 to 256 bytes, and no error
+// sentence quotes it.
+TEST(Messages, RegisterLoginAndLogout) {
+  EXPECT_EQ(parsed_as<Register>(R"({"type":"register","password":"12345678"})").password,
+            "12345678");
+  auto login = parsed_as<Login>(R"({"type":"login","name":"Anna","password":"sésame ouvre-toi"})");
+  EXPECT_EQ(login.name, "Anna");
+  EXPECT_EQ(login.password, "sésame ouvre-toi");
+  EXPECT_FALSE(login.lang.has_value());
+  EXPECT_EQ(
+      parsed_as<Login>(R"({"type":"login","name":"A","password":"12345678","lang":"fr"})").lang,
+      engine::Lang::fr);
+  EXPECT_EQ(error_code(R"({"type":"login","name":"A","password":"12345678","lang":"de"})"),
+            "bad_message");
+  EXPECT_FALSE(parsed_as<Logout>(R"({"type":"logout"})").everywhere);
+  EXPECT_TRUE(parsed_as<Logout>(R"({"type":"logout","everywhere":true})").everywhere);
+  EXPECT_EQ(error_code(R"({"type":"register"})"), "missing_field");
+  EXPECT_EQ(error_code(R"({"type":"register","password":12345678})"), "bad_message");
+  EXPECT_EQ(error_code(R"({"type":"register","password":"1234567"})"), "bad_password");
+  EXPECT_EQ(error_code(R"({"type":"login","password":"12345678"})"), "missing_field");
+  EXPECT_EQ(error_code(R"({"type":"login","name":["Anna"],"password":"12345678"})"), "bad_message");
+  EXPECT_EQ(error_code(R"({"type":"logout","everywhere":1})"), "bad_message");
+  const std::string long_password(257, 'x');
+  auto refused = parse_client_message(R"({"type":"login","name":"Anna","password":")" +
+                                      long_password + R"("})");
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().rule, "bad_password");
+  EXPECT_EQ(refused.error().message.find("xxxxxxxx"), std::string::npos);
+  // 86 euro signs are 86 characters but 258 bytes: the limit is on bytes, as the server stores
+  // them.
+  std::string euros;
+  for (int i = 0; i < 86; ++i) euros += R"(\u20ac)";
+  EXPECT_EQ(error_code(R"({"type":"register","password":")" + euros + R"("})"), "bad_password");
+}
+
 TEST(Messages, ReplayRequestAndAnswer) {
   const auto plain = parsed_as<ReplayRequest>(R"({"type":"replay","room":4})");
   EXPECT_EQ(plain.room, 4);

@@ -47,6 +47,9 @@ TEST(CommandRouter, EveryCommandReachesItsOperation) {
       {"/rematch", "error", "not_started"},
       {"/replay " + r, "error", "not_over"},
       {"/handover Ben", "error", "handover_refused"},  // before the start
+      {"/register", "info", "sign-in form"},           // the password never goes in a chat line
+      {"/login Ann", "info", "sign-in form"},
+      {"/logout", "error", "not_registered"},  // a guest
       {"/start", "state", "view"},
       {"/leave", "left", "room"},
   };

@@ -84,8 +84,10 @@ TEST_F(PostgreSQLStore, AnOlderSchemaIsMigratedAndASecondOpenChangesNothing) {
     EXPECT_TRUE(store->set_away_since(9, 7));
     EXPECT_TRUE(store->set_seat_play(9, server::SeatPlay{{"greedy"}, json()}));
     EXPECT_TRUE(store->append_action(9, 1, act(1, 3)));
+    // Version 4's accounts, beside the game of version 1.
+    EXPECT_TRUE(store->create_account(server::AccountRecord{"Ann", "ann", "$argon2id$x", 1}, "ta"));
   }
-  EXPECT_EQ(versions(url_), "1,2,3");
+  EXPECT_EQ(versions(url_), "1,2,3,4");
   const std::string applied = postgres_value(
       url_,
       "SELECT string_agg(version || ' ' || applied_at, ',' ORDER BY version) FROM schema_version");
@@ -99,6 +101,7 @@ TEST_F(PostgreSQLStore, AnOlderSchemaIsMigratedAndASecondOpenChangesNothing) {
   EXPECT_EQ(game9->away_since, 7);
   EXPECT_EQ(game9->play.stand_ins, std::vector<std::string>{"greedy"});
   EXPECT_EQ(game9->actions.size(), 2u);
+  EXPECT_EQ(store->account_of_token("ta"), "ann");
 }
 
 // Nodes starting together on a new database: the migration lock lets one create the schema, and the
@@ -125,7 +128,7 @@ TEST_F(PostgreSQLStore, NodesOpeningANewDatabaseTogetherMigrateItOnce) {
     for (auto& t : nodes) t.join();
     for (const auto& e : errors) EXPECT_EQ(e, "") << "round " << round;
     EXPECT_EQ(opened, 4) << "round " << round;
-    EXPECT_EQ(versions(url), "1,2,3") << "round " << round;
+    EXPECT_EQ(versions(url), "1,2,3,4") << "round " << round;
   }
 }
 

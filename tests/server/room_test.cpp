@@ -78,6 +78,23 @@ struct WatchingStore : Store {
     return inner->load_game(r);
   }
   RoomId max_room_id() override { return inner->max_room_id(); }
+  bool create_account(const AccountRecord& a, const std::string& t) override {
+    return inner->create_account(a, t);
+  }
+  std::optional<AccountRecord> find_account(const std::string& s) override {
+    return inner->find_account(s);
+  }
+  std::vector<std::string> account_names() override { return inner->account_names(); }
+  bool add_account_token(const std::string& s, const std::string& t) override {
+    return inner->add_account_token(s, t);
+  }
+  std::optional<std::string> account_of_token(const std::string& t) override {
+    return inner->account_of_token(t);
+  }
+  bool revoke_token(const std::string& t) override { return inner->revoke_token(t); }
+  bool revoke_account_tokens(const std::string& s) override {
+    return inner->revoke_account_tokens(s);
+  }
 };
 
 struct NullObserver : RoomObserver {

@@ -122,6 +122,27 @@ TEST(SqliteStore, ADatabaseWithSomeColumnsGainsTheOthers) {
   EXPECT_EQ(user_version(dir.db()), kStoreSchemaVersion);
 }
 
+// A database of version 3 (before accounts) keeps its games and gains the accounts' tables.
+TEST(SqliteStore, AVersionThreeDatabaseGainsAccounts) {
+  TempDir dir;
+  {
+    auto store = make_sqlite_store(dir.path.string());
+    ASSERT_TRUE(store->save_game(game(4)));
+  }
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(dir.db().c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(
+      sqlite3_exec(db, "DROP TABLE account_tokens; DROP TABLE accounts; PRAGMA user_version=3",
+                   nullptr, nullptr, nullptr),
+      SQLITE_OK);
+  sqlite3_close(db);
+  auto store = make_sqlite_store(dir.path.string());
+  EXPECT_EQ(user_version(dir.db()), kStoreSchemaVersion);
+  EXPECT_EQ(ids(store->load_unfinished()), std::vector<RoomId>{4});
+  ASSERT_TRUE(store->create_account(AccountRecord{"Ann", "ann", "$argon2id$x", 1}, "ta"));
+  EXPECT_EQ(store->account_of_token("ta"), "ann");
+}
+
 // A database written by a newer server (a higher version) is refused at open, and left as it was.
 TEST(SqliteStore, ANewerDatabaseIsRefused) {
   TempDir dir;

@@ -260,6 +260,61 @@ TEST_P(DurableStoreContract, AGroupSurvivesAReopening) {
   EXPECT_EQ(open()->load_game(3)->actions.size(), 20u);  // as after a restart: all twenty are there
 }
 
+// ---- accounts ----------------------------------------------------------------------------------
+
+server::AccountRecord account(const std::string& name, const std::string& skeleton) {
+  return server::AccountRecord{name, skeleton, "$argon2id$v=19$m=8,t=1,p=1$c2FsdA$aGFzaA", 1234};
+}
+
+TEST_P(StoreContract, AnAccountComesBackWithItsFirstToken) {
+  auto store = open();
+  EXPECT_FALSE(store->find_account("zoe"));
+  ASSERT_TRUE(store->create_account(account("Zoé", "zoe"), "t1"));
+  EXPECT_EQ(store->find_account("zoe"), account("Zoé", "zoe"));
+  EXPECT_EQ(store->account_of_token("t1"), "zoe");
+  EXPECT_FALSE(store->account_of_token("t2"));
+  EXPECT_EQ(store->account_names(), std::vector<std::string>{"Zoé"});
+}
+
+TEST_P(StoreContract, ASkeletonHoldsOneAccountOnly) {
+  auto store = open();
+  ASSERT_TRUE(store->create_account(account("Zoe", "zoe"), "t1"));
+  EXPECT_FALSE(store->create_account(account("ZOE", "zoe"), "t2")) << "a look-alike";
+  EXPECT_EQ(store->find_account("zoe")->name, "Zoe") << "the first account unchanged";
+  EXPECT_FALSE(store->account_of_token("t2")) << "the refused account's token bound to nothing";
+}
+
+TEST_P(StoreContract, TokensAreBoundAndRevokedOneByOneOrAll) {
+  auto store = open();
+  ASSERT_TRUE(store->create_account(account("Ann", "ann"), "a1"));
+  ASSERT_TRUE(store->create_account(account("Ben", "ben"), "b1"));
+  EXPECT_FALSE(store->add_account_token("nobody", "x1")) << "no such account";
+  EXPECT_FALSE(store->account_of_token("x1"));
+  ASSERT_TRUE(store->add_account_token("ann", "a2"));
+  ASSERT_TRUE(store->add_account_token("ann", "a3"));
+  ASSERT_TRUE(store->revoke_token("a2"));
+  EXPECT_FALSE(store->account_of_token("a2"));
+  EXPECT_EQ(store->account_of_token("a3"), "ann");
+  ASSERT_TRUE(store->revoke_account_tokens("ann"));
+  EXPECT_FALSE(store->account_of_token("a1"));
+  EXPECT_FALSE(store->account_of_token("a3"));
+  EXPECT_EQ(store->account_of_token("b1"), "ben") << "another account's token untouched";
+  EXPECT_TRUE(store->find_account("ann")) << "the account stays, only its tokens go";
+}
+
+TEST_P(DurableStoreContract, AccountsAndTokensSurviveAReopening) {
+  {
+    auto store = open();
+    ASSERT_TRUE(store->create_account(account("Ann", "ann"), "a1"));
+    ASSERT_TRUE(store->add_account_token("ann", "a2"));
+    ASSERT_TRUE(store->revoke_token("a1"));
+  }
+  auto store = open();
+  EXPECT_EQ(store->find_account("ann"), account("Ann", "ann"));
+  EXPECT_FALSE(store->account_of_token("a1"));
+  EXPECT_EQ(store->account_of_token("a2"), "ann");
+}
+
 INSTANTIATE_TEST_SUITE_P(Stores, StoreContract,
                          ::testing::Values(StoreKind::memory, StoreKind::sqlite,
                                            StoreKind::postgresql),

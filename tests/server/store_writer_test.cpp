@@ -128,6 +128,13 @@ struct GroupCountingStore final : Store {
   std::vector<GameRecord> load_unfinished() override { return {}; }
   std::optional<GameRecord> load_game(RoomId) override { return std::nullopt; }
   RoomId max_room_id() override { return 0; }
+  bool create_account(const AccountRecord&, const std::string&) override { return false; }
+  std::optional<AccountRecord> find_account(const std::string&) override { return std::nullopt; }
+  std::vector<std::string> account_names() override { return {}; }
+  bool add_account_token(const std::string&, const std::string&) override { return false; }
+  std::optional<std::string> account_of_token(const std::string&) override { return std::nullopt; }
+  bool revoke_token(const std::string&) override { return true; }
+  bool revoke_account_tokens(const std::string&) override { return true; }
 };
 
 // Until `count` reaches `n`, for at most ten seconds (a write never made fails the test instead of

@@ -17,6 +17,7 @@ server::Config TestServer::default_config() {
   c.port = 0;
   c.log_level = "off";
   c.bot_delay_ms = 0;
+  c.password_cost = server::PasswordCost::minimum;  // fast hashes: accounts_test.cpp registers many
   return c;
 }
 
