@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startAll, stopAll, openPage, signIn, createJoinStart, artifacts, sleep } from './harness.mjs';
+import { startAll, stopAll, openPage, signIn, createJoinStart, roomData, artifacts, sleep } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -24,6 +24,23 @@ const say = async (page, text) => {
 const lines = (page, kind, text) => page.locator(`#chat-log .line-${kind}`, { has: page.locator('.text', { hasText: text }) });
 const at = async (line) => Number(await line.getAttribute('data-at'));
 
+/** Whoever of `pages` may move plays the first text move (the folded list of legal moves), so the log has lines. */
+async function playOneMove(pages) {
+  for (let tries = 0; tries < 200; ++tries) {
+    for (const p of pages) {
+      if (!(await p.getByTestId('moves').evaluate((d) => d.open))) await p.getByTestId('moves-toggle').click().catch(() => {});
+      const button = p.locator('[data-testid=legal-move]:enabled').first();
+      if ((await button.count()) === 0) continue;
+      const version = (await roomData(p)).version;
+      await button.evaluate((b) => b.click());
+      await p.waitForFunction((v) => document.querySelector('#room').dataset.version !== v, version, { timeout: 5000 });
+      return;
+    }
+    await sleep(50);
+  }
+  assert.fail('nobody could move');
+}
+
 test('the room\'s talk, its notices and the game log come back after a reload, with their own times', { timeout: 60_000 }, async () => {
   const A = await openPage(env, { viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   const B = await openPage(env, { viewport: { width: 390, height: 844 }, locale: 'fr-FR', isMobile: true, hasTouch: true });
@@ -33,6 +50,7 @@ test('the room\'s talk, its notices and the game log come back after a reload, w
   await say(A, 'hello from Ana');
   await lines(B, 'chat', 'hello from Ana').waitFor({ state: 'attached' });
   const said = await at(lines(B, 'chat', 'hello from Ana'));
+  await playOneMove([A, B]);
   await B.locator('#chat-log .line-log').first().waitFor({ state: 'attached' });
 
   await sleep(1500); // the reload's moment is later than anything said

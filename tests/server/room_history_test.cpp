@@ -73,7 +73,7 @@ TEST(RoomHistory, AReloadGetsTheRoomsTalkAndNoticesWithTheirTimesBeforeTheState)
   ASSERT_FALSE(sat.is_null()) << "the notices before the start come back too: " << history.dump();
   EXPECT_EQ(sat["kind"], "info");
   EXPECT_FALSE(sat.contains("from"));
-  EXPECT_FALSE(line_starting(history, "The game of Race starts").is_null()) << "in Bruno's English";
+  EXPECT_FALSE(line_starting(history, "The game of Race to ten").is_null()) << "in Bruno's English";
 
   std::int64_t last = 0;
   for (const auto& line : history["lines"]) {
@@ -81,9 +81,9 @@ TEST(RoomHistory, AReloadGetsTheRoomsTalkAndNoticesWithTheirTimesBeforeTheState)
     last = line["at"];
   }
 
-  // Anna's reload: the same lines, in French.
+  // Anna's reload (her page says hello in French again): the same lines, in French.
   TestClient anna_back(server.port());
-  anna_back.send(json{{"type", "hello"}, {"token", anna_token}});
+  anna_back.send(json{{"type", "hello"}, {"token", anna_token}, {"lang", "fr"}});
   const json french = anna_back.expect("history");
   EXPECT_FALSE(line_starting(french, "La partie de Race").is_null()) << french.dump();
   EXPECT_EQ(french["lines"].size(), history["lines"].size());
