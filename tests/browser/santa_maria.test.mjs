@@ -182,6 +182,11 @@ async function checkEnd(page, over, players) {
     assert.equal(f.place, over.ranking.find((r) => r.seat === f.seat).place, `seat ${f.seat}'s place on the board`);
   }
   assert.deepEqual(finals.map((f) => f.seat), over.ranking.map((r) => r.seat), 'the final table is in ranking order');
+  // Issue 35, point 3: the player panels showed the points before final scoring under a ranking that includes it.
+  const panels = await page.locator('[data-testid=sm-player]').evaluateAll((ps) =>
+    ps.map((p) => [Number(p.dataset.seat), Number(p.querySelector('[data-testid=sm-player-points]').dataset.points)]));
+  assert.equal(panels.length, players);
+  for (const [seat, points] of panels) assert.equal(points, over.scores[seat], `seat ${seat}'s panel shows the final score`);
   assert.equal(await page.locator('[data-testid=sm-root] [data-legal=true]').count(), 0, 'nothing to point at once the game is over');
   assert.equal(await page.getByTestId('legal-move').count(), 0);
 }

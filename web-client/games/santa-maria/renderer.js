@@ -663,7 +663,7 @@ function supplyPanel(env, seat) {
   });
   return h('div', { class: 'sm-supply', dataset: { testid: 'sm-supply' } },
     h('div', { class: 'sm-money' }, smallIcon(coinIcon()), h('b', { dataset: { testid: 'sm-coins' } }, t('sm.coins', { k: p.coins ?? 0 })),
-      smallIcon(pointIcon()), h('b', { dataset: { testid: 'sm-points' } }, t('sm.pts', { k: p.points ?? 0 }))),
+      smallIcon(pointIcon()), h('b', { dataset: { testid: 'sm-points' } }, t('sm.pts', { k: pointsShown(m.view, p, seat) }))),
     h('ul', { class: 'sm-res-list' }, rows),
     blueDice(env, seat),
     portPanel(env, seat));
@@ -895,6 +895,13 @@ function retreatPanel(env) {
 }
 
 // ---- the players ---------------------------------------------------------------------------------------------------
+/** A player's points as the page shows them: once the game is over, the final total the ranking uses (final scoring
+ * adds coins, colonists, scholars, goals and ships to the points the game went through), before that the points. */
+function pointsShown(v, p, seat) {
+  const total = Array.isArray(v.final) ? v.final[seat]?.total : undefined;
+  return typeof total === 'number' ? total : p.points ?? 0;
+}
+
 function playersPanel(env) {
   const { m } = env;
   const v = m.view;
@@ -906,7 +913,7 @@ function playersPanel(env) {
       return h('article', { class: `sm-player${acting ? ' acting' : ''}${seat === m.me ? ' mine' : ''}`, dataset: { testid: 'sm-player', seat }, style: `--seat-color:${seatColor(seat)}` },
         h('header', {}, who(env, seat), seat === m.me ? h('span', { class: 'tag tag-you' }, t('sm.you')) : null,
           acting && v.phase !== 'over' ? h('span', { class: 'tag tag-act' }, t('seat.toAct')) : null,
-          h('span', { class: 'sm-player-score', dataset: { testid: 'sm-player-points', points: p.points ?? 0 } }, t('sm.pts', { k: p.points ?? 0 }))),
+          h('span', { class: 'sm-player-score', dataset: { testid: 'sm-player-points', points: pointsShown(v, p, seat) } }, t('sm.pts', { k: pointsShown(v, p, seat) }))),
         h('div', { class: 'sm-player-line' }, smallIcon(coinIcon(), 14), ` ${t('sm.coins', { k: p.coins ?? 0 })} · `,
           RESOURCES.map((r) => h('span', { class: 'sm-res-chip', title: t(`sm.Res.${r}`) }, smallIcon(resourceIcon(r), 14), String(res[r] ?? 0)))),
         h('div', { class: 'sm-player-line small' }, t('sm.whiteUsed', { k: p.white_used ?? 0 }), ' · ', t('sm.blueLine', { u: p.blue_unlocked ?? 1 }),
