@@ -10,11 +10,6 @@
 namespace archipel::testing {
 namespace {
 
-json hello_in(TestClient& c, const std::string& name, const std::string& lang) {
-  c.send(json{{"type", "hello"}, {"name", name}, {"lang", lang}});
-  return c.expect("welcome");
-}
-
 bool starts_with(const json& message, const std::string& prefix) {
   return message.value("text", std::string()).rfind(prefix, 0) == 0;
 }
@@ -22,7 +17,7 @@ bool starts_with(const json& message, const std::string& prefix) {
 TEST(Language, AFrenchHelloGetsFrenchWelcomeHelpAndErrorsUntilLangEn) {
   TestServer server(registry_with_race());
   TestClient c(server.port());
-  hello_in(c, "Anna", "fr");
+  c.hello("Anna", "fr");
   c.expect_where("info", [](const json& m) { return starts_with(m, "Bienvenue sur Archipel"); });
   c.chat("/nosuch");
   EXPECT_EQ(c.expect_error("unknown_command")["message"],
@@ -65,8 +60,8 @@ TEST(Language, AHelloWithAnUnknownLanguageIsRefused) {
 TEST(Language, ARoomWritesToEachPlayerInTheirOwnLanguage) {
   TestServer server(registry_with_race());
   TestClient anna(server.port()), bruno(server.port());
-  hello_in(anna, "Anna", "fr");
-  hello_in(bruno, "Bruno", "en");
+  anna.hello("Anna", "fr");
+  bruno.hello("Bruno", "en");
   open_room(anna, {&bruno}, "/create race");
   anna.chat("/start");
   anna.expect_where("info", [](const json& m) { return starts_with(m, "La partie de Race"); });

@@ -5,24 +5,12 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
-
+#include "server/wall_clock.hpp"
 #include "tests/support/race_game.hpp"
 #include "tests/support/test_server.hpp"
 
 namespace archipel::testing {
 namespace {
-
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-json hello_in(TestClient& c, const std::string& name, const std::string& lang) {
-  c.send(json{{"type", "hello"}, {"name", name}, {"lang", lang}});
-  return c.expect("welcome");
-}
 
 /// The index in `client`'s frames of the first message of `type` (frames.size() if none).
 std::size_t first_index(const TestClient& client, const std::string& type) {
@@ -42,16 +30,16 @@ json line_starting(const json& history, const std::string& prefix) {
 TEST(RoomHistory, AReloadGetsTheRoomsTalkAndNoticesWithTheirTimesBeforeTheState) {
   TestServer server(registry_with_race());
   TestClient anna(server.port()), bruno(server.port());
-  const std::int64_t before = now_ms();
-  const std::string anna_token = hello_in(anna, "Anna", "fr")["token"];
-  const std::string bruno_token = hello_in(bruno, "Bruno", "en")["token"];
+  const std::int64_t before = server::unix_ms_now();
+  const std::string anna_token = anna.hello("Anna", "fr")["token"];
+  const std::string bruno_token = bruno.hello("Bruno", "en")["token"];
   const std::int64_t room = open_room(anna, {&bruno}, "/create race");
   anna.chat("bonjour Bruno");
   bruno.expect("chat");
   anna.chat("/start");
   bruno.expect("state");
   anna.expect("state");
-  const std::int64_t after = now_ms();
+  const std::int64_t after = server::unix_ms_now();
 
   TestClient back(server.port());  // Bruno reloads
   back.send(json{{"type", "hello"}, {"token", bruno_token}});
@@ -104,12 +92,12 @@ TEST(RoomHistory, TheStatesLogLinesCarryTheTimeTheyWereWritten) {
   const std::int64_t room = expect_seated(hana, "Hana")["id"];
   hana.chat("/addbot random");
   hana.expect_where("room", [](const json& r) { return r["seats"][1].value("bot", false); });
-  const std::int64_t before = now_ms();
+  const std::int64_t before = server::unix_ms_now();
   hana.chat("/start");
   const json start = hana.expect("state");
   EXPECT_TRUE(play_first_moves(hana, room, start, 2).is_null());
   hana.drain(400ms);
-  const std::int64_t after = now_ms();
+  const std::int64_t after = server::unix_ms_now();
 
   TestClient back(server.port());
   back.send(json{{"type", "hello"}, {"token", token}});

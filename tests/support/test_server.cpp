@@ -106,6 +106,11 @@ json TestClient::hello(const std::string& name) {
   return expect("welcome");
 }
 
+json TestClient::hello(const std::string& name, const std::string& lang) {
+  send(json{{"type", "hello"}, {"name", name}, {"lang", lang}});
+  return expect("welcome");
+}
+
 void TestClient::start_read() {
   ws_.async_read(buffer_, [this](beast::error_code ec, std::size_t) {
     if (ec) {

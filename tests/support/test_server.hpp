@@ -62,6 +62,8 @@ class TestClient {
   void send_raw(const std::string& text);
   /// hello + welcome; returns the welcome.
   json hello(const std::string& name);
+  /// The same, asking the server to write to this connection in `lang` ("en" or "fr").
+  json hello(const std::string& name, const std::string& lang);
   void chat(const std::string& text) { send(json{{"type", "chat"}, {"text", text}}); }
 
   /// The next message, or nullopt after `timeout` (or once the connection is closed).
