@@ -889,7 +889,19 @@ const GameSpec& Rules::spec() {
         0,
         0,
         {{"online (Brettspielwelt)", "en ligne (Brettspielwelt)"},
-         {"table (printed rules)", "table (règles imprimées)"}}}}};
+         {"table (printed rules)", "table (règles imprimées)"}}},
+       {"sets",
+        {"choose", "random"},
+        "choose",
+        {"Construction sets", "Sets de construction"},
+        {"choose: each player chooses a set, last seat first; random: the sets are dealt at random "
+         "(the table rules allow both)",
+         "choose : chaque joueur choisit un set, en commençant par le dernier ; random : les sets "
+         "sont distribués au hasard (les règles de table permettent les deux)"},
+        0,
+        0,
+        {{"chosen by the players", "choisis par les joueurs"},
+         {"dealt at random", "distribués au hasard"}}}}};
   return spec;
 }
 
@@ -951,6 +963,22 @@ Result<State> Rules::setup(int num_seats, const Options& options, std::uint64_t 
     s.bird_pile.insert(s.bird_pile.end(), c.birds[species].count, species);
   s.rng.shuffle(s.bird_pile);
   s.phase = Phase::choose_set;
+
+  // sets=random, the table book's "il est aussi possible de distribuer les sets au hasard": each
+  // seat is dealt a set and the game opens on the landing. Drawn last, so a game that chooses its
+  // sets keeps the same tiles, cards and birds for the same seed.
+  const auto sets = options.find("sets");
+  if (sets != options.end() && sets->second == "random") {
+    std::vector<int> deal(c.sets.size());
+    std::iota(deal.begin(), deal.end(), 0);
+    s.rng.shuffle(deal);
+    for (Seat seat = 0; seat < num_seats; ++seat) take_set(s, seat, deal[seat]);
+    std::vector<Json> unused;  // setup reports no events: the view shows every seat's set
+    start_round(s, unused);
+  } else if (sets != options.end() && sets->second != "choose") {
+    return fail("bad_option", "option sets takes choose|random",
+                "l'option sets vaut choose ou random");
+  }
   return s;
 }
 

@@ -23,6 +23,10 @@
 //   plus the score cards played with it in round 1 (the table rule; the online book says nothing
 //   about the score cards, so the physical rule holds).
 //
+//   sets = choose | random. choose: the players choose their construction sets (the phase below);
+//     random: the sets are dealt at random at set-up (the table book allows both) and the game
+//     opens on the landing.
+//
 // Flow
 //   choose_set (reverse seat order; with 4 players seat 0 gets the last set automatically)
 //   -> round 1: landing (one build each on a free coast site, seat order; both books say "libre",

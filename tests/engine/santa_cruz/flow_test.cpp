@@ -21,18 +21,22 @@ bool mentions(const Json& view, const std::string& word) {
   return view.dump().find(word) != std::string::npos;
 }
 
-TEST(SantaCruzSpec, RegisteredWithRulesOption) {
+TEST(SantaCruzSpec, RegisteredWithRulesAndSetsOptions) {
   const auto* entry = engine::default_registry().find("santa-cruz");
   ASSERT_NE(entry, nullptr);
   EXPECT_EQ(entry->spec->title, "Santa Cruz");
   EXPECT_EQ(entry->spec->min_players, 2);
   EXPECT_EQ(entry->spec->max_players, 4);
-  ASSERT_EQ(entry->spec->options.size(), 1u);
+  ASSERT_EQ(entry->spec->options.size(), 2u);
   EXPECT_EQ(entry->spec->options[0].key, "rules");
   EXPECT_EQ(entry->spec->options[0].default_value, "online");
   EXPECT_EQ(entry->spec->options[0].choices, (std::vector<std::string>{"online", "table"}));
+  EXPECT_EQ(entry->spec->options[1].key, "sets");
+  EXPECT_EQ(entry->spec->options[1].default_value, "choose");
+  EXPECT_EQ(entry->spec->options[1].choices, (std::vector<std::string>{"choose", "random"}));
   EXPECT_FALSE(engine::default_registry().create("santa-cruz", 5, {}, 1).ok());
   EXPECT_FALSE(engine::default_registry().create("santa-cruz", 2, {{"rules", "house"}}, 1).ok());
+  EXPECT_FALSE(engine::default_registry().create("santa-cruz", 2, {{"sets", "house"}}, 1).ok());
 }
 
 TEST(SantaCruzComponents, CountsMatchTheRuleBooks) {

@@ -3,6 +3,8 @@
 
 #include "engine/santa_cruz/santa_cruz.hpp"
 
+#include <set>
+
 #include <gtest/gtest.h>
 
 #include "tests/engine/santa_cruz/position.hpp"
@@ -60,6 +62,38 @@ TEST(SantaCruzExamples, UnchosenSetsAreSetAside) {
   act(s, 0, Json{{"type", "choose_set"}, {"set", "D"}});
   EXPECT_EQ(s.phase, sc::Phase::landing);
   EXPECT_EQ(s.players[0].cards_left, (std::array<int, 4>{2, 2, 2, 1}));
+}
+
+// Table rules 1.c: "il est aussi possible de distribuer les sets au hasard". With sets=random each
+// seat is dealt a different set at set-up, the game opens on the landing, the deal follows the seed,
+// and the rest of the set-up (tiles, hands, birds) is the one sets=choose makes from the same seed.
+TEST(SantaCruzExamples, SetsDealtAtRandom) {
+  for (int players = 2; players <= 4; ++players) {
+    std::set<int> seat0_sets;
+    for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+      auto dealt = sc::Rules::setup(players, {{"sets", "random"}}, seed).value();
+      auto chosen = sc::Rules::setup(players, {{"sets", "choose"}}, seed).value();
+      EXPECT_EQ(dealt.phase, sc::Phase::landing);
+      EXPECT_EQ(sc::Rules::to_act(dealt), std::vector<Seat>{0});
+      std::set<int> sets;
+      for (Seat seat = 0; seat < players; ++seat) {
+        const int set = dealt.players[seat].set;
+        ASSERT_GE(set, 0);
+        sets.insert(set);
+        EXPECT_EQ(dealt.players[seat].cards_left, sc::components().sets[set].cards);
+        EXPECT_EQ(dealt.players[seat].hand, chosen.players[seat].hand);
+        EXPECT_EQ(dealt.players[seat].score, chosen.players[seat].score);
+      }
+      EXPECT_EQ(sets.size(), static_cast<std::size_t>(players)) << "a set dealt twice";
+      for (std::size_t site = 0; site < dealt.sites.size(); ++site)
+        EXPECT_EQ(dealt.sites[site].tile, chosen.sites[site].tile);
+      EXPECT_EQ(dealt.bird_pile, chosen.bird_pile);
+      EXPECT_EQ(chosen.phase, sc::Phase::choose_set);
+      seat0_sets.insert(dealt.players[0].set);
+    }
+    EXPECT_EQ(seat0_sets.size(), 4u) << "over 24 seeds seat 0 was dealt every set";
+  }
+  EXPECT_FALSE(sc::Rules::setup(2, {{"sets", "pick"}}, 1).ok());
 }
 
 // Online rules, player display: in the example set, 4 road cards, 1 river, 1 ship and 1 double (set
