@@ -65,8 +65,9 @@ TEST(SantaCruzExamples, UnchosenSetsAreSetAside) {
 }
 
 // Table rules 1.c: "il est aussi possible de distribuer les sets au hasard". With sets=random each
-// seat is dealt a different set at set-up, the game opens on the landing, the deal follows the seed,
-// and the rest of the set-up (tiles, hands, birds) is the one sets=choose makes from the same seed.
+// seat is dealt a different set at set-up, the game opens on the landing, the deal follows the
+// seed, and the rest of the set-up (tiles, hands, birds) is the one sets=choose makes from the same
+// seed.
 TEST(SantaCruzExamples, SetsDealtAtRandom) {
   for (int players = 2; players <= 4; ++players) {
     std::set<int> seat0_sets;
