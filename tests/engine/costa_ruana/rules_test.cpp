@@ -349,6 +349,64 @@ TEST(CostaRuanaExamples, RemoveMoreThanPlaced) {
   EXPECT_TRUE(s.played.empty());
 }
 
+// "Le joueur récupère sur une île le nombre d'habitants indiqué ... Vous pouvez récupérer les
+// habitants de n'importe quelle île. Il n'y a pas de restriction en ce qui concerne le nombre
+// d'habitants récupérés sur une même île." The book's second and third sentences decide its first:
+// a Remove takes each native from any island (issue 37 asked for this position). Marie's three
+// natives on three islands: Remove 3 takes one from each, one at a time, then the card is done.
+TEST(CostaRuanaExamples, RemoveFromThreeIslands) {
+  auto s = resolving(3, "CR10", kMarie);  // Remove 3 (night) before Marie
+  only(s, "2a");
+  // Marie has 3 natives on I2 from the set-up: move one to I4 and one to I5.
+  s.islands[island("I2")].natives[kMarie] -= 2;
+  s.islands[island("I4")].natives[kMarie] += 1;
+  s.islands[island("I5")].natives[kMarie] += 1;
+  const int reserve = s.players[kMarie].reserve;
+  ASSERT_EQ(acting(s), kMarie);
+  EXPECT_EQ(texts(s, kMarie), (std::vector<std::string>{"remove I2", "remove I4", "remove I5"}));
+  play(s, kMarie, "remove I4");
+  ASSERT_EQ(acting(s), kMarie);
+  EXPECT_EQ(texts(s, kMarie), (std::vector<std::string>{"remove I2", "remove I5"}));
+  play(s, kMarie, "remove I2");
+  ASSERT_EQ(acting(s), kMarie);
+  play(s, kMarie, "remove I5");
+  EXPECT_EQ(cr::natives_on_islands(s, kMarie), 0);
+  EXPECT_EQ(s.players[kMarie].reserve, reserve + 3);
+  EXPECT_TRUE(s.played.empty());
+  EXPECT_TRUE(cr::Rules::check_invariants(s).empty());
+}
+
+// The native step with an empty reserve (never reached in 950 refereed games): "les habitants déjà
+// placés sur des cartes jouées ne font pas partie de la réserve", so a player with none in reserve
+// has nothing to lay on a card: the step passes her by (nothing to choose, so nothing to ask) and
+// the game goes on with the next player.
+TEST(CostaRuanaExamples, NativeStepWithAnEmptyReserve) {
+  auto s = fresh(3, kAntoine);
+  place_setup(s, {"I1", "I2", "I3"});
+  give(s, kAntoine, {"CR07", "CR12"});
+  give(s, kMarie, {"CR03", "CR05"});
+  give(s, kSerge, {"CR14", "CR15"});
+  put(s, kMarie, "I4", 4);
+  put(s, kMarie, "I5", s.players[kMarie].reserve);
+  ASSERT_EQ(s.players[kMarie].reserve, 0);
+  play(s, kAntoine, "up p2-night 1");
+  play(s, kMarie, "up r1-day 3");
+  play(s, kSerge, "up p3-high 3");
+  play(s, kAntoine, "down mn-night 1");
+  play(s, kMarie, "down mt-day 2");
+  play(s, kSerge, "down r1-high 1");
+  ASSERT_EQ(s.phase, cr::Phase::native);
+  play(s, kAntoine, "native 1b");
+  EXPECT_EQ(acting(s), kSerge);
+  EXPECT_TRUE(texts(s, kMarie).empty());
+  auto refused = s;
+  EXPECT_FALSE(cr::Rules::apply(refused, kMarie, Json{{"type", "native"}, {"slot", "1b"}}).ok());
+  play(s, kSerge, "native 3b");
+  EXPECT_EQ(s.phase, cr::Phase::flip);
+  EXPECT_EQ(s.players[kMarie].reserve, 0);
+  EXPECT_TRUE(cr::Rules::check_invariants(s).empty());
+}
+
 TEST(CostaRuanaExamples, TreasureStackOfTen) {
   auto s = resolving(3, "CR11", kAntoine);  // Move 1 treasure (night) before Antoine
   only(s, "1a");
