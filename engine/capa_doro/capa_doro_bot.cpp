@@ -4,8 +4,8 @@
 // from_json); the hidden orders are sampled: the bag from its counts by kind, the event pile from
 // the events not played, the B and C piles from the cards in no slot, the A box likewise; a new
 // generator drawn from `rng`, so the true game's future rolls are not revealed.
-// evaluate(state, seat): points, plus what the seat's stock and coins are worth toward its open
-// recipes, minus the best other seat's; the exact point margin once the game is over.
+// evaluate(state, seat): points, plus what the seat's stock, plantations and coins are worth toward
+// its open recipes, minus the best other seat's; the exact point margin once the game is over.
 
 #include <algorithm>
 
@@ -15,25 +15,60 @@
 namespace archipel::engine::capa_doro {
 namespace {
 
-/// Projected points: made cigars, plus for each open card the share of its recipe held (bales
-/// count once across cards), plus a little for coins (they buy bales).
-int projected(const PlayerState& p) {
+// Projected points, in hundredths: made cigars; for each open card, the share of its recipe held,
+// first from the stock, then (discounted by how far they are from the stock) from the bales on the
+// seat's plantations; what is left of both is still worth something (a later card needs it, a
+// market buys it); the plantations themselves (they will be yielded bales); coins (they buy bales
+// and plantations). Before issue 37 only points, stock and coins counted: a sowing looked like
+// coins thrown away, the bots never grew tobacco, and no game reached the book's 60 points.
+constexpr std::array<int, kColumns> kBoardBaleWeight{30, 50, 80};  // % of a stock bale, by column
+constexpr std::array<int, kColumns> kPlantationWorth{45, 45, 0};   // a growing token's future bales
+constexpr int kSpareBaleWorth = 35;  // a bale no open recipe needs: above a full market's 2 coins
+constexpr int kCoinWorth = 15;
+
+int projected(const State& s, Seat seat) {
   const Components& c = components();
+  const PlayerState& p = s.players[seat];
   int value = p.points * 100;
+  // The seat's bales on the board, by colour and column.
+  std::array<std::array<int, kColumns>, kColours> board{};
+  for (std::size_t r = 0; r < s.rows.size(); ++r)
+    for (int col = 0; col < kColumns; ++col) {
+      const Cell& cell = s.rows[r][static_cast<std::size_t>(col)];
+      if (cell.kind != TokenKind::seat || cell.owner != seat) continue;
+      board[static_cast<std::size_t>(c.rows[r].continent)][static_cast<std::size_t>(col)] +=
+          cell.bales;
+      value += kPlantationWorth[static_cast<std::size_t>(col)];
+    }
   std::array<int, kColours> left = p.stock;
   for (const auto& slot : p.slots) {
     if (slot.top_done || slot.cards.empty()) continue;
     const Cigar& card = c.cigars[slot.cards.back()];
-    int need = 0, have = 0;
+    int need = 0, have = 0;  // have: in hundredths of a bale
     for (int k = 0; k < kColours; ++k) {
       need += card.recipe[k];
-      const int used = std::min(left[k], card.recipe[k]);
-      have += used;
+      int missing = card.recipe[k];
+      const int used = std::min(left[k], missing);
+      have += used * 100;
       left[k] -= used;
+      missing -= used;
+      for (int col = kColumns - 1; col >= 0 && missing > 0; --col) {  // nearest the stock first
+        int& on_board = board[static_cast<std::size_t>(k)][static_cast<std::size_t>(col)];
+        const int from_board = std::min(on_board, missing);
+        have += from_board * kBoardBaleWeight[static_cast<std::size_t>(col)];
+        on_board -= from_board;
+        missing -= from_board;
+      }
     }
-    if (need > 0) value += card.points * 60 * have / need;
+    if (need > 0) value += card.points * 60 * have / (need * 100);
   }
-  value += p.coins * 15;
+  for (int k = 0; k < kColours; ++k) {
+    value += left[k] * kSpareBaleWorth;
+    for (int col = 0; col < kColumns; ++col)
+      value += board[static_cast<std::size_t>(k)][static_cast<std::size_t>(col)] * kSpareBaleWorth *
+               kBoardBaleWeight[static_cast<std::size_t>(col)] / 100;
+  }
+  value += p.coins * kCoinWorth;
   return value;
 }
 
@@ -94,8 +129,8 @@ int Rules::evaluate(const State& s, Seat seat) {
   }
   int best_other = -1000000000;
   for (Seat o = 0; o < s.num_seats; ++o)
-    if (o != seat) best_other = std::max(best_other, projected(s.players[o]));
-  return (projected(s.players[seat]) - best_other) / 100;
+    if (o != seat) best_other = std::max(best_other, projected(s, o));
+  return (projected(s, seat) - best_other) / 100;
 }
 
 }  // namespace archipel::engine::capa_doro
