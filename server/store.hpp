@@ -45,6 +45,7 @@ struct SeatPlay {
   std::vector<std::string>
       stand_ins;         // per seat: the strategy of the bot playing it for its person ("": none)
   nlohmann::json clock;  // the turn clock's record (server/turn_clock.hpp), null without a clock
+  bool unrated = false;  // the room's rated=off (docs/ratings.md): the game's end rates nobody
   bool operator==(const SeatPlay&) const = default;
 };
 nlohmann::json seat_play_json(const SeatPlay& play);
