@@ -187,6 +187,8 @@ void Lobby::command(Player& player, protocol::LobbyCommand& command) {
                  [&](cmd::Register&) { account_hint(player, false); },
                  [&](cmd::Login&) { account_hint(player, true); },
                  [&](cmd::Logout& c) { logout(player, c.everywhere); },
+                 [&](cmd::Top& c) { top(player, c.game); },
+                 [&](cmd::Profile& c) { profile(player, c.name); },
              },
              command);
 }
