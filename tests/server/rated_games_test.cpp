@@ -99,10 +99,12 @@ void register_here(TestClient& client) {
   EXPECT_EQ(client.expect("account")["registered"], true);
 }
 
-// Ann and Ben, registered (both unless `ben_guest`), play a race from `create_line` to its end;
-// returns Ann's `over` message.
-json play_race(TestClient& ann, TestClient& ben, const std::string& create_line) {
+// Ann (the host) and Ben play a race from `create_line` to its end, Ann typing `before_start`
+// first; returns Ann's `over` message.
+json play_race(TestClient& ann, TestClient& ben, const std::string& create_line,
+               const std::vector<std::string>& before_start = {}) {
   const std::int64_t room = open_room(ann, {&ben}, create_line);
+  for (const auto& line : before_start) ann.chat(line);
   ann.chat("/start");
   json over_b;
   std::thread b([&] { over_b = play_first_moves(ben, room, ben.expect("state")); });
@@ -203,6 +205,26 @@ TEST(RatedGames, AnUnratedRoomLeavesTheRatingsAlone) {
   for (const auto& m : ann.history())
     if (m["type"] == "info")
       EXPECT_EQ(m["text"].get<std::string>().rfind("Ratings:", 0), std::string::npos);
+}
+
+// The host turns rating off with /option before the start; the room says so.
+TEST(RatedGames, TheHostMayTurnRatingOffBeforeTheStart) {
+  TestServer server(registry_with_race());
+  TestClient ann(server.port()), ben(server.port());
+  ann.hello("Ann");
+  ben.hello("Ben");
+  register_here(ann);
+  register_here(ben);
+  play_race(ann, ben, "/create race", {"/option rated=sometimes", "/option rated=off"});
+  ASSERT_FALSE(HasFatalFailure());
+  bool refused = false, told = false;
+  for (const auto& m : ann.history()) {
+    refused = refused || (m["type"] == "error" && m["code"] == "bad_arguments");
+    told = told || (m["type"] == "info" && m["text"] == "The game will not be rated");
+  }
+  EXPECT_TRUE(refused) << "rated=sometimes";
+  EXPECT_TRUE(told);
+  EXPECT_TRUE(ask(ann, "/top race", "leaderboard")["players"].empty());
 }
 
 // A game between a registered player and a guest is not rated: one registered person is not a game.
