@@ -78,6 +78,13 @@ struct Login {};     // /login [name]
 struct Logout {
   bool everywhere = false;
 };  // /logout [everywhere]: also the logout message
+// Ratings (docs/ratings.md).
+struct Top {
+  std::string game;
+};  // /top <game>: the game's leaderboard
+struct Profile {
+  std::string name;
+};  // /profile [name]: a registered player's ratings ("": one's own)
 
 }  // namespace archipel::protocol::cmd
 
@@ -91,7 +98,7 @@ inline constexpr std::size_t kMaxChatLength = 500;
 using LobbyCommand =
     std::variant<cmd::Help, cmd::Nick, cmd::Games, cmd::Rooms, cmd::Create, cmd::Join, cmd::Leave,
                  cmd::Watch, cmd::Who, cmd::Log, cmd::SetLang, cmd::Replay, cmd::Register,
-                 cmd::Login, cmd::Logout>;
+                 cmd::Login, cmd::Logout, cmd::Top, cmd::Profile>;
 /// What the room one sits in or watches answers, on its strand. Say is table talk there; from
 /// someone in no room it is chat in the lobby.
 using RoomCommand = std::variant<cmd::Say, cmd::Start, cmd::Option, cmd::Kick, cmd::AddBot,

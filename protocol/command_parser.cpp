@@ -60,6 +60,13 @@ const std::vector<CommandHelp> kCommands = {
     {"logout", "/logout [everywhere]",
      "log out here (everywhere: on every device, every token revoked)",
      "se déconnecter ici (everywhere : sur tous les appareils, tous les jetons révoqués)"},
+    {"top", "/top <game>", "the game's 20 best rated players (registered players only)",
+     "les 20 joueurs les mieux classés du jeu (joueurs inscrits seulement)"},
+    {"profile", "/profile [name]",
+     "a registered player's rating, games played and won per game, and last rated games (yours "
+     "without a name)",
+     "le classement d'un joueur inscrit, ses parties jouées et gagnées par jeu, et ses dernières "
+     "parties classées (le vôtre sans nom)"},
 };
 
 std::vector<std::string_view> split_words(std::string_view s) {
@@ -247,6 +254,16 @@ Result<Command> parse_command(std::string_view line) {
       return usage_error(name,
                          {"/logout, or /logout everywhere", "/logout, ou /logout everywhere"});
     return Command{cmd::Logout{args.size() == 1}};
+  }
+  if (name == "top") {
+    if (args.size() != 1)
+      return usage_error(name,
+                         {"name one game (/games lists them)", "nommez un jeu (/games les liste)"});
+    return Command{cmd::Top{lower(args[0])}};
+  }
+  if (name == "profile") {
+    if (args.size() > 1) return usage_error(name, {"one name at most", "un nom au plus"});
+    return Command{cmd::Profile{args.empty() ? "" : std::string(args[0])}};
   }
   if (name == "games") return no_args(cmd::Games{});
   if (name == "rooms") return no_args(cmd::Rooms{});

@@ -7,6 +7,7 @@
 
 #include "engine/core/lang.hpp"
 #include "protocol/command_parser.hpp"
+#include "server/rated_game.hpp"
 #include "server/replay.hpp"
 #include "server/turn_clock.hpp"
 
@@ -186,6 +187,8 @@ void Lobby::command(Player& player, protocol::LobbyCommand& command) {
                  [&](cmd::Register&) { account_hint(player, false); },
                  [&](cmd::Login&) { account_hint(player, true); },
                  [&](cmd::Logout& c) { logout(player, c.everywhere); },
+                 [&](cmd::Top& c) { top(player, c.game); },
+                 [&](cmd::Profile& c) { profile(player, c.name); },
              },
              command);
 }
@@ -592,6 +595,7 @@ void Lobby::games_text(Player& player) {
             (fr ? " joueurs" : " players");
     auto options = g.spec->options;
     options.push_back(clock_option());  // the room's, offered with every game
+    options.push_back(rated_option());
     for (const auto& o : options) {
       text += "; " + o.key + "=";
       for (std::size_t i = 0; i < o.choices.size(); ++i) text += (i ? "|" : "") + o.choices[i];
@@ -647,9 +651,18 @@ void Lobby::create(Player& player, const protocol::cmd::Create& create,
     clock = c->second;
     game_options.erase(c);
   }
+  // So is `rated` (server/rated_game.hpp): kept only when off, the default being on.
+  bool rated = true;
+  if (auto r = game_options.find("rated"); r != game_options.end()) {
+    const auto on = parse_rated(r->second);
+    if (!on) return send_error(player.client, bad_rated_error());
+    rated = *on;
+    game_options.erase(r);
+  }
   auto options = engine::complete_options(*entry->spec, game_options);
   if (!options.ok()) return send_error(player.client, options.error());
   if (clock) options.value()["clock"] = *clock;
+  if (!rated) options.value()["rated"] = "off";
   if (rooms_created_and_held(player) >= max_rooms_per_player_) {
     const engine::LocalText why{"you already have " + std::to_string(max_rooms_per_player_) +
                                     " rooms open (waiting or playing, with your seat); finish or "
@@ -993,7 +1006,7 @@ void Lobby::send_games(const ClientPtr& client) {
   for (const auto& g : context_.registry->games()) specs.push_back(g.spec);
   send(client, protocol::games_message(
                    specs, context_.bots ? context_.bots->strategies() : std::vector<std::string>{},
-                   client ? client->lang() : engine::Lang::en, {clock_option()}));
+                   client ? client->lang() : engine::Lang::en, {clock_option(), rated_option()}));
 }
 
 void Lobby::broadcast_lobby(const json& message) {

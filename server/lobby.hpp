@@ -145,6 +145,11 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   }
   void handler_failed(const ClientPtr& client, const char* what);
 
+  // Ratings (lobby_ratings.cpp; docs/ratings.md): read on the store's writer thread, after every
+  // rated game queued before, and answered from there (Client::send is thread-safe).
+  void top(Player& player, const std::string& game);
+  void profile(Player& player, const std::string& name);
+
   // Accounts (lobby_accounts.cpp; docs/protocol.md, "Accounts").
   void register_account(Player& player, protocol::Register& request);
   void registered(const std::string& token, const std::string& name, const std::string& credential,

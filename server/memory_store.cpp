@@ -1,7 +1,9 @@
 // The in-memory Store: for tests, and for running without a data folder (--data "").
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <unordered_map>
+#include <utility>
 
 #include "server/store.hpp"
 
@@ -109,11 +111,82 @@ class MemoryStore final : public Store {
     return true;
   }
 
+  std::vector<PlayerRating> ratings(const std::string& game,
+                                    const std::vector<std::string>& skeletons) override {
+    std::lock_guard lock(mutex_);
+    std::vector<PlayerRating> out;
+    for (const auto& skeleton : skeletons)
+      if (auto it = ratings_.find({skeleton, game}); it != ratings_.end())
+        out.push_back(with_name(it->second));
+    return out;
+  }
+  bool record_rating_changes(const std::vector<RatingChange>& changes) override {
+    std::lock_guard lock(mutex_);
+    for (const auto& c : changes) {  // checked first: all or nothing
+      if (!accounts_.count(c.skeleton)) return false;
+      if (std::any_of(history_.begin(), history_.end(), [&](const RatingChange& h) {
+            return h.skeleton == c.skeleton && h.room == c.room;
+          }))
+        return false;
+      auto it = ratings_.find({c.skeleton, c.game});
+      if (it == ratings_.end() ? c.before != RatingModel{}.newcomer()
+                               : it->second.rating != c.before)
+        return false;
+    }
+    for (const auto& c : changes) {
+      auto [it, added] = ratings_.try_emplace({c.skeleton, c.game});
+      PlayerRating& r = it->second;
+      if (added) r.skeleton = c.skeleton, r.game = c.game;
+      r.rating = c.after;
+      ++r.played;
+      r.won += c.place == 1;
+      history_.push_back(c);
+    }
+    return true;
+  }
+  std::vector<PlayerRating> top_ratings(const std::string& game, int limit) override {
+    std::lock_guard lock(mutex_);
+    std::vector<PlayerRating> all;
+    for (const auto& [key, r] : ratings_)
+      if (key.second == game) all.push_back(with_name(r));
+    std::sort(all.begin(), all.end(), [](const PlayerRating& a, const PlayerRating& b) {
+      const double oa = ordinal(a.rating), ob = ordinal(b.rating);
+      return oa != ob ? oa > ob : a.skeleton < b.skeleton;
+    });
+    if (all.size() > static_cast<std::size_t>(std::max(limit, 0))) all.resize(limit);
+    return all;
+  }
+  std::vector<PlayerRating> account_ratings(const std::string& skeleton) override {
+    std::lock_guard lock(mutex_);
+    std::vector<PlayerRating> out;
+    for (const auto& [key, r] : ratings_)  // ordered by (skeleton, game)
+      if (key.first == skeleton) out.push_back(with_name(r));
+    return out;
+  }
+  std::vector<RatingChange> rating_history(const std::string& skeleton, int limit) override {
+    std::lock_guard lock(mutex_);
+    std::vector<RatingChange> out;
+    for (const auto& c : history_)
+      if (c.skeleton == skeleton) out.push_back(c);
+    std::sort(out.begin(), out.end(), [](const RatingChange& a, const RatingChange& b) {
+      return a.at_ms != b.at_ms ? a.at_ms > b.at_ms : a.room > b.room;
+    });
+    if (out.size() > static_cast<std::size_t>(std::max(limit, 0))) out.resize(limit);
+    return out;
+  }
+
  private:
+  PlayerRating with_name(PlayerRating r) const {
+    if (auto it = accounts_.find(r.skeleton); it != accounts_.end()) r.name = it->second.name;
+    return r;
+  }
+
   std::mutex mutex_;
   std::map<RoomId, GameRecord> games_;
   std::map<std::string, AccountRecord> accounts_;        // by skeleton
   std::unordered_map<std::string, std::string> tokens_;  // token -> account skeleton
+  std::map<std::pair<std::string, std::string>, PlayerRating> ratings_;  // (skeleton, game)
+  std::vector<RatingChange> history_;
 };
 
 }  // namespace

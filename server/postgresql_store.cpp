@@ -18,6 +18,7 @@
 // string, which a player may type, and the stored bytes are what a replay reads back.
 #include <libpq-fe.h>
 
+#include <charconv>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -62,6 +63,22 @@ constexpr const char* kMigrations[] = {
        CREATE TABLE account_tokens (
          token TEXT PRIMARY KEY, skeleton TEXT NOT NULL REFERENCES accounts(skeleton));
        CREATE INDEX account_tokens_by_account ON account_tokens(skeleton))",
+    // 5: ratings per account and game (docs/ratings.md), the ordinal (mu - 3 sigma) kept beside
+    // them so that a game's leaderboard is one walk down an index; and each rated game's change,
+    // one per account and room (a game counts once), read newest first.
+    R"(CREATE TABLE ratings (
+         skeleton TEXT NOT NULL REFERENCES accounts(skeleton), game TEXT NOT NULL,
+         mu DOUBLE PRECISION NOT NULL, sigma DOUBLE PRECISION NOT NULL,
+         ordinal DOUBLE PRECISION NOT NULL, played INTEGER NOT NULL, won INTEGER NOT NULL,
+         PRIMARY KEY (skeleton, game));
+       CREATE INDEX ratings_by_ordinal ON ratings(game, ordinal DESC, skeleton);
+       CREATE TABLE rating_history (
+         skeleton TEXT NOT NULL REFERENCES accounts(skeleton), room BIGINT NOT NULL,
+         game TEXT NOT NULL, place INTEGER NOT NULL, mu_before DOUBLE PRECISION NOT NULL,
+         sigma_before DOUBLE PRECISION NOT NULL, mu_after DOUBLE PRECISION NOT NULL,
+         sigma_after DOUBLE PRECISION NOT NULL, at_ms BIGINT NOT NULL,
+         PRIMARY KEY (skeleton, room));
+       CREATE INDEX rating_history_by_time ON rating_history(skeleton, at_ms DESC, room DESC))",
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
@@ -121,6 +138,31 @@ constexpr Statement kStatements[] = {
     {"account_of_token", "SELECT skeleton FROM account_tokens WHERE token = $1"},
     {"revoke_token", "DELETE FROM account_tokens WHERE token = $1"},
     {"revoke_account_tokens", "DELETE FROM account_tokens WHERE skeleton = $1"},
+    // Ratings: the columns of rating_at, the account's name joined.
+    {"rating_of",
+     "SELECT r.skeleton, a.name, r.game, r.mu, r.sigma, r.played, r.won FROM ratings r JOIN "
+     "accounts a ON a.skeleton = r.skeleton WHERE r.game = $1 AND r.skeleton = $2"},
+    {"top_ratings",  // ratings_by_ordinal
+     "SELECT r.skeleton, a.name, r.game, r.mu, r.sigma, r.played, r.won FROM ratings r JOIN "
+     "accounts a ON a.skeleton = r.skeleton WHERE r.game = $1 ORDER BY r.ordinal DESC, r.skeleton "
+     "LIMIT $2"},
+    {"account_ratings",
+     "SELECT r.skeleton, a.name, r.game, r.mu, r.sigma, r.played, r.won FROM ratings r JOIN "
+     "accounts a ON a.skeleton = r.skeleton WHERE r.skeleton = $1 ORDER BY r.game"},
+    // A rating changes only from the `before` it was rated from (a node that rated it meanwhile
+    // makes this one read and rate again); a newcomer's is inserted, which fails if one is there.
+    {"update_rating",
+     "UPDATE ratings SET mu = $3, sigma = $4, ordinal = $5, played = played + 1, won = won + $6 "
+     "WHERE skeleton = $1 AND game = $2 AND mu = $7 AND sigma = $8"},
+    {"insert_rating",
+     "INSERT INTO ratings (skeleton, game, mu, sigma, ordinal, played, won) VALUES ($1, $2, $3, "
+     "$4, $5, 1, $6)"},
+    {"insert_rating_change",
+     "INSERT INTO rating_history (skeleton, room, game, place, mu_before, sigma_before, mu_after, "
+     "sigma_after, at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"},
+    {"rating_history",  // rating_history_by_time
+     "SELECT game, room, place, mu_before, sigma_before, mu_after, sigma_after, at_ms FROM "
+     "rating_history WHERE skeleton = $1 ORDER BY at_ms DESC, room DESC LIMIT $2"},
 };
 
 using Result = std::unique_ptr<PGresult, decltype(&PQclear)>;
@@ -140,6 +182,30 @@ std::string text(const Result& r, int row, int column) {
 }
 bool is_null(const Result& r, int row, int column) {
   return PQgetisnull(r.get(), row, column) != 0;
+}
+
+// A double as text that reads back as the same double (the shortest such): ratings are compared
+// for equality (update_rating) and must come back identical after a restart.
+std::string real_text(double v) {
+  char buf[32];
+  const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+  return std::string(buf, end);
+}
+double real_at(const Result& r, int row, int column) {
+  const char* p = PQgetvalue(r.get(), row, column);
+  double v = 0;
+  std::from_chars(p, p + PQgetlength(r.get(), row, column), v);
+  return v;
+}
+
+// The columns of rating_of, top_ratings and account_ratings, in their order.
+PlayerRating rating_at(const Result& r, int row) {
+  return PlayerRating{text(r, row, 0),
+                      text(r, row, 1),
+                      text(r, row, 2),
+                      {real_at(r, row, 3), real_at(r, row, 4)},
+                      std::stoi(text(r, row, 5)),
+                      std::stoi(text(r, row, 6))};
 }
 
 // libpq's messages end with a newline and may span lines (the next one indented by a tab): one
@@ -384,7 +450,92 @@ class PostgresqlStore final : public Store {
     return ok(run(call, "revoke_account_tokens", {skeleton}, Again::yes));
   }
 
+  std::vector<PlayerRating> ratings(const std::string& game,
+                                    const std::vector<std::string>& skeletons) override {
+    std::lock_guard lock(mutex_);
+    Call call;
+    std::vector<PlayerRating> out;
+    for (const auto& skeleton : skeletons) {
+      const Result r = run(call, "rating_of", {game, skeleton}, Again::yes);
+      // Unread counts as no rating: a write from it is then refused (insert_rating over a row).
+      if (!ok(r)) return {};
+      if (rows(r) == 1) out.push_back(rating_at(r, 0));
+    }
+    return out;
+  }
+
+  // One transaction. Not made again on a new connection (its commit may have happened): the
+  // caller reads and rates again, and a game already counted is refused by the history's key.
+  bool record_rating_changes(const std::vector<RatingChange>& changes) override {
+    std::lock_guard lock(mutex_);
+    Call call;
+    if (!command(call, "BEGIN")) return false;
+    bool all = true;
+    for (const auto& c : changes) {
+      const std::string won = c.place == 1 ? "1" : "0";
+      Result r =
+          run(call, "update_rating",
+              {c.skeleton, c.game, real_text(c.after.mu), real_text(c.after.sigma),
+               real_text(ordinal(c.after)), won, real_text(c.before.mu), real_text(c.before.sigma)},
+              Again::no);
+      all = ok(r);
+      if (all && std::string_view(PQcmdTuples(r.get())) != "1") {
+        all = c.before == RatingModel{}.newcomer();
+        if (all)
+          all = ok(run(call, "insert_rating",
+                       {c.skeleton, c.game, real_text(c.after.mu), real_text(c.after.sigma),
+                        real_text(ordinal(c.after)), won},
+                       Again::no));
+      }
+      if (all)
+        all = ok(run(call, "insert_rating_change",
+                     {c.skeleton, std::to_string(c.room), c.game, std::to_string(c.place),
+                      real_text(c.before.mu), real_text(c.before.sigma), real_text(c.after.mu),
+                      real_text(c.after.sigma), std::to_string(c.at_ms)},
+                     Again::no));
+      if (!all) break;
+    }
+    if (all && command(call, "COMMIT")) return true;
+    if (PQstatus(conn_.get()) == CONNECTION_OK) command(call, "ROLLBACK");
+    return false;
+  }
+
+  std::vector<PlayerRating> top_ratings(const std::string& game, int limit) override {
+    return rating_rows("top_ratings", {game, std::to_string(limit)});
+  }
+
+  std::vector<PlayerRating> account_ratings(const std::string& skeleton) override {
+    return rating_rows("account_ratings", {skeleton});
+  }
+
+  std::vector<RatingChange> rating_history(const std::string& skeleton, int limit) override {
+    std::lock_guard lock(mutex_);
+    Call call;
+    const Result r = run(call, "rating_history", {skeleton, std::to_string(limit)}, Again::yes);
+    std::vector<RatingChange> out;
+    if (!ok(r)) return out;
+    for (int row = 0; row < rows(r); ++row)
+      out.push_back(RatingChange{skeleton,
+                                 text(r, row, 0),
+                                 std::stoll(text(r, row, 1)),
+                                 std::stoi(text(r, row, 2)),
+                                 {real_at(r, row, 3), real_at(r, row, 4)},
+                                 {real_at(r, row, 5), real_at(r, row, 6)},
+                                 std::stoll(text(r, row, 7))});
+    return out;
+  }
+
  private:
+  std::vector<PlayerRating> rating_rows(const char* statement, const std::vector<Param>& params) {
+    std::lock_guard lock(mutex_);
+    Call call;
+    const Result r = run(call, statement, params, Again::yes);
+    std::vector<PlayerRating> out;
+    if (!ok(r)) return out;
+    for (int row = 0; row < rows(r); ++row) out.push_back(rating_at(r, row));
+    return out;
+  }
+
   // One public call's use of the connection: it is made again at most once.
   struct Call {
     bool reconnected = false;

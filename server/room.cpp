@@ -8,6 +8,7 @@
 
 #include "engine/core/lang.hpp"
 #include "protocol/errors.hpp"
+#include "server/rated_game.hpp"
 #include "server/replay.hpp"
 #include "server/replay_request.hpp"
 #include "server/wall_clock.hpp"
@@ -34,6 +35,10 @@ Room::Room(net::any_io_executor executor, RoomId id, const engine::GameSpec& spe
   if (auto c = table_.options.find("clock"); c != table_.options.end()) {
     clock_.per_player = parse_clock(c->second).value_or(TurnClock::Duration{0});
     table_.options.erase(c);
+  }
+  if (auto r = table_.options.find("rated"); r != table_.options.end()) {  // checked by the lobby
+    rated_ = parse_rated(r->second).value_or(true);
+    table_.options.erase(r);
   }
 }
 
@@ -84,6 +89,7 @@ std::shared_ptr<Room> Room::restore(net::any_io_executor executor, const GameRec
     room->stand_in_strategy_[i] = record.play.stand_ins[i];
   // The turn clock where it was stored; its banks run again from publish().
   room->clock_ = clock_from_record(record.play.clock, std::chrono::steady_clock::now());
+  room->rated_ = !record.play.unrated;
   return room;
 }
 
@@ -362,7 +368,7 @@ protocol::RoomInfo Room::info() const {
   info.game = table_.spec->id;
   info.title = table_.spec->title;
   info.status = table_.status;
-  info.options = options_with_clock();
+  info.options = room_options();
   info.min_players = table_.spec->min_players;
   info.max_players = table_.spec->max_players;
   for (const auto& s : table_.seats) {

@@ -240,10 +240,11 @@ class Room : public std::enable_shared_from_this<Room> {
   void on_stand_in_message(int seat, const ClientPtr& bot, protocol::ClientMessage message);
   void send_stand_in_state(int seat);
   void store_seat_play();
-  // The turn clock (server/turn_clock.hpp): the options with `clock` (the room and lobby show it, a
-  // rematch keeps it), the banks of the seats to act run (after the start, each move, a restore),
-  // none runs (the end).
-  engine::Options options_with_clock() const;
+  /// The game's options with the room's own: `clock` (server/turn_clock.hpp) and `rated=off`
+  /// (server/rated_game.hpp). What the room and the lobby show, and a rematch keeps.
+  engine::Options room_options() const;
+  // The turn clock (server/turn_clock.hpp): the banks of the seats to act run (after the start,
+  // each move, a restore), none runs (the end).
   void run_clock();
   void halt_clock();
   void arm_clock_timer();  // for the next bank to run out
@@ -338,6 +339,12 @@ class Room : public std::enable_shared_from_this<Room> {
   LatestTimer
       handover_timer_;  // publishes the room again when the next away person may be handed over
   TurnClock clock_;     // per_player zero: the room has no clock
+  // The room's option rated=on|off (docs/ratings.md): whether the game's end rates its registered
+  // players. Kept with the seat play (SeatPlay::unrated), so a restored game keeps it.
+  bool rated_ = true;
+  /// At the game's end: rates it on the writer's thread if it counts, then tells the room the
+  /// changes.
+  void rate_game(const engine::Outcome& outcome);
   LatestTimer clock_timer_;  // for the next bank to run out
 };
 

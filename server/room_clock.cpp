@@ -11,9 +11,10 @@ namespace archipel::server {
 
 // ---- the turn clock (server/turn_clock.hpp) -----------------------------------------------------
 
-engine::Options Room::options_with_clock() const {
+engine::Options Room::room_options() const {
   auto options = table_.options;
   if (clock_.on()) options["clock"] = clock_text(clock_.per_player);
+  if (!rated_) options["rated"] = "off";
   return options;
 }
 

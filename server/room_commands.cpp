@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/errors.hpp"
+#include "server/rated_game.hpp"
 #include "server/replay.hpp"
 #include "server/replay_request.hpp"
 #include "server/room.hpp"
@@ -61,6 +62,7 @@ void Room::do_start(const std::string& token) {
     start_clock(clock_, n, std::chrono::steady_clock::now());
     record.play.clock = clock_record(clock_, clock_.since);
   }
+  record.play.unrated = !rated_;
   // Written on the store's thread, not this one; until it is, the room holds what comes (post). No
   // one is told of the game before its record is durable: a restart brings back every game a player
   // saw begin.
@@ -131,6 +133,16 @@ void Room::do_option(const std::string& token, const protocol::cmd::Option& opti
     clock_.per_player = *per_player;
     Audience::announce(table_, {"Turn clock: " + clock_text(*per_player) + " per player",
                                 "Pendule : " + clock_text(*per_player) + " par joueur"});
+    return publish_room();
+  }
+  if (option.key == "rated") {  // the room's too (server/rated_game.hpp)
+    const auto on = parse_rated(option.value);
+    if (!on) return send_error(token, bad_rated_error());
+    rated_ = *on;
+    Audience::announce(
+        table_,
+        *on ? engine::LocalText{"The game will be rated", "La partie sera classée"}
+            : engine::LocalText{"The game will not be rated", "La partie ne sera pas classée"});
     return publish_room();
   }
   auto changed = table_.options;
@@ -315,7 +327,7 @@ void Room::do_rematch(const std::string& token) {
   const std::string name = table_.seats[seat]->name;
   Audience::announce(table_, {name + " proposes a rematch: /rematch to accept",
                               name + " propose une revanche : /rematch pour accepter"});
-  observer->rematch_requested(table_.id, *table_.spec, options_with_clock(), seats, token);
+  observer->rematch_requested(table_.id, *table_.spec, room_options(), seats, token);
 }
 
 }  // namespace archipel::server

@@ -7,7 +7,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include "protocol/command_parser.hpp"
 #include "protocol/errors.hpp"
+#include "server/rated_game.hpp"
 #include "server/room.hpp"
 #include "server/wall_clock.hpp"
 
@@ -146,6 +148,39 @@ void Room::finish_if_over() {
       [&](engine::Lang lang) { return protocol::over_message(table_.id, *outcome, names, lang); });
   Audience::to_everyone(table_, over);
   publish_room();
+  rate_game(*outcome);
+}
+
+// Queued after the game's end on the writer's thread, so a /top or /profile sent after the `over`
+// message sees the new ratings. Whether the game counts is decided there (server/rated_game.hpp):
+// the accounts are the store's.
+void Room::rate_game(const engine::Outcome& outcome) {
+  if (!rated_ || outcome.places.size() != table_.seats.size()) return;
+  GameToRate game{table_.id, table_.spec->id, unix_ms_now(), {}};
+  std::vector<FinishedSeat> seats;
+  for (std::size_t i = 0; i < table_.seats.size(); ++i) {
+    const auto& s = table_.seats[i];
+    if (!s) return;
+    seats.push_back(FinishedSeat{s->name, !s->bot,
+                                 i < stand_in_strategy_.size() && !stand_in_strategy_[i].empty(),
+                                 outcome.places[i]});
+  }
+  game.seats = seats_to_rate(seats);
+  if (game.seats.size() < 2) return;  // solo, or one person among bots: never rated
+  context_.writer->run_task(
+      [game = std::move(game), weak = weak_from_this()](Store& store) {
+        auto changes = rate_finished_game(store, game);
+        if (changes.empty()) return;  // fewer than two registered people: not rated
+        std::vector<std::string> names;
+        for (const auto& c : changes)
+          for (const auto& s : game.seats)
+            if (protocol::name_skeleton(s.name) == c.skeleton) names.push_back(s.name);
+        if (auto self = weak.lock())
+          self->post([changes = std::move(changes), names = std::move(names)](Room& r) {
+            Audience::announce(r.table_, rating_changes_text(changes, names));
+          });
+      },
+      strand_);
 }
 
 void Room::send_full_state(const std::string& token) {

@@ -230,6 +230,7 @@ void Room::store_seat_play() {
   SeatPlay play;
   play.stand_ins = stand_in_strategy_;
   if (clock_.on()) play.clock = clock_record(clock_, std::chrono::steady_clock::now());
+  play.unrated = !rated_;
   context_.writer->set_seat_play(table_.id, play, strand_, [id = table_.id](bool stored) {
     if (!stored) spdlog::error("event=store_seat_play_failed room={}", id);
   });

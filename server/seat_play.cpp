@@ -6,6 +6,7 @@ namespace archipel::server {
 nlohmann::json seat_play_json(const SeatPlay& play) {
   nlohmann::json j{{"stand_ins", play.stand_ins}};
   if (!play.clock.is_null()) j["clock"] = play.clock;
+  if (play.unrated) j["rated"] = false;  // absent: rated, as every game stored before ratings
   return j;
 }
 
@@ -16,6 +17,8 @@ SeatPlay seat_play_from_json(const nlohmann::json& j) {
     for (const auto& strategy : *s)
       play.stand_ins.push_back(strategy.is_string() ? strategy.get<std::string>() : "");
   if (const auto c = j.find("clock"); c != j.end() && c->is_object()) play.clock = *c;
+  if (const auto r = j.find("rated"); r != j.end() && r->is_boolean())
+    play.unrated = !r->get<bool>();
   return play;
 }
 

@@ -39,6 +39,10 @@ class Statement {
     sqlite3_bind_text(stmt_, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
     return *this;
   }
+  Statement& bind_real(int i, double v) {
+    sqlite3_bind_double(stmt_, i, v);
+    return *this;
+  }
   int step() { return sqlite3_step(stmt_); }
   /// Ready to run again (a statement kept for reuse).
   void reset() {
@@ -46,6 +50,7 @@ class Statement {
     sqlite3_clear_bindings(stmt_);
   }
   std::int64_t int_at(int i) { return sqlite3_column_int64(stmt_, i); }
+  double real_at(int i) { return sqlite3_column_double(stmt_, i); }
   bool is_null(int i) { return sqlite3_column_type(stmt_, i) == SQLITE_NULL; }
   std::string text_at(int i) {
     auto p = sqlite3_column_text(stmt_, i);
@@ -91,6 +96,22 @@ constexpr Migration kMigrations[] = {
         CREATE TABLE IF NOT EXISTS account_tokens (
           token TEXT PRIMARY KEY, skeleton TEXT NOT NULL REFERENCES accounts(skeleton));
         CREATE INDEX IF NOT EXISTS account_tokens_by_account ON account_tokens(skeleton))",
+     nullptr},
+    // 5: ratings per account and game (docs/ratings.md), the ordinal (mu - 3 sigma) kept beside
+    // them so that a game's leaderboard is one walk down an index; and each rated game's change,
+    // one per account and room (a game counts once), read newest first.
+    {R"(CREATE TABLE IF NOT EXISTS ratings (
+          skeleton TEXT NOT NULL REFERENCES accounts(skeleton), game TEXT NOT NULL,
+          mu REAL NOT NULL, sigma REAL NOT NULL, ordinal REAL NOT NULL,
+          played INTEGER NOT NULL, won INTEGER NOT NULL, PRIMARY KEY (skeleton, game));
+        CREATE INDEX IF NOT EXISTS ratings_by_ordinal ON ratings(game, ordinal DESC, skeleton);
+        CREATE TABLE IF NOT EXISTS rating_history (
+          skeleton TEXT NOT NULL REFERENCES accounts(skeleton), room INTEGER NOT NULL,
+          game TEXT NOT NULL, place INTEGER NOT NULL, mu_before REAL NOT NULL,
+          sigma_before REAL NOT NULL, mu_after REAL NOT NULL, sigma_after REAL NOT NULL,
+          at_ms INTEGER NOT NULL, PRIMARY KEY (skeleton, room));
+        CREATE INDEX IF NOT EXISTS rating_history_by_time
+          ON rating_history(skeleton, at_ms DESC, room DESC))",
      nullptr},
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
@@ -284,7 +305,130 @@ class SqliteStore final : public Store {
     return done(st.step(), "revoke_account_tokens");
   }
 
+  std::vector<PlayerRating> ratings(const std::string& game,
+                                    const std::vector<std::string>& skeletons) override {
+    std::lock_guard lock(mutex_);
+    std::vector<PlayerRating> out;
+    for (const auto& skeleton : skeletons) {
+      Statement st(db_, rating_query(" WHERE r.skeleton=? AND r.game=?").c_str());
+      st.bind(1, skeleton).bind(2, game);
+      if (st.step() == SQLITE_ROW) out.push_back(rating_at(st));
+    }
+    return out;
+  }
+
+  // One transaction; a rating is changed only from the `before` it was rated from.
+  bool record_rating_changes(const std::vector<RatingChange>& changes) override {
+    std::lock_guard lock(mutex_);
+    if (!run(*begin_, "record_rating_changes")) return false;
+    bool ok = true;
+    for (const auto& c : changes) {
+      ok = ok && write_rating(c);
+      if (!ok) break;
+      Statement history(
+          db_,
+          "INSERT INTO rating_history (skeleton, room, game, place, mu_before, sigma_before, "
+          "mu_after, sigma_after, at_ms) VALUES (?,?,?,?,?,?,?,?,?)");
+      history.bind(1, c.skeleton)
+          .bind(2, c.room)
+          .bind(3, c.game)
+          .bind(4, std::int64_t{c.place})
+          .bind_real(5, c.before.mu)
+          .bind_real(6, c.before.sigma)
+          .bind_real(7, c.after.mu)
+          .bind_real(8, c.after.sigma)
+          .bind(9, c.at_ms);
+      ok = done(history.step(), "record_rating_changes");
+    }
+    if (ok) ok = run(*commit_, "record_rating_changes");
+    if (!ok) run(*rollback_, "record_rating_changes");
+    return ok;
+  }
+
+  std::vector<PlayerRating> top_ratings(const std::string& game, int limit) override {
+    std::lock_guard lock(mutex_);
+    Statement st(
+        db_, rating_query(" WHERE r.game=? ORDER BY r.ordinal DESC, r.skeleton LIMIT ?").c_str());
+    st.bind(1, game).bind(2, std::int64_t{limit});
+    std::vector<PlayerRating> out;
+    while (st.step() == SQLITE_ROW) out.push_back(rating_at(st));
+    return out;
+  }
+
+  std::vector<PlayerRating> account_ratings(const std::string& skeleton) override {
+    std::lock_guard lock(mutex_);
+    Statement st(db_, rating_query(" WHERE r.skeleton=? ORDER BY r.game").c_str());
+    st.bind(1, skeleton);
+    std::vector<PlayerRating> out;
+    while (st.step() == SQLITE_ROW) out.push_back(rating_at(st));
+    return out;
+  }
+
+  std::vector<RatingChange> rating_history(const std::string& skeleton, int limit) override {
+    std::lock_guard lock(mutex_);
+    Statement st(db_,
+                 "SELECT game, room, place, mu_before, sigma_before, mu_after, sigma_after, at_ms "
+                 "FROM rating_history WHERE skeleton=? ORDER BY at_ms DESC, room DESC LIMIT ?");
+    st.bind(1, skeleton).bind(2, std::int64_t{limit});
+    std::vector<RatingChange> out;
+    while (st.step() == SQLITE_ROW)
+      out.push_back(RatingChange{skeleton,
+                                 st.text_at(0),
+                                 st.int_at(1),
+                                 static_cast<int>(st.int_at(2)),
+                                 {st.real_at(3), st.real_at(4)},
+                                 {st.real_at(5), st.real_at(6)},
+                                 st.int_at(7)});
+    return out;
+  }
+
  private:
+  // A query of the columns rating_at reads, the account's name joined, then `rest`.
+  static std::string rating_query(const char* rest) {
+    return std::string(
+               "SELECT r.skeleton, a.name, r.game, r.mu, r.sigma, r.played, r.won FROM ratings r "
+               "JOIN accounts a ON a.skeleton = r.skeleton") +
+           rest;
+  }
+
+  static PlayerRating rating_at(Statement& st) {
+    return PlayerRating{st.text_at(0),
+                        st.text_at(1),
+                        st.text_at(2),
+                        {st.real_at(3), st.real_at(4)},
+                        static_cast<int>(st.int_at(5)),
+                        static_cast<int>(st.int_at(6))};
+  }
+
+  // The rating from `before` to `after`: updated where it still is `before`, else inserted for a
+  // newcomer (an insert over a row there fails: someone rated them meanwhile).
+  bool write_rating(const RatingChange& c) {
+    Statement update(db_,
+                     "UPDATE ratings SET mu=?, sigma=?, ordinal=?, played=played+1, won=won+? "
+                     "WHERE skeleton=? AND game=? AND mu=? AND sigma=?");
+    update.bind_real(1, c.after.mu)
+        .bind_real(2, c.after.sigma)
+        .bind_real(3, ordinal(c.after))
+        .bind(4, std::int64_t{c.place == 1})
+        .bind(5, c.skeleton)
+        .bind(6, c.game)
+        .bind_real(7, c.before.mu)
+        .bind_real(8, c.before.sigma);
+    if (!done(update.step(), "record_rating_changes")) return false;
+    if (sqlite3_changes(db_) == 1) return true;
+    if (c.before != RatingModel{}.newcomer()) return false;
+    Statement insert(db_,
+                     "INSERT INTO ratings (skeleton, game, mu, sigma, ordinal, played, won) "
+                     "VALUES (?,?,?,?,?,1,?)");
+    insert.bind(1, c.skeleton)
+        .bind(2, c.game)
+        .bind_real(3, c.after.mu)
+        .bind_real(4, c.after.sigma)
+        .bind_real(5, ordinal(c.after))
+        .bind(6, std::int64_t{c.place == 1});
+    return done(insert.step(), "record_rating_changes");
+  }
+
   // The token bound to the account, if the account exists (a token bound elsewhere moves).
   bool insert_token(const std::string& skeleton, const std::string& token) {
     Statement st(db_,

@@ -15,6 +15,7 @@
 
 #include "engine/core/game.hpp"
 #include "protocol/messages.hpp"
+#include "server/rating.hpp"
 
 namespace archipel::server {
 
@@ -44,6 +45,7 @@ struct SeatPlay {
   std::vector<std::string>
       stand_ins;         // per seat: the strategy of the bot playing it for its person ("": none)
   nlohmann::json clock;  // the turn clock's record (server/turn_clock.hpp), null without a clock
+  bool unrated = false;  // the room's rated=off (docs/ratings.md): the game's end rates nobody
   bool operator==(const SeatPlay&) const = default;
 };
 nlohmann::json seat_play_json(const SeatPlay& play);
@@ -83,6 +85,28 @@ struct AccountRecord {
   std::string password_hash;
   std::int64_t created_ms = 0;  // milliseconds since the Unix epoch
   bool operator==(const AccountRecord&) const = default;
+};
+
+/// A registered player's rating in one game (docs/ratings.md): the model's numbers and the record.
+struct PlayerRating {
+  std::string skeleton;  // the account's key
+  std::string name;      // the account's name, as registered
+  std::string game;      // a game id (santa-cruz)
+  Rating rating;
+  int played = 0;  // rated games finished
+  int won = 0;     // of those, the ones in first place (shared or not)
+  bool operator==(const PlayerRating&) const = default;
+};
+
+/// One rated game's change to one player's rating; the store keeps them as the rating's history.
+struct RatingChange {
+  std::string skeleton;    // the account's key
+  std::string game;        // a game id
+  RoomId room = 0;         // the game's room: a game counts once per player
+  int place = 1;           // the player's place in the game (1: won), after docs/ratings.md's rules
+  Rating before, after;    // `before` is what the store held (a newcomer's rating if nothing)
+  std::int64_t at_ms = 0;  // when the game ended, milliseconds since the Unix epoch
+  bool operator==(const RatingChange&) const = default;
 };
 
 /// SQLite's `synchronous` setting (docs/operations.md): `normal` survives a killed process, `full`
@@ -141,14 +165,36 @@ class Store {
   virtual bool revoke_token(const std::string& token) = 0;
   /// Revokes every token of the account with `skeleton`.
   virtual bool revoke_account_tokens(const std::string& skeleton) = 0;
+
+  // Ratings (docs/ratings.md). Called on the writer's thread (server/store_writer.hpp), so that a
+  // read sees every rated game queued before it.
+  /// The ratings in `game` of the accounts with these skeletons that have one (an account never
+  /// rated in that game is left out), in any order.
+  virtual std::vector<PlayerRating> ratings(const std::string& game,
+                                            const std::vector<std::string>& skeletons) = 0;
+  /// Records one rated game, all or nothing: for each change, the account's rating in the game
+  /// becomes `after`, played + 1, won + 1 if `place` is 1, and the change joins the history. False,
+  /// with nothing written, on a storage failure, if an account's rating is no longer `before` (a
+  /// newcomer: the account has one now; another node rated it meanwhile: read and rate again), or
+  /// if a change of the same room for the same account is stored already (a game counts once).
+  virtual bool record_rating_changes(const std::vector<RatingChange>& changes) = 0;
+  /// The best `limit` ratings of `game` by ordinal (mu - 3 sigma), highest first, equal ordinals by
+  /// skeleton: one query on an index, whatever the number of players.
+  virtual std::vector<PlayerRating> top_ratings(const std::string& game, int limit) = 0;
+  /// The account's rating in every game it has one in, by game id.
+  virtual std::vector<PlayerRating> account_ratings(const std::string& skeleton) = 0;
+  /// The account's last `limit` rating changes, newest first (by the time the game ended, then by
+  /// room).
+  virtual std::vector<RatingChange> rating_history(const std::string& skeleton, int limit) = 0;
 };
 
 /// The version of the SQL stores' schema this server writes. Both number their migrations alike
 /// (the same version means the same tables and columns in SQLite and PostgreSQL): 1 games and their
 /// actions, 2 the time a game's people have been away (games.away_since), 3 who plays each seat
-/// (games.seat_play), 4 accounts and their tokens (accounts, account_tokens). A database at an
-/// older version is migrated when opened; one at a newer version is refused, with nothing written.
-inline constexpr int kStoreSchemaVersion = 4;
+/// (games.seat_play), 4 accounts and their tokens (accounts, account_tokens), 5 ratings per account
+/// and game and their history (ratings, rating_history). A database at an older version is migrated
+/// when opened; one at a newer version is refused, with nothing written.
+inline constexpr int kStoreSchemaVersion = 5;
 
 std::unique_ptr<Store> make_memory_store();
 /// Opens (creating if needed) `<data_dir>/archipel.sqlite3`. Throws std::runtime_error if it

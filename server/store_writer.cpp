@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <spdlog/spdlog.h>
+
 namespace archipel::server {
 
 StoreWriter::StoreWriter(Store& store, std::chrono::milliseconds commit_interval)
@@ -51,6 +53,10 @@ void StoreWriter::load_game(RoomId room, boost::asio::any_io_executor waiting, L
   queue(Write{Load{room, std::move(loaded)}, boost::asio::make_work_guard(waiting), [](bool) {}});
 }
 
+void StoreWriter::run_task(Task task, boost::asio::any_io_executor waiting) {
+  queue(Write{RunTask{std::move(task)}, boost::asio::make_work_guard(waiting), [](bool) {}});
+}
+
 void StoreWriter::queue(Write write) {
   bool idle;
   {
@@ -89,6 +95,16 @@ void StoreWriter::run() {
 void StoreWriter::write_batch(std::deque<Write>& batch) {
   std::size_t i = 0;
   while (i < batch.size()) {
+    if (auto* t = std::get_if<RunTask>(&batch[i].what)) {  // says nothing of the store's health
+      try {
+        t->task(store_);
+      } catch (const std::exception& e) {  // a bug: logged, and the writer goes on
+        spdlog::error("event=store_task_failed error=\"{}\"", e.what());
+      }
+      batch[i].guard.reset();
+      ++i;
+      continue;
+    }
     if (!std::holds_alternative<Append>(batch[i].what)) {
       const bool stored = std::visit(
           [this](const auto& w) {

@@ -69,6 +69,14 @@ class StoreWriter {
   /// (/log, a replay).
   void load_game(RoomId room, boost::asio::any_io_executor waiting, Loaded loaded);
 
+  /// Runs `task` on the writer's thread with the store, in order with the writes: it sees every
+  /// write queued before it, and the writes queued after it wait for it. For what reads and writes
+  /// together (a rated game: read the ratings, rate, write them, server/rated_game.hpp) and for the
+  /// reads that must follow a write (/top and /profile after a game's end). `task` posts its
+  /// answer itself; it must not throw.
+  using Task = std::function<void(Store& store)>;
+  void run_task(Task task, boost::asio::any_io_executor waiting);
+
   Store& store() { return store_; }
   /// Whether the last write failed (thread-safe): the store cannot take a move now (/readyz). A
   /// write that succeeds clears it.
@@ -100,8 +108,11 @@ class StoreWriter {
     RoomId room;
     Loaded loaded;
   };
+  struct RunTask {
+    Task task;
+  };
   struct Write {
-    std::variant<Save, Append, Finish, Abandon, MarkAway, SetSeatPlay, Load> what;
+    std::variant<Save, Append, Finish, Abandon, MarkAway, SetSeatPlay, Load, RunTask> what;
     boost::asio::executor_work_guard<boost::asio::any_io_executor> guard;
     Done done;
   };

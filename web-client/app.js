@@ -213,6 +213,10 @@ function handle(msg) {
       return;
     case 'history':
       return onHistory(msg);
+    case 'leaderboard': // /top and /profile: the server writes their text in our language
+    case 'profile':
+      chat.info(String(msg.text ?? ''));
+      return;
     case 'info':
       return onInfo(msg);
     case 'error':

@@ -124,7 +124,9 @@ TEST(CommandParser, EveryCommandOfTheHelpTableParses) {
                                                        {"handover", "/handover 2"},
                                                        {"register", "/register"},
                                                        {"login", "/login Anna"},
-                                                       {"logout", "/logout everywhere"}};
+                                                       {"logout", "/logout everywhere"},
+                                                       {"top", "/top santa-cruz"},
+                                                       {"profile", "/profile Anna"}};
   for (const auto& c : command_table()) {
     auto it = examples.find(std::string(c.name));
     ASSERT_NE(it, examples.end()) << "no example for /" << c.name;
@@ -140,6 +142,16 @@ TEST(CommandParser, RegisterAndLoginDropWhatFollowsThem) {
   EXPECT_FALSE(as<cmd::Logout>("/logout").everywhere);
   EXPECT_TRUE(as<cmd::Logout>("/logout Everywhere").everywhere);
   EXPECT_EQ(error_of("/logout now").rule, "bad_arguments");
+}
+
+// The ratings' commands (docs/ratings.md): /top names one game, /profile one player or none.
+TEST(CommandParser, TopNamesAGameAndProfileAPlayerOrNone) {
+  EXPECT_EQ(as<cmd::Top>("/TOP Santa-Cruz").game, "santa-cruz");
+  EXPECT_EQ(error_of("/top").rule, "bad_arguments");
+  EXPECT_EQ(error_of("/top santa-cruz race").rule, "bad_arguments");
+  EXPECT_EQ(as<cmd::Profile>("/profile").name, "");
+  EXPECT_EQ(as<cmd::Profile>("/profile Anna").name, "Anna");
+  EXPECT_EQ(error_of("/profile Anna Ben").rule, "bad_arguments");
 }
 
 TEST(CommandParser, UnknownCommandsAndArgumentsAreErrorsWithUsage) {

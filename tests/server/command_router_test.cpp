@@ -50,6 +50,8 @@ TEST(CommandRouter, EveryCommandReachesItsOperation) {
       {"/register", "info", "sign-in form"},           // the password never goes in a chat line
       {"/login Ann", "info", "sign-in form"},
       {"/logout", "error", "not_registered"},  // a guest
+      {"/top race", "leaderboard", "players"},
+      {"/profile", "error", "not_registered"},  // a guest has none
       {"/start", "state", "view"},
       {"/leave", "left", "room"},
   };

@@ -95,6 +95,22 @@ struct WatchingStore : Store {
   bool revoke_account_tokens(const std::string& s) override {
     return inner->revoke_account_tokens(s);
   }
+  std::vector<PlayerRating> ratings(const std::string& game,
+                                    const std::vector<std::string>& skeletons) override {
+    return inner->ratings(game, skeletons);
+  }
+  bool record_rating_changes(const std::vector<RatingChange>& changes) override {
+    return inner->record_rating_changes(changes);
+  }
+  std::vector<PlayerRating> top_ratings(const std::string& game, int limit) override {
+    return inner->top_ratings(game, limit);
+  }
+  std::vector<PlayerRating> account_ratings(const std::string& skeleton) override {
+    return inner->account_ratings(skeleton);
+  }
+  std::vector<RatingChange> rating_history(const std::string& skeleton, int limit) override {
+    return inner->rating_history(skeleton, limit);
+  }
 };
 
 struct NullObserver : RoomObserver {

@@ -143,6 +143,30 @@ TEST(SqliteStore, AVersionThreeDatabaseGainsAccounts) {
   EXPECT_EQ(store->account_of_token("ta"), "ann");
 }
 
+// A database of version 4 (accounts, no ratings) keeps its accounts and gains the ratings' tables.
+TEST(SqliteStore, AVersionFourDatabaseGainsRatings) {
+  TempDir dir;
+  {
+    auto store = make_sqlite_store(dir.path.string());
+    ASSERT_TRUE(store->create_account(AccountRecord{"Ann", "ann", "$argon2id$x", 1}, "ta"));
+    ASSERT_TRUE(store->create_account(AccountRecord{"Ben", "ben", "$argon2id$x", 1}, "tb"));
+  }
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(dir.db().c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "DROP TABLE ratings; DROP TABLE rating_history; PRAGMA user_version=4",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  auto store = make_sqlite_store(dir.path.string());
+  EXPECT_EQ(user_version(dir.db()), kStoreSchemaVersion);
+  EXPECT_EQ(store->account_of_token("ta"), "ann");
+  const server::Rating fresh{25.0, 25.0 / 3.0};
+  ASSERT_TRUE(store->record_rating_changes(
+      {server::RatingChange{"ann", "race", 1, 1, fresh, {27.0, 8.0}, 10},
+       server::RatingChange{"ben", "race", 1, 2, fresh, {23.0, 8.0}, 10}}));
+  EXPECT_EQ(store->top_ratings("race", 20).at(0).name, "Ann");
+}
+
 // A database written by a newer server (a higher version) is refused at open, and left as it was.
 TEST(SqliteStore, ANewerDatabaseIsRefused) {
   TempDir dir;

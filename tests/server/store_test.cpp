@@ -5,7 +5,9 @@
 // one of them is bad, so that it fails alone; the store takes calls from several threads at once.
 // The durable stores also keep all of it across a reopening.
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -313,6 +315,141 @@ TEST_P(DurableStoreContract, AccountsAndTokensSurviveAReopening) {
   EXPECT_EQ(store->find_account("ann"), account("Ann", "ann"));
   EXPECT_FALSE(store->account_of_token("a1"));
   EXPECT_EQ(store->account_of_token("a2"), "ann");
+}
+
+// ---- ratings (docs/ratings.md) ------------------------------------------------------------------
+
+using server::PlayerRating;
+using server::Rating;
+using server::RatingChange;
+
+const Rating kNew{25.0, 25.0 / 3.0};
+// Numbers a store could round: every bit of them must come back.
+const Rating kAnnAfter{27.63523138347365, 8.065506316323548};
+const Rating kBenAfter{22.36476861652635, 8.065506316323548};
+
+// Ann beats Ben in room 7, both newcomers, at time 1000.
+std::vector<RatingChange> first_game() {
+  return {RatingChange{"ann", "race", 7, 1, kNew, kAnnAfter, 1000},
+          RatingChange{"ben", "race", 7, 2, kNew, kBenAfter, 1000}};
+}
+
+void make_accounts(server::Store& store, const std::vector<std::string>& names) {
+  for (const auto& name : names) {
+    std::string skeleton = name;
+    for (char& c : skeleton) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    ASSERT_TRUE(store.create_account(account(name, skeleton), "t-" + skeleton));
+  }
+}
+
+TEST_P(StoreContract, ARatedGameIsRecordedWithItsHistory) {
+  auto store = open();
+  make_accounts(*store, {"Ann", "Ben", "Cy"});
+  EXPECT_TRUE(store->ratings("race", {"ann", "ben"}).empty()) << "nobody rated yet";
+  ASSERT_TRUE(store->record_rating_changes(first_game()));
+  auto got = store->ratings("race", {"ann", "ben", "cy"});
+  std::sort(got.begin(), got.end(),
+            [](const PlayerRating& a, const PlayerRating& b) { return a.skeleton < b.skeleton; });
+  EXPECT_EQ(got, (std::vector<PlayerRating>{{"ann", "Ann", "race", kAnnAfter, 1, 1},
+                                            {"ben", "Ben", "race", kBenAfter, 1, 0}}))
+      << "Cy has no rating: left out";
+  EXPECT_TRUE(store->ratings("santa-cruz", {"ann"}).empty()) << "a rating is per game";
+  EXPECT_EQ(store->account_ratings("ann"),
+            (std::vector<PlayerRating>{{"ann", "Ann", "race", kAnnAfter, 1, 1}}));
+  EXPECT_EQ(store->rating_history("ben", 5), std::vector<RatingChange>{first_game()[1]});
+}
+
+TEST_P(StoreContract, AGameCountsOnce) {
+  auto store = open();
+  make_accounts(*store, {"Ann", "Ben"});
+  ASSERT_TRUE(store->record_rating_changes(first_game()));
+  auto again = first_game();
+  again[0].before = kAnnAfter, again[1].before = kBenAfter;  // as if rated from the new numbers
+  EXPECT_FALSE(store->record_rating_changes(again)) << "room 7 is counted already";
+  EXPECT_EQ(store->account_ratings("ann").at(0).played, 1);
+  EXPECT_EQ(store->rating_history("ann", 5).size(), 1u);
+}
+
+// All or nothing, and a rating changes only from the numbers it was rated from: a newcomer rated
+// meanwhile (Ann, by another game) refuses the whole game, Ben's change included.
+TEST_P(StoreContract, ARatingChangesOnlyFromWhatWasRead) {
+  auto store = open();
+  make_accounts(*store, {"Ann", "Ben", "Cy"});
+  ASSERT_TRUE(
+      store->record_rating_changes({RatingChange{"ann", "race", 3, 1, kNew, kAnnAfter, 500},
+                                    RatingChange{"cy", "race", 3, 2, kNew, kBenAfter, 500}}));
+  EXPECT_FALSE(store->record_rating_changes(first_game())) << "Ann is no newcomer now";
+  EXPECT_TRUE(store->ratings("race", {"ben"}).empty()) << "Ben's change rolled back";
+  EXPECT_TRUE(store->rating_history("ben", 5).empty());
+  auto stale = first_game();
+  stale[0].before = Rating{25.0, 8.0};
+  stale[1].skeleton = "cy", stale[1].before = kBenAfter;
+  EXPECT_FALSE(store->record_rating_changes(stale)) << "Ann's numbers are not those";
+  EXPECT_EQ(store->ratings("race", {"cy"}).at(0).rating, kBenAfter);
+  auto fresh = first_game();
+  fresh[0].before = kAnnAfter;
+  EXPECT_TRUE(store->record_rating_changes(fresh)) << "from what is there: recorded";
+  EXPECT_EQ(store->ratings("race", {"ann"}).at(0).played, 2);
+  EXPECT_EQ(store->ratings("race", {"ann"}).at(0).won, 2);
+}
+
+// The leaderboard ranks by ordinal (mu - 3 sigma), not by mu: Cy's mu is the highest but so is
+// his uncertainty. Equal ordinals go by skeleton; the limit is a page.
+TEST_P(StoreContract, TheTopIsByOrdinal) {
+  auto store = open();
+  make_accounts(*store, {"Ann", "Ben", "Cy", "Dee"});
+  const std::vector<std::pair<std::string, Rating>> after = {
+      {"ann", {30.0, 2.0}},   // ordinal 24
+      {"ben", {27.0, 1.0}},   // 24: after Ann by skeleton
+      {"cy", {35.0, 5.0}},    // 20
+      {"dee", {28.0, 0.5}}};  // 26.5
+  RoomId room = 1;
+  for (const auto& [who, rating] : after)
+    ASSERT_TRUE(
+        store->record_rating_changes({RatingChange{who, "race", room++, 1, kNew, rating, 100}}));
+  auto names = [](const std::vector<PlayerRating>& top) {
+    std::vector<std::string> out;
+    for (const auto& r : top) out.push_back(r.name);
+    return out;
+  };
+  EXPECT_EQ(names(store->top_ratings("race", 20)),
+            (std::vector<std::string>{"Dee", "Ann", "Ben", "Cy"}));
+  EXPECT_EQ(names(store->top_ratings("race", 2)), (std::vector<std::string>{"Dee", "Ann"}));
+  EXPECT_TRUE(store->top_ratings("santa-cruz", 20).empty());
+}
+
+TEST_P(StoreContract, TheHistoryIsNewestFirst) {
+  auto store = open();
+  make_accounts(*store, {"Ann"});
+  Rating r = kNew;
+  for (int game = 1; game <= 5; ++game) {
+    const Rating next{r.mu + 1.0, r.sigma - 0.5};
+    // Room 4 ends before room 3: the order is the games' ends.
+    const std::int64_t at = game == 3 ? 4500 : game * 1000;
+    ASSERT_TRUE(store->record_rating_changes({RatingChange{"ann", "race", game, 1, r, next, at}}));
+    r = next;
+  }
+  std::vector<RoomId> rooms;
+  for (const auto& c : store->rating_history("ann", 3)) rooms.push_back(c.room);
+  EXPECT_EQ(rooms, (std::vector<RoomId>{5, 3, 4}));
+  EXPECT_EQ(store->account_ratings("ann").at(0).rating, r);
+  EXPECT_EQ(store->account_ratings("ann").at(0).played, 5);
+}
+
+TEST_P(DurableStoreContract, RatingsSurviveAReopeningBitForBit) {
+  {
+    auto store = open();
+    make_accounts(*store, {"Ann", "Ben"});
+    ASSERT_TRUE(store->record_rating_changes(first_game()));
+  }
+  auto store = open();
+  EXPECT_EQ(store->account_ratings("ann"),
+            (std::vector<PlayerRating>{{"ann", "Ann", "race", kAnnAfter, 1, 1}}));
+  EXPECT_EQ(store->rating_history("ben", 1), std::vector<RatingChange>{first_game()[1]});
+  auto next = first_game();  // rated again from the numbers read back: they are exactly those
+  next[0].room = next[1].room = 8;
+  next[0].before = kAnnAfter, next[1].before = kBenAfter;
+  EXPECT_TRUE(store->record_rating_changes(next));
 }
 
 INSTANTIATE_TEST_SUITE_P(Stores, StoreContract,

@@ -135,6 +135,13 @@ struct GroupCountingStore final : Store {
   std::optional<std::string> account_of_token(const std::string&) override { return std::nullopt; }
   bool revoke_token(const std::string&) override { return true; }
   bool revoke_account_tokens(const std::string&) override { return true; }
+  std::vector<PlayerRating> ratings(const std::string&, const std::vector<std::string>&) override {
+    return {};
+  }
+  bool record_rating_changes(const std::vector<RatingChange>&) override { return true; }
+  std::vector<PlayerRating> top_ratings(const std::string&, int) override { return {}; }
+  std::vector<PlayerRating> account_ratings(const std::string&) override { return {}; }
+  std::vector<RatingChange> rating_history(const std::string&, int) override { return {}; }
 };
 
 // Until `count` reaches `n`, for at most ten seconds (a write never made fails the test instead of
@@ -148,6 +155,31 @@ bool reaches(const std::atomic<int>& count, int n) {
 // With a commit interval, the writes that arrive after a commit wait out the interval and go as one
 // group; a write after a quiet spell goes at once, and stopping does not wait. The interval is long
 // (a minute) so that no held write can be committed before the checks by chance.
+// A task (a rated game, /top) runs on the writer's thread in order: it sees the writes queued
+// before it, and the writes queued after it wait for it.
+TEST_P(StoreWriterOver, ATaskRunsInOrderWithTheWrites) {
+  auto store = open();
+  ASSERT_TRUE(store->save_game(game(4)));
+  boost::asio::io_context ioc;
+  std::size_t seen = 0;
+  std::string after_task;
+  {
+    StoreWriter writer(*store, std::chrono::milliseconds(5));
+    writer.append_action(4, 0, act(0, 1), ioc.get_executor(), [](bool) {});
+    writer.run_task(
+        [&seen](Store& s) {
+          seen = s.load_game(4)->actions.size();
+          s.save_game(game(5));  // what the task writes, the next write finds
+        },
+        ioc.get_executor());
+    writer.finish_game(5, json{{"scores", {1, 2}}}, ioc.get_executor(),
+                       [&](bool stored) { after_task = stored ? "stored" : "refused"; });
+    ioc.run();
+  }
+  EXPECT_EQ(seen, 1u);
+  EXPECT_EQ(after_task, "stored");
+}
+
 TEST(StoreWriter, WritesArrivingWithinTheCommitIntervalShareOneCommit) {
   GroupCountingStore store;
   boost::asio::io_context ioc;
