@@ -252,7 +252,7 @@ TEST(Lobby, GamesListsEachSpecAndTheBotStrategies) {
   EXPECT_EQ(sc["options"][0]["default"], "online");
   EXPECT_EQ(sc["options"][1]["key"], "clock");
   EXPECT_EQ(sc["options"][1]["default"], "off");
-  EXPECT_EQ(games["bots"], json::array({"random", "greedy", "search"}));
+  EXPECT_EQ(games["bots"], json::array({"random", "greedy", "search", "expert"}));
   c.chat("/games");
   EXPECT_NE(c.expect("info")["text"].get<std::string>().find("santa-cruz"), std::string::npos);
   EXPECT_TRUE(c.drain(100ms).empty()) << "/games answers with text only";
