@@ -52,6 +52,17 @@ const char* to_string(ArenaFailure failure) {
   return "?";
 }
 
+std::unique_ptr<Strategy> arena_strategy(const std::string& spec, StrategyOptions options) {
+  const auto colon = spec.find(':');
+  if (colon == std::string::npos) return make_strategy(spec, options);
+  const std::string count = spec.substr(colon + 1);
+  if (count.empty() || count.size() > 7 ||
+      count.find_first_not_of("0123456789") != std::string::npos || std::stoi(count) <= 0)
+    return nullptr;
+  options.iterations = std::stoi(count);
+  return make_strategy(spec.substr(0, colon), options);
+}
+
 namespace {
 
 struct SeatResults {
@@ -76,7 +87,7 @@ Played play_one(const ArenaConfig& config, const std::vector<std::string>& seat_
   std::vector<std::unique_ptr<Strategy>> bots;
   std::vector<engine::Rng> rngs;
   for (std::size_t s = 0; s < seat_strategies.size(); ++s) {
-    bots.push_back(make_strategy(seat_strategies[s], config.options));
+    bots.push_back(arena_strategy(seat_strategies[s], config.options));
     rngs.emplace_back(seed * 1000003ULL + s * 7919ULL + 17);
   }
   for (int step = 0; step < config.move_cap && !game->over(); ++step) {
@@ -121,7 +132,8 @@ ArenaResult run_arena(const ArenaConfig& config) {
   if (static_cast<int>(config.strategies.size()) != config.players)
     throw std::invalid_argument("give one strategy per seat");
   for (const auto& name : config.strategies)
-    if (!make_strategy(name)) throw std::invalid_argument("unknown strategy " + name);
+    if (!arena_strategy(name, config.options))
+      throw std::invalid_argument("unknown strategy " + name);
 
   ArenaResult result;
   for (const auto& name : config.strategies) {

@@ -16,7 +16,10 @@ namespace archipel::bots {
 struct ArenaConfig {
   std::string game = "santa-cruz";
   int players = 2;
-  std::vector<std::string> strategies;  // one per seat, rotated by one seat each game
+  // One per seat, rotated by one seat each game: a strategy's name, or "name:N" for that strategy
+  // with N iterations (playouts) whatever `options` says, to match strategies at budgets of their
+  // own.
+  std::vector<std::string> strategies;
   int games = 10;
   std::uint64_t seed = 1;
   int threads = 1;
@@ -66,6 +69,10 @@ struct ArenaResult {
   double mean_rounds() const { return round_games ? round_sum / round_games : 0.0; }
   double seconds = 0;
 };
+
+/// A seat's strategy from its arena name ("expert" or "expert:400"), with `options` (the iteration
+/// count after ':' replacing options.iterations); nullptr for an unknown name or a bad count.
+std::unique_ptr<Strategy> arena_strategy(const std::string& spec, StrategyOptions options);
 
 /// Runs the games; throws std::invalid_argument on a bad configuration.
 ArenaResult run_arena(const ArenaConfig& config);

@@ -17,7 +17,9 @@ int main(int argc, char** argv) {
   std::vector<std::string> option_flags;
   app.add_option("--game", config.game, "game id")->capture_default_str();
   app.add_option("--players", config.players, "seats per game")->capture_default_str();
-  app.add_option("--strategies", strategies, "comma list, one per seat; rotated each game")
+  app.add_option("--strategies", strategies,
+                 "comma list, one per seat (name, or name:N for N iterations of that one); rotated "
+                 "each game")
       ->capture_default_str();
   app.add_option("--games", config.games, "number of games")->capture_default_str();
   app.add_option("--seed", config.seed, "seed of the first game (game g uses seed+g)")

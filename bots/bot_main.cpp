@@ -296,7 +296,8 @@ int main(int argc, char** argv) {
                  "with --create: /start once this many seats are taken")
       ->capture_default_str();
   app.add_option("--seat", flags.seat, "with --room: this seat (1-based, as /join)");
-  app.add_option("--strategy", flags.strategy, "random | greedy | search")->capture_default_str();
+  app.add_option("--strategy", flags.strategy, "random | greedy | search | expert")
+      ->capture_default_str();
   app.add_option("--think-ms", flags.think_ms,
                  "time budget per decision (0: the strategy's default)");
   app.add_option("--iterations", flags.iterations,

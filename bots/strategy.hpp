@@ -42,9 +42,9 @@ class Strategy {
                              engine::Seat seat, engine::Rng& rng) = 0;
 };
 
-/// "random", "greedy" or "search"; nullptr if unknown.
+/// "random", "greedy", "search" or "expert"; nullptr if unknown.
 std::unique_ptr<Strategy> make_strategy(std::string_view name, const StrategyOptions& options = {});
-/// The known strategy names: {"random", "greedy", "search"}.
+/// The known strategy names, weakest first: {"random", "greedy", "search", "expert"}.
 std::vector<std::string> strategy_names();
 
 /// Keeps a client view up to date from server messages (state: replace; patch: apply if `from`

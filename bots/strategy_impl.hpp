@@ -1,6 +1,8 @@
 #pragma once
 // Internal to archipel_bots: the concrete strategies and small helpers they share.
 
+#include <chrono>
+#include <functional>
 #include <stdexcept>
 
 #include "bots/strategy.hpp"
@@ -51,6 +53,30 @@ class SearchStrategy final : public Strategy {
 
  private:
   StrategyOptions options_;
+};
+
+/// Expert: information-set Monte Carlo tree search (bots/expert_strategy.cpp). Each playout draws a
+/// fresh determinization of the view, descends a tree of moves keyed by (seat, move) with UCB1 over
+/// availability counts, adds one node, plays random moves to a depth and backs up each seat's
+/// reward.
+class ExpertStrategy final : public Strategy {
+ public:
+  using Clock = std::chrono::steady_clock;
+  explicit ExpertStrategy(const StrategyOptions& options) : options_(options) {}
+  std::string name() const override { return "expert"; }
+  std::size_t choose(const std::string& game_id, const nlohmann::json& view, engine::Seat seat,
+                     engine::Rng& rng) override;
+
+  /// The playouts the last choose() ran (0 when it had a single move or no sampler): how the tests
+  /// check the budget without timing the machine.
+  int last_playouts() const { return last_playouts_; }
+  /// Where the time budget reads the time (tests give a clock of their own).
+  void set_clock(std::function<Clock::time_point()> now) { now_ = std::move(now); }
+
+ private:
+  StrategyOptions options_;
+  int last_playouts_ = 0;
+  std::function<Clock::time_point()> now_ = [] { return Clock::now(); };
 };
 
 }  // namespace archipel::bots

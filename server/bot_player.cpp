@@ -2,9 +2,11 @@
 // would receive for its seat (room, state, patch, over), keeps its view with a ViewTracker, and
 // answers with the messages a browser sends, through `submit`. It never touches a room or a game
 // directly, so it cannot see more than its seat's view. Thinking runs on its own executor so a
-// search never holds up the network threads.
+// search never holds up the network threads. The thinking budget follows the room's turn clock
+// (bot_think_ms), read from the `clock` messages every seat receives.
 #include "server/bot_player.hpp"
 
+#include <algorithm>
 #include <atomic>
 
 #include <spdlog/spdlog.h>
@@ -17,14 +19,25 @@ namespace {
 
 std::atomic<std::uint64_t> next_bot_id{1ULL << 62};  // apart from WebSocket session ids
 
+constexpr int kBotThinkMs = 1000;       // without a clock: 1 s of one core a move
+constexpr int kBotThinkMinMs = 10;      // a short clock still leaves a few playouts
+constexpr int kClockMovesPerSeat = 40;  // a seat's moves in a game, to spread its bank over
+
+bots::StrategyOptions hosted_options(int think_ms) {
+  bots::StrategyOptions options;
+  options.think_ms = think_ms;
+  return options;
+}
+
 class BotPlayer final : public Client, public std::enable_shared_from_this<BotPlayer> {
  public:
   BotPlayer(net::any_io_executor think_executor, SubmitMessage submit, std::string game_id,
-            std::unique_ptr<bots::Strategy> strategy, std::uint64_t seed,
+            std::string strategy_name, std::unique_ptr<bots::Strategy> strategy, std::uint64_t seed,
             std::chrono::milliseconds delay)
       : strand_(net::make_strand(think_executor)),
         submit_(std::move(submit)),
         game_id_(std::move(game_id)),
+        strategy_name_(std::move(strategy_name)),
         strategy_(std::move(strategy)),
         rng_(seed),
         delay_(delay),
@@ -41,11 +54,14 @@ class BotPlayer final : public Client, public std::enable_shared_from_this<BotPl
  private:
   void on_frame(const std::string& frame);  // on strand_
   void submit(protocol::ClientMessage message) { submit_(shared_from_this(), std::move(message)); }
+  void on_clock(const nlohmann::json& message);  // on strand_
 
   net::strand<net::any_io_executor> strand_;
   SubmitMessage submit_;
   std::string game_id_;
+  std::string strategy_name_;
   std::unique_ptr<bots::Strategy> strategy_;
+  int think_ms_ = kBotThinkMs;
   engine::Rng rng_;
   std::chrono::milliseconds delay_;
   bots::ViewTracker tracker_;
@@ -67,6 +83,7 @@ void BotPlayer::on_frame(const std::string& frame) {
     }
     return;
   }
+  if (message.value("type", "") == "clock") return on_clock(message);
   if (message.contains("room") && message["room"].is_number_integer() &&
       (message.value("type", "") == "state" || message.value("type", "") == "patch"))
     room_ = message["room"].get<std::int64_t>();
@@ -95,6 +112,18 @@ void BotPlayer::on_frame(const std::string& frame) {
   });
 }
 
+void BotPlayer::on_clock(const nlohmann::json& message) {
+  const auto per_player = message.find("per_player_ms");
+  if (per_player == message.end() || !per_player->is_number_integer()) return;
+  const int think_ms = bot_think_ms(per_player->get<std::int64_t>());
+  if (think_ms == think_ms_) return;
+  // Strategies keep nothing between moves: a new one with the new budget plays on from the view.
+  if (auto resized = bots::make_strategy(strategy_name_, hosted_options(think_ms))) {
+    strategy_ = std::move(resized);
+    think_ms_ = think_ms;
+  }
+}
+
 class StrategyBotFactory final : public BotFactory {
  public:
   StrategyBotFactory(net::any_io_executor think_executor, std::chrono::milliseconds delay)
@@ -104,9 +133,9 @@ class StrategyBotFactory final : public BotFactory {
 
   ClientPtr make(const std::string& game_id, const std::string& strategy, std::uint64_t seed,
                  SubmitMessage submit) override {
-    auto chosen = bots::make_strategy(strategy);
+    auto chosen = bots::make_strategy(strategy, hosted_options(kBotThinkMs));
     if (!chosen) return nullptr;
-    return std::make_shared<BotPlayer>(think_executor_, std::move(submit), game_id,
+    return std::make_shared<BotPlayer>(think_executor_, std::move(submit), game_id, strategy,
                                        std::move(chosen), seed, delay_);
   }
 
@@ -116,6 +145,12 @@ class StrategyBotFactory final : public BotFactory {
 };
 
 }  // namespace
+
+int bot_think_ms(std::int64_t clock_per_player_ms) {
+  if (clock_per_player_ms <= 0) return kBotThinkMs;
+  const std::int64_t tenth_of_a_move = clock_per_player_ms / kClockMovesPerSeat / 10;
+  return static_cast<int>(std::clamp<std::int64_t>(tenth_of_a_move, kBotThinkMinMs, kBotThinkMs));
+}
 
 std::shared_ptr<BotFactory> make_bot_factory(net::any_io_executor think_executor,
                                              std::chrono::milliseconds delay) {

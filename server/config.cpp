@@ -167,6 +167,10 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
   app.add_option("--bot-delay", c.bot_delay_ms, "milliseconds a /addbot bot waits before each move")
       ->envname("ARCHIPEL_BOT_DELAY")
       ->check(CLI::Range(0, 60000));
+  app.add_option("--bot-threads", c.bot_threads,
+                 "threads where /addbot bots think, apart from the network threads")
+      ->envname("ARCHIPEL_BOT_THREADS")
+      ->check(CLI::Range(1, 256));
   app.add_option("--max-queue-bytes", c.max_queue_bytes,
                  "bytes queued for one client before it is dropped as too slow")
       ->envname("ARCHIPEL_MAX_QUEUE_BYTES")

@@ -49,6 +49,7 @@ struct Config {
   int seat_grace_seconds = 60;    // --seat-grace, ARCHIPEL_SEAT_GRACE: a dropped player's seat in a
                                   // room not yet started is kept this long
   int bot_delay_ms = 500;         // --bot-delay, ARCHIPEL_BOT_DELAY: pause before a bot's move (ms)
+  int bot_threads = 1;  // --bot-threads, ARCHIPEL_BOT_THREADS: the pool where /addbot bots think
   std::size_t max_queue_bytes =
       4 * 1024 * 1024;              // --max-queue-bytes, ARCHIPEL_MAX_QUEUE_BYTES: bytes queued
                                     // per client before it is dropped as too slow

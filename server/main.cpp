@@ -39,15 +39,18 @@ int main(int argc, char** argv) {
                                 config->sqlite_sync_full ? SqliteSync::full : SqliteSync::normal);
     // Where /addbot bots think, away from the network threads. Declared before the io_context so it
     // is destroyed after it: handlers left on the io_context at the end hold rooms, whose bots hold
-    // strands on this pool.
-    net::thread_pool bot_pool{1};
+    // strands on this pool. Each bot thinks on a strand of its own, so the pool's threads
+    // (--bot-threads) are how many bots think at once: one room of experts thinking never holds up
+    // another's.
+    net::thread_pool bot_pool{static_cast<std::size_t>(config->bot_threads)};
     net::io_context ioc{config->threads};
     Server server(
         ioc, *config, archipel::engine::default_registry(), *store,
         make_bot_factory(bot_pool.get_executor(), std::chrono::milliseconds(config->bot_delay_ms)));
     const auto port = server.start();
-    spdlog::info("event=listening bind={} port={} web_root={} store={} threads={}", config->bind,
-                 port, config->web_root, store_description(*config), config->threads);
+    spdlog::info("event=listening bind={} port={} web_root={} store={} threads={} bot_threads={}",
+                 config->bind, port, config->web_root, store_description(*config), config->threads,
+                 config->bot_threads);
     if (!config->port_file.empty()) std::ofstream(config->port_file) << port << "\n";
 
     net::signal_set signals(ioc, SIGINT, SIGTERM);

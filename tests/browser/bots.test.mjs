@@ -39,11 +39,13 @@ test('a lone player adds a bot from the room and plays a game against it to the 
   const choice = A.getByTestId('addbot-strategy');
   await choice.waitFor();
   const values = await choice.locator('option').evaluateAll((os) => os.map((o) => o.value));
-  assert.deepEqual(values, ['random', 'greedy', 'search'], 'the strategies the server offers');
-  assert.match(await choice.locator('option[value=search]').textContent(), /strong/);
+  assert.deepEqual(values, ['random', 'greedy', 'search', 'expert'], 'the strategies the server offers');
+  // Strengths in words a player understands, weakest first.
+  const words = async (at) => choice.locator('option').evaluateAll((os, i) => os.map((o) => o.textContent.split(' ')[i]), at);
+  assert.deepEqual(await words(0), ['Easy', 'Normal', 'Strong', 'Expert']);
   assert.equal(await A.getByTestId('start-button').isDisabled(), true, 'one player cannot start a two-player game');
   await A.getByTestId('lang-select').selectOption('fr');
-  assert.match(await choice.locator('option[value=search]').textContent(), /fort/);
+  assert.deepEqual(await words(1), ['facile', 'normal', 'fort', 'expert']);
   assert.equal(await A.getByTestId('addbot-button').textContent(), 'Ajouter un robot');
   await A.getByTestId('lang-select').selectOption('en');
 

@@ -67,6 +67,23 @@ TEST(Config, NetworkThreadsDefaultToOneFewerThanTheCores) {
   EXPECT_FALSE(parse({"--threads", "0"}, &code));
 }
 
+// The bots' thinking pool (issue 39): one thread unless told, by flag or environment; never zero.
+TEST(Config, BotThreads) {
+  int code = 0;
+  auto c = parse({}, &code);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->bot_threads, 1);
+  c = parse({"--bot-threads", "4"}, &code);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->bot_threads, 4);
+  ::setenv("ARCHIPEL_BOT_THREADS", "3", 1);
+  c = parse({}, &code);
+  ::unsetenv("ARCHIPEL_BOT_THREADS");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->bot_threads, 3);
+  EXPECT_FALSE(parse({"--bot-threads", "0"}, &code));
+}
+
 TEST(Config, FlagsAndEnvironment) {
   int code = 0;
   auto c = parse({"--abandon-after", "90m", "--name-grace", "5", "--allowed-origins",

@@ -247,15 +247,17 @@ TEST(Lobby, GamesListsEachSpecAndTheBotStrategies) {
   EXPECT_EQ(sc["id"], "santa-cruz");
   EXPECT_EQ(sc["min_players"], 2);
   EXPECT_EQ(sc["max_players"], 4);
-  ASSERT_EQ(sc["options"].size(), 3u)
-      << "the game's own option, then the room's turn clock and rated";
+  ASSERT_EQ(sc["options"].size(), 4u)
+      << "the game's own options, then the room's turn clock and rated";
   EXPECT_EQ(sc["options"][0]["key"], "rules");
   EXPECT_EQ(sc["options"][0]["default"], "online");
-  EXPECT_EQ(sc["options"][1]["key"], "clock");
-  EXPECT_EQ(sc["options"][1]["default"], "off");
-  EXPECT_EQ(sc["options"][2]["key"], "rated");
-  EXPECT_EQ(sc["options"][2]["default"], "on");
-  EXPECT_EQ(games["bots"], json::array({"random", "greedy", "search"}));
+  EXPECT_EQ(sc["options"][1]["key"], "sets");
+  EXPECT_EQ(sc["options"][1]["default"], "choose");
+  EXPECT_EQ(sc["options"][2]["key"], "clock");
+  EXPECT_EQ(sc["options"][2]["default"], "off");
+  EXPECT_EQ(sc["options"][3]["key"], "rated");
+  EXPECT_EQ(sc["options"][3]["default"], "on");
+  EXPECT_EQ(games["bots"], json::array({"random", "greedy", "search", "expert"}));
   c.chat("/games");
   EXPECT_NE(c.expect("info")["text"].get<std::string>().find("santa-cruz"), std::string::npos);
   EXPECT_TRUE(c.drain(100ms).empty()) << "/games answers with text only";
