@@ -28,11 +28,6 @@
 namespace archipel::bots {
 namespace expert_search {
 
-// The default playout count: under 1 s of one core for a decision in every game. Measured as
-// thread CPU time on random positions of each game (docs/bots.md): 1000 playouts took 0.19 s on
-// average in Santa Cruz, 0.22 s in Costa Ruana, 0.25 s in Capa d'Oro and 0.46 s (at worst 0.54 s)
-// in Santa Maria, the slowest.
-constexpr int kExpertPlayouts = 1200;
 // Random plies after the tree's leaf before the evaluation decides, as `search` plays: measured in
 // Santa Cruz at 100 playouts a move against `search` at 100 iterations, 4 plies won 30% of 30
 // games, 10 plies 35% of 20, 20 plies 50% of 30; the evaluation alone reads a position less well
@@ -75,7 +70,7 @@ std::size_t ExpertStrategy::choose(const std::string& game_id, const nlohmann::j
   if (!entry || !entry->determinize) return static_cast<std::size_t>(rng.below(n));
   const auto start = now_();
   const auto budget = std::chrono::milliseconds(options_.think_ms);
-  const int playouts = options_.iterations > 0 ? options_.iterations : kExpertPlayouts;
+  const int playouts = options_.iterations > 0 ? options_.iterations : kDefaultPlayouts;
 
   std::vector<Node> tree(1);
   std::vector<std::size_t> path;

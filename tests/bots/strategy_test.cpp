@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "bots/arena.hpp"
+#include "bots/strategy_impl.hpp"
 #include "engine/core/client_views.hpp"
 #include "engine/core/registry.hpp"
 #include "tests/bots/positions.hpp"
@@ -50,18 +51,21 @@ TEST(BotStrategies, ValidIndicesWithinBudgetOnRandomSantaCruzPositions) {
   }
 }
 
-TEST(BotStrategies, DefaultBudgetsAnswerQuickly) {
+// The default budgets are bounded in work, not timed here (a loaded machine or a sanitizer build
+// would make a time limit flaky; docs/bots.md measures the time): every strategy answers with a
+// legal move, and `expert` runs at most its documented default playouts.
+TEST(BotStrategies, DefaultBudgetsAreBoundedInWork) {
   auto positions = random_positions("santa-cruz", 6, 11);
   for (const auto& name : archipel::bots::strategy_names()) {
     auto strategy = make_strategy(name);
     engine::Rng rng(5);
     for (const auto& p : positions) {
       const json view = engine::client_view(*p.game, engine::Viewer::of(p.seat));
-      const auto start = std::chrono::steady_clock::now();
-      ASSERT_LT(strategy->choose("santa-cruz", view, p.seat, rng), view["legal"].size());
-      const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-          std::chrono::steady_clock::now() - start);
-      EXPECT_LT(ms.count(), 1500) << name;
+      ASSERT_LT(strategy->choose("santa-cruz", view, p.seat, rng), view["legal"].size()) << name;
+      if (const auto* expert =
+              dynamic_cast<const archipel::bots::ExpertStrategy*>(strategy.get())) {
+        EXPECT_LE(expert->last_playouts(), archipel::bots::ExpertStrategy::kDefaultPlayouts);
+      }
     }
   }
 }

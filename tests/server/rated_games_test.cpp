@@ -202,9 +202,11 @@ TEST(RatedGames, AnUnratedRoomLeavesTheRatingsAlone) {
   const json profile = ask(ben, "/profile Ann", "profile");
   EXPECT_TRUE(profile["games"].empty());
   EXPECT_TRUE(profile["history"].empty());
-  for (const auto& m : ann.history())
-    if (m["type"] == "info")
+  for (const auto& m : ann.history()) {
+    if (m["type"] == "info") {
       EXPECT_EQ(m["text"].get<std::string>().rfind("Ratings:", 0), std::string::npos);
+    }
+  }
 }
 
 // The host turns rating off with /option before the start; the room says so.
