@@ -91,10 +91,10 @@ test('structured games and rooms requests; the create form shows option player r
   await A.getByTestId('create-button').click();
   await A.getByTestId('room').waitFor();
   await A.getByTestId('room-options').filter({ hasText: 'teams' }).waitFor();
-  assert.equal(await A.getByTestId('room-options').textContent(), 'Options: Rules: table (printed rules) · teams=on (not used with 1 player)');
+  assert.equal(await A.getByTestId('room-options').textContent(), 'Options: Rules: table (printed rules) · Construction sets: chosen by the players · teams=on (not used with 1 player)');
   await A.getByTestId('lang-select').selectOption('fr');
   await A.getByTestId('room-options').filter({ hasText: 'Règles' }).waitFor();  // once the French `games` came
-  assert.equal(await A.getByTestId('room-options').textContent(), 'Options : Règles : table (règles imprimées) · teams=on (sans effet à 1 joueur)');
+  assert.equal(await A.getByTestId('room-options').textContent(), 'Options : Règles : table (règles imprimées) · Sets de construction : choisis par les joueurs · teams=on (sans effet à 1 joueur)');
   await A.getByTestId('lang-select').selectOption('en');
 
   // Typed by a person, /games and /rooms answer in the chat (and ask for no list: the `games` requests so far
