@@ -23,6 +23,16 @@ if v < want then redis.call('SET', KEYS[1], ARGV[1]) return want end
 return v
 )lua";
 
+// A node's lease and its place in the index, in one step: KEYS[1] the lease key, KEYS[2] the index,
+// ARGV[1] the description, ARGV[2] the lease in ms, ARGV[3] the node id. Two commands would let
+// another node read between them: a lease with no index entry (the node unseen until its next
+// beat), or, the other way round, an index entry with no lease, which kNodesScript drops.
+const char* const kRegisterScript = R"lua(
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('SADD', KEYS[2], ARGV[3])
+return 1
+)lua";
+
 // The live nodes: each member of the index whose lease key still exists; the rest are dropped
 // from the index. KEYS[1] the index, ARGV[1] the lease keys' prefix.
 const char* const kNodesScript = R"lua(
@@ -147,7 +157,8 @@ void Cluster::beat(bool after_connecting) {
   auto& r = *redis_;
   const std::string lease = std::to_string(options_.lease.count());
   if (after_connecting) registered_ = false;  // until Redis has the registration again
-  r.command_here({"SET", key("node:" + node_id()), description_, "PX", lease},
+  r.command_here({"EVAL", kRegisterScript, "2", key("node:" + node_id()), key("nodes"),
+                  description_, lease, node_id()},
                  [self = shared_from_this(), after_connecting](RedisReply reply) {
                    if (!reply.ok()) {
                      spdlog::warn("event=cluster_lease_not_renewed node={} error=\"{}\"",
@@ -158,7 +169,6 @@ void Cluster::beat(bool after_connecting) {
                                   self->options_.lease.count());
                    }
                  });
-  r.command_here({"SADD", key("nodes"), node_id()});
   if (after_connecting) {
     r.command_here({"EVAL", kRaiseScript, "1", key("room_id"), std::to_string(max_known_id_)});
     // A Redis restarted empty, or changes made while it was away: every room written again.
