@@ -196,6 +196,29 @@ TEST(CapaDoroFlow, EvaluateIsThePointMargin) {
   EXPECT_EQ(cd::Rules::evaluate(s, 1), -10);
 }
 
+// Issue 37: the bots' evaluation counts what a seat grows, else a sowing looks like coins thrown
+// away and no bot grows tobacco. Plantations with bales are worth more than none, and the same
+// bales are worth more the nearer they are to the stock (harvest column over seed column).
+TEST(CapaDoroFlow, EvaluateCountsPlantationsAndTheirBales) {
+  cd::State bare = at_action(2);
+  const int nothing = cd::Rules::evaluate(bare, 0);
+  cd::State growing = bare;
+  put(growing, "AS1", cd::Column::growth, 0, 2);
+  put(growing, "SA1", cd::Column::growth, 0, 2);
+  put(growing, "AF1", cd::Column::seed, 0, 0);
+  EXPECT_GT(cd::Rules::evaluate(growing, 0), nothing);
+  EXPECT_LT(cd::Rules::evaluate(growing, 1), cd::Rules::evaluate(bare, 1))
+      << "the other seat's plantations count against it";
+  cd::State near = bare, far = bare;
+  for (const char* r : {"AS1", "AS2", "SA1", "SA2", "AF1"}) {
+    put(near, r, cd::Column::harvest, 0, 2);
+    put(far, r, cd::Column::seed, 0, 2);
+  }
+  EXPECT_GT(cd::Rules::evaluate(far, 0), nothing);
+  EXPECT_GT(cd::Rules::evaluate(near, 0), cd::Rules::evaluate(far, 0))
+      << "ten bales a harvest away are worth more than the same ten a whole growth away";
+}
+
 TEST(CapaDoroFlow, DescribeGivesALineForEveryEvent) {
   auto game = engine::default_registry().create("capa-doro", 4, {}, 21);
   ASSERT_TRUE(game.ok());

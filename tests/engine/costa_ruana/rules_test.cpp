@@ -3,6 +3,8 @@
 
 #include "engine/costa_ruana/costa_ruana.hpp"
 
+#include <functional>
+
 #include <gtest/gtest.h>
 
 #include "tests/engine/costa_ruana/position.hpp"
@@ -16,7 +18,9 @@ constexpr Seat kAntoine = 0, kMarie = 1, kSerge = 2;
 // Serge (3a); Serge's Place 3 (high tide) before himself (3b); face down: Antoine's Move a native
 // (night) before himself (1b), Marie's Move treasure (day) before herself (2a), Serge's Remove 1
 // (high tide) before Antoine (1c); natives: Antoine and Marie on 1b, Serge on 3b.
-cr::State figure2() {
+// Figure 2's cards laid, up to the native step; `before` changes the position before the first
+// card.
+cr::State figure2_cards_laid(const std::function<void(cr::State&)>& before = {}) {
   auto s = fresh(3, kAntoine);
   place_setup(s, {"I1", "I2", "I3"});
   give(s, kAntoine, {"CR07", "CR12"});
@@ -24,12 +28,18 @@ cr::State figure2() {
   give(s, kSerge, {"CR14", "CR15"});
   s.tide_high = true;  // High tide + Day: flipping the time card gives Figure 3's Night + High tide
   s.time_day = true;
+  if (before) before(s);
   play(s, kAntoine, "up p2-night 1");
   play(s, kMarie, "up r1-day 3");
   play(s, kSerge, "up p3-high 3");
   play(s, kAntoine, "down mn-night 1");
   play(s, kMarie, "down mt-day 2");
   play(s, kSerge, "down r1-high 1");
+  return s;
+}
+
+cr::State figure2() {
+  auto s = figure2_cards_laid();
   play(s, kAntoine, "native 1b");
   play(s, kMarie, "native 1b");
   play(s, kSerge, "native 3b");
@@ -381,20 +391,11 @@ TEST(CostaRuanaExamples, RemoveFromThreeIslands) {
 // has nothing to lay on a card: the step passes her by (nothing to choose, so nothing to ask) and
 // the game goes on with the next player.
 TEST(CostaRuanaExamples, NativeStepWithAnEmptyReserve) {
-  auto s = fresh(3, kAntoine);
-  place_setup(s, {"I1", "I2", "I3"});
-  give(s, kAntoine, {"CR07", "CR12"});
-  give(s, kMarie, {"CR03", "CR05"});
-  give(s, kSerge, {"CR14", "CR15"});
-  put(s, kMarie, "I4", 4);
-  put(s, kMarie, "I5", s.players[kMarie].reserve);
+  auto s = figure2_cards_laid([](cr::State& t) {
+    put(t, kMarie, "I4", 4);
+    put(t, kMarie, "I5", t.players[kMarie].reserve);
+  });
   ASSERT_EQ(s.players[kMarie].reserve, 0);
-  play(s, kAntoine, "up p2-night 1");
-  play(s, kMarie, "up r1-day 3");
-  play(s, kSerge, "up p3-high 3");
-  play(s, kAntoine, "down mn-night 1");
-  play(s, kMarie, "down mt-day 2");
-  play(s, kSerge, "down r1-high 1");
   ASSERT_EQ(s.phase, cr::Phase::native);
   play(s, kAntoine, "native 1b");
   EXPECT_EQ(acting(s), kSerge);
