@@ -44,13 +44,28 @@ end
 return alive
 )lua";
 
+// The cluster's link key: made by the first node to connect (NX), read by every node at each
+// connection. KEYS[1] the key, ARGV[1] a fresh random value.
+const char* const kLinkKeyScript = R"lua(
+redis.call('SET', KEYS[1], ARGV[1], 'NX')
+return redis.call('GET', KEYS[1])
+)lua";
+
+std::string random_hex(int words) {
+  std::random_device device;
+  std::string hex;
+  char word[9];
+  for (int i = 0; i < words; ++i) {
+    std::snprintf(word, sizeof word, "%08x", device());
+    hex += word;
+  }
+  return hex;
+}
+
 // A node's run: a new id at each start, so that other nodes tell a restarted node's deltas (seq
 // from 1 again) from the old run's.
 std::string new_run_id() {
-  std::random_device device;
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%08x%08x", device(), device());
-  return hex;
+  return random_hex(2);
 }
 
 }  // namespace
@@ -170,6 +185,12 @@ void Cluster::beat(bool after_connecting) {
                    }
                  });
   if (after_connecting) {
+    r.command_here({"EVAL", kLinkKeyScript, "1", key("link_key"), random_hex(8)},
+                   [self = shared_from_this()](RedisReply reply) {
+                     if (reply.type != RedisReply::Type::string || reply.text.empty()) return;
+                     std::lock_guard lock(self->link_key_mutex_);
+                     self->link_key_ = reply.text;
+                   });
     r.command_here({"EVAL", kRaiseScript, "1", key("room_id"), std::to_string(max_known_id_)});
     // A Redis restarted empty, or changes made while it was away: every room written again.
     write_rooms(nlohmann::json::array(), {}, true);
@@ -219,6 +240,45 @@ void Cluster::nodes(std::function<void(std::optional<std::vector<nlohmann::json>
     });
     done(std::move(nodes));
   });
+}
+
+std::string address_in(const std::string& description) {
+  auto j = nlohmann::json::parse(description, nullptr, false);
+  if (!j.is_object() || !j.contains("address") || !j["address"].is_string()) return {};
+  return j["address"].get<std::string>();
+}
+
+void Cluster::room_owner(RoomId id, std::function<void(PlayerHome)> done) {
+  net::post(redis_->strand(), [self = shared_from_this(), id, done = std::move(done)]() mutable {
+    std::string node;
+    for (const auto& [node_id, remote] : self->remote_)
+      if (remote.rooms.count(id)) node = node_id;
+    if (node.empty()) return done(PlayerHome{true, {}, {}});
+    self->redis_->command_here(
+        {"GET", self->key("node:" + node)}, [node, done = std::move(done)](RedisReply reply) {
+          PlayerHome owner;
+          owner.asked =
+              reply.type == RedisReply::Type::string || reply.type == RedisReply::Type::nil;
+          if (reply.type != RedisReply::Type::string) return done(owner);
+          owner.node = node;
+          owner.address = address_in(reply.text);
+          done(owner);
+        });
+  });
+}
+
+std::string Cluster::link_key() const {
+  std::lock_guard lock(link_key_mutex_);
+  return link_key_;
+}
+
+bool Cluster::is_link_key(std::string_view key) const {
+  std::lock_guard lock(link_key_mutex_);
+  if (link_key_.empty() || key.size() != link_key_.size()) return false;
+  unsigned char diff = 0;  // every byte compared: the time says nothing of where they differ
+  for (std::size_t i = 0; i < key.size(); ++i)
+    diff |= static_cast<unsigned char>(key[i] ^ link_key_[i]);
+  return diff == 0;
 }
 
 void Cluster::reserve_room_ids(int count, std::function<void(std::optional<RoomId>)> done) {

@@ -18,6 +18,10 @@
 //                  the rooms node <id> owns, plus "run" and "seq" (see cluster_lobby.cpp); with the
 //                  lease, renewed at each beat, so a dead node's rooms lapse with it
 //   online:<id>    the names of node <id>'s players online, one a line, with the lease
+//   home:<player>  the node holding that player (the node of their name's claim), with the lease:
+//                  where a connection of theirs arriving at another node is carried to
+//   link_key       a random key every node reads at its connection: a node's link to another
+//                  (server/node_link.hpp) shows it, so only what can reach Redis is trusted
 // and one pub/sub channel, "lobby:<db>": each node's room-list deltas (written to rooms:<id> in the
 // same script) and its lobby chat, read by every other node on a second connection.
 // After a reconnection (a Redis restarted empty), the first commands put back this node's keys and
@@ -28,8 +32,10 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -59,6 +65,17 @@ std::string default_node_id();
 /// Whether a name may be taken: granted (this node's player holds it now), taken (another node's
 /// or another player's), unavailable (Redis cannot be asked now).
 enum class NameClaim { granted, taken, unavailable };
+
+/// Where a player lives (Cluster::home_of): `asked` false when Redis cannot be asked now; `node`
+/// empty when no live node holds the player.
+struct PlayerHome {
+  bool asked = false;
+  std::string node;
+  std::string address;  // the node's "host:port" for links (its description's "address")
+};
+
+/// The "address" of a node's description (JSON text), or "" when it has none.
+std::string address_in(const std::string& description);
 
 /// What the other nodes' lobbies tell this one (cluster_lobby.cpp). Each runs on the Redis
 /// connection's strand: post onward.
@@ -121,6 +138,22 @@ class Cluster : public std::enable_shared_from_this<Cluster> {
   void keep_name(const std::string& skeleton, const std::string& player);
   /// Lets go of the name, if `player` holds it.
   void release_name(const std::string& skeleton, const std::string& player);
+  /// Claims the name for a player another node carries here (an adopt): granted when free or held
+  /// by the same player on any node (the other node then lets it go); the player's home becomes
+  /// this node.
+  void adopt_name(const std::string& skeleton, const std::string& player,
+                  std::function<void(NameClaim)> done);
+
+  /// The node holding `player` (claim_player_id) and its address. Thread-safe; `done` on the
+  /// strand.
+  void home_of(const std::string& player, std::function<void(PlayerHome)> done);
+  /// The node that owns room `id` (from the room lists this node has read) and its address; `node`
+  /// empty when no other node lists it now. Thread-safe; `done` on the strand.
+  void room_owner(RoomId id, std::function<void(PlayerHome)> done);
+  /// The key a link to another node shows (NodeLink); "" until read from Redis. Thread-safe.
+  std::string link_key() const;
+  /// Whether `key` is the cluster's link key (compared in constant time). Thread-safe.
+  bool is_link_key(std::string_view key) const;
 
  private:
   std::string key(const std::string& suffix) const { return options_.key_prefix + suffix; }
@@ -128,6 +161,8 @@ class Cluster : public std::enable_shared_from_this<Cluster> {
   /// two databases of one Redis stay apart).
   std::string lobby_channel() const { return key("lobby:" + std::to_string(options_.url.db)); }
   std::string claim_value(const std::string& player) const;
+  /// The home key of the player in a claim's value ("<node> <player>").
+  std::string home_key_of(const std::string& claim) const;
   /// On the strand: the node's lease, its index entry, room_id raised, every name (the first
   /// commands after a (re)connection, and each beat but for room_id).
   void beat(bool after_connecting);
@@ -188,6 +223,8 @@ class Cluster : public std::enable_shared_from_this<Cluster> {
   std::unordered_map<std::string, std::string> names_;
   std::unordered_map<std::string, bool> names_held_;  // name key -> held at the last renewal
   bool stopped_ = false;
+  mutable std::mutex link_key_mutex_;  // link_key_ is read by HTTP sessions' threads
+  std::string link_key_;
 };
 
 /// A player's public id for a name claim: a digest of their token (FNV-1a, 64 bits, hex). Stable

@@ -272,6 +272,11 @@ std::optional<Config> parse_config(int argc, char** argv, int* exit_code) {
                                                  : "a node id is 1 to 64 of A-Z a-z 0-9 . _ -";
           },
           "ID"));
+  app.add_option("--node-address", c.node_address,
+                 "host[:port] the other nodes reach this one at, to carry a player there "
+                 "(default: the --bind address, or the hostname when bound to every address; the "
+                 "listening port when none is given)")
+      ->envname("ARCHIPEL_NODE_ADDRESS");
   std::string cluster_lease = "5s";
   app.add_option("--cluster-lease", cluster_lease,
                  "how long a node's keys in Redis (its registration, its players' names) outlive "

@@ -86,6 +86,10 @@ struct Config {
                         // (docs/cluster.md), or "" for a node alone
   std::string node_id;  // --node-id, ARCHIPEL_NODE_ID: this node's id in the cluster ("": the
                         // hostname and the pid)
+  // --node-address, ARCHIPEL_NODE_ADDRESS: "host[:port]" other nodes reach this one at, to carry a
+  // player's connection here ("": the --bind address, or the hostname when bound to every
+  // address; the listening port when none is given)
+  std::string node_address;
   // --cluster-lease, ARCHIPEL_CLUSTER_LEASE: how long this node's keys outlive its last beat
   std::chrono::milliseconds cluster_lease = std::chrono::seconds(5);
   // --cluster-heartbeat, ARCHIPEL_CLUSTER_HEARTBEAT: how often the node renews its keys

@@ -20,13 +20,14 @@ ConnectionLimits::Ticket ConnectionLimits::admit_socket() {
   return ticket;
 }
 
-bool ConnectionLimits::admit_websocket(Ticket& ticket, const std::string& address) {
+bool ConnectionLimits::admit_websocket(Ticket& ticket, const std::string& address,
+                                       bool per_address_cap) {
   std::lock_guard lock(mutex_);
   const std::size_t websocket_cap =
       max_sockets_ > 2 * kHttpReserve ? max_sockets_ - kHttpReserve : max_sockets_ / 2;
   if (websockets_ >= websocket_cap) return false;
   auto& count = per_address_[address];
-  if (count >= max_per_address_) {
+  if (per_address_cap && count >= max_per_address_) {
     if (count == 0) per_address_.erase(address);
     return false;
   }

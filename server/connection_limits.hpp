@@ -42,7 +42,8 @@ class ConnectionLimits : public std::enable_shared_from_this<ConnectionLimits> {
   /// Counts `ticket`'s socket against `address` as a WebSocket; false (ticket unchanged) past the
   /// per-address cap, or when WebSockets already fill all but kHttpReserve of the sockets (kept so
   /// /healthz, /metrics and the page itself still answer on a full server).
-  bool admit_websocket(Ticket& ticket, const std::string& address);
+  /// `per_address_cap` false: counted, but not held to the per-address cap (another node's links).
+  bool admit_websocket(Ticket& ticket, const std::string& address, bool per_address_cap = true);
 
   std::size_t sockets() const;
   std::size_t max_sockets() const { return max_sockets_; }

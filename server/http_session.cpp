@@ -166,10 +166,16 @@ void HttpSession::on_read(error_code ec, std::size_t) {
     error_code address_ec;
     const auto remote = stream_.socket().remote_endpoint(address_ec);
     const std::string address = address_ec ? std::string("?") : remote.address().to_string();
-    if (!context_->limits->admit_websocket(ticket_, address))
+    // Another node's link (server/node_link.hpp) carries one player each: all of a node's links
+    // come from its address, so they are not held to the per-address cap (the node that took
+    // the player's own socket applied it).
+    const auto key = upgrade.find(kNodeKeyHeader);
+    const bool from_node =
+        context_->cluster && key != upgrade.end() && context_->cluster->is_link_key(key->value());
+    if (!context_->limits->admit_websocket(ticket_, address, !from_node))
       return refuse_upgrade(parser_->release());
     std::make_shared<WebsocketSession>(stream_.release_socket(), context_, std::move(ticket_))
-        ->run(parser_->release());
+        ->run(parser_->release(), from_node);
     return;
   }
   auto request = parser_->release();

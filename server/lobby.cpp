@@ -7,6 +7,7 @@
 
 #include "engine/core/lang.hpp"
 #include "protocol/command_parser.hpp"
+#include "server/lobby_errors.hpp"
 #include "server/rated_game.hpp"
 #include "server/replay.hpp"
 #include "server/turn_clock.hpp"
@@ -31,6 +32,13 @@ std::string room_text(RoomId id) {
   return std::to_string(id);
 }
 
+protocol::Error no_such_room(RoomId id) {
+  return make_error(ErrorCode::no_such_room, "there is no room " + room_text(id),
+                    "il n'y a pas de salle " + room_text(id));
+}
+
+}  // namespace
+
 protocol::Error name_taken(const std::string& name) {
   return make_error(ErrorCode::name_taken, "the name " + name + " is taken",
                     "le pseudo " + name + " est pris");
@@ -46,21 +54,6 @@ protocol::Error already_in_room(RoomId id) {
                     "you are seated in room " + room_text(id) + "; /leave first",
                     "vous êtes assis dans la salle " + room_text(id) + " ; /leave d'abord");
 }
-protocol::Error on_another_node(RoomId id) {
-  return make_error(ErrorCode::not_available,
-                    "room " + room_text(id) +
-                        " is played on another server of this cluster; joining or watching it "
-                        "from this one is not possible yet",
-                    "la salle " + room_text(id) +
-                        " est jouée sur un autre serveur de ce groupe ; la rejoindre ou la "
-                        "regarder depuis celui-ci n'est pas encore possible");
-}
-protocol::Error no_such_room(RoomId id) {
-  return make_error(ErrorCode::no_such_room, "there is no room " + room_text(id),
-                    "il n'y a pas de salle " + room_text(id));
-}
-
-}  // namespace
 
 Lobby::Lobby(net::any_io_executor executor, RoomContext context)
     : strand_(net::make_strand(executor)),
@@ -206,6 +199,7 @@ void Lobby::room_command(Player& player, protocol::RoomCommand& command) {
 void Lobby::on_close(ClientPtr client) {
   post([client = std::move(client)](Lobby& l) {
     l.hello_pending_.erase(client->id());  // a name being claimed is let go when the answer comes
+    l.carried_.erase(client->id());
     Player* p = l.players_.by_client(client);
     if (!p || p->client != client) return;  // unknown, or already resumed on another connection
     l.let_go(*p);
@@ -285,6 +279,12 @@ void Lobby::shutdown() {
       p.client->close_for_restart();
       ++told;
     });
+    // Connections carried to another node: closed the same way, so they come back through the
+    // balancer to a node still running, which carries them on again (the player's game is on
+    // the other node, unaffected).
+    for (auto& [id, weak] : l.carried_)
+      if (auto c = weak.lock()) c->close_for_restart();
+    l.carried_.clear();
     spdlog::info("event=shutdown_notice players={}", told);
     l.release_after_stop();
   });
@@ -490,6 +490,7 @@ void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
   if (hello.token) {
     player = players_.by_credential(*hello.token);
     if (!player && !registered_.empty()) return hello_account_token(client, hello);
+    if (!player && cluster_) return hello_elsewhere(client, hello);  // another node's player?
     if (!player)
       return send_error(client, make_error(ErrorCode::bad_token,
                                            "unknown resume token; say hello with a name instead"));
@@ -712,10 +713,13 @@ void Lobby::join(Player& player, const protocol::cmd::Join& join) {
                      "pas de salle ouverte ; /create <jeu> en ouvre une"));
   }
   auto r = room(*target);
-  if (!r && is_remote_room(*target)) return send_error(player.client, on_another_node(*target));
-  if (!r) return send_error(player.client, no_such_room(*target));
   if (auto at = player.room ? player.room : player.pending_join; at && at != target)
     return send_error(player.client, already_in_room(*at));
+  if (!r && is_remote_room(*target))  // another node's: the player is carried there
+    return carry_to_room_node(player, *target,
+                              command_frame("/join " + room_text(*target) +
+                                            (join.seat ? " " + std::to_string(*join.seat) : "")));
+  if (!r) return send_error(player.client, no_such_room(*target));
   if (player.watching != target) stop_watching(player);
   player.watching.reset();
   if (!player.room)
@@ -725,7 +729,8 @@ void Lobby::join(Player& player, const protocol::cmd::Join& join) {
 
 void Lobby::watch(Player& player, RoomId id) {
   auto r = room(id);
-  if (!r && is_remote_room(id)) return send_error(player.client, on_another_node(id));
+  if (!r && is_remote_room(id))
+    return carry_to_room_node(player, id, command_frame("/watch " + room_text(id)));
   if (!r) return send_error(player.client, no_such_room(id));
   if (player.room == id)
     return r->connect(player.token, player.client);  // seated here already: just resync

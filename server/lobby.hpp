@@ -30,6 +30,7 @@
 #include "server/bot_seat.hpp"
 #include "server/cluster.hpp"
 #include "server/login_limiter.hpp"
+#include "server/node_move.hpp"
 #include "server/players.hpp"
 #include "server/room.hpp"
 #include "server/room_list.hpp"
@@ -97,6 +98,11 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
                          const std::vector<Member>& seats, const std::string& by) override;
   void rematch_accepted(const std::string& token, RoomId finished, RoomId rematch,
                         int seat) override;
+
+  /// A player another node carries here (its NodeLink's `adopt`, docs/cluster.md): `client` is
+  /// the link, from now on that player's connection. Answered {"type":"adopted"}, or an error.
+  /// Thread-safe.
+  void adopt(ClientPtr client, std::string token, std::string name);
 
   /// An error to `client` alone (thread-safe).
   void send_error(const ClientPtr& client, const protocol::Error& error);
@@ -227,6 +233,21 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   /// placed() for the player with `token`, if a command has not ended them (called after each
   /// command).
   void placed_again(const std::string& token);
+  // lobby_node_move.cpp: any room from any node (docs/cluster.md).
+  /// /join or /watch of another node's room: the player's connection is carried to that node,
+  /// which takes the player over and then gets `command` (the chat frame asking for the room).
+  void carry_to_room_node(Player& player, RoomId room, std::string command);
+  /// A hello with a token unknown here: the player may live on another node, carried there.
+  void hello_elsewhere(const ClientPtr& client, const protocol::Hello& hello);
+  /// Asks the connection to carry the player to `address`; `done` on the lobby's strand.
+  void carry(const ClientPtr& client, NodeMove move, std::function<void(Lobby&, bool)> done);
+  /// The answer to an adopt's name claim.
+  void adopt_claimed(const ClientPtr& client, const std::string& token, const std::string& name,
+                     NameClaim claim);
+  /// The adopted player, attached to the link without a welcome (the player's first node gave it).
+  void adopted(const ClientPtr& client, Player& player);
+  /// A chat frame, as a client sends it.
+  static std::string command_frame(const std::string& text);
   // lobby_cluster.cpp: the lobby across nodes.
   /// Other nodes' rooms, merged into the list (published at the next flush like this node's).
   void remote_rooms(std::vector<protocol::RoomInfo> updated, std::vector<RoomId> removed);
@@ -288,6 +309,9 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   Accounts* accounts_ = nullptr;    // set_accounts
   std::unordered_map<std::string, std::string> registered_;  // account name skeleton -> name
   LoginLimiter login_limiter_;
+  // Connections carried to another node (their player is that node's now), by connection id:
+  // closed with the rest on shutdown.
+  std::unordered_map<std::uint64_t, std::weak_ptr<Client>> carried_;
 };
 
 }  // namespace archipel::server

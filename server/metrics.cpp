@@ -24,6 +24,12 @@ std::string Metrics::prometheus_text() const {
   add(out, "messages_in_total", "counter", "WebSocket messages received.", messages_in);
   add(out, "messages_out_total", "counter", "WebSocket messages sent.", messages_out);
   add(out, "errors_sent_total", "counter", "Error messages sent to clients.", errors_sent);
+  add(out, "players_carried_total", "counter",
+      "Connections carried to another node of the cluster (a room there joined or watched, a "
+      "player of another node back).",
+      players_carried);
+  add(out, "node_links", "gauge", "Open links from other nodes, each carrying one player.",
+      node_links);
   add(out, "password_checks_total", "counter", "Passwords hashed or checked (Argon2id runs).",
       password_checks);
   add(out, "logins_limited_total", "counter",

@@ -29,6 +29,9 @@ struct Metrics {
   // register attempts refused by the limits without a check.
   std::atomic<std::int64_t> password_checks{0};
   std::atomic<std::int64_t> logins_limited{0};  // accept() failed (out of file descriptors ...)
+  // A cluster (docs/cluster.md): connections carried to another node, and links from other nodes.
+  std::atomic<std::int64_t> players_carried{0};
+  std::atomic<std::int64_t> node_links{0};
 
   std::string prometheus_text() const;
 };

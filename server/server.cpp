@@ -64,6 +64,38 @@ Server::Server(net::io_context& ioc, Config config, const engine::Registry& regi
       std::make_shared<ConnectionLimits>(max_sockets, context_->config.max_per_address);
 }
 
+namespace {
+
+// Whether a node address names its port: "host:port" (one colon) or "[v6]:port".
+bool names_port(const std::string& address) {
+  if (!address.empty() && address.front() == '[') {
+    const auto close = address.find(']');
+    return close != std::string::npos && close + 1 < address.size() && address[close + 1] == ':';
+  }
+  const auto colon = address.find(':');
+  return colon != std::string::npos && address.find(':', colon + 1) == std::string::npos;
+}
+
+// Where the other nodes reach this one (--node-address, docs/cluster.md).
+std::string node_address(const Config& config, std::uint16_t port) {
+  std::string address = config.node_address;
+  if (address.empty()) {
+    // Bound to one address: that one. Bound to every address: the name the machine goes by
+    // (what a container's name resolves to on its network).
+    const auto bound = net::ip::make_address(config.bind);
+    if (!bound.is_unspecified()) {
+      address = bound.is_v6() ? "[" + config.bind + "]" : config.bind;
+    } else {
+      char host[256] = {};
+      address = ::gethostname(host, sizeof host - 1) == 0 && host[0] ? host : "localhost";
+    }
+  }
+  if (!names_port(address)) address += ":" + std::to_string(port);
+  return address;
+}
+
+}  // namespace
+
 std::uint16_t Server::start() {
   context_->lobby->restore_games();
   const auto address = net::ip::make_address(context_->config.bind);
@@ -72,7 +104,9 @@ std::uint16_t Server::start() {
   listener_->run();
   if (cluster_) {
     cluster_->start(context_->lobby->highest_room_id(),
-                    {{"port", listener_->port()}, {"pid", ::getpid()}});
+                    {{"port", listener_->port()},
+                     {"pid", ::getpid()},
+                     {"address", node_address(context_->config, listener_->port())}});
     spdlog::info("event=cluster node={} redis={} lease_ms={} heartbeat_ms={}", cluster_->node_id(),
                  without_password(context_->config.cluster), context_->config.cluster_lease.count(),
                  context_->config.cluster_heartbeat.count());

@@ -34,9 +34,11 @@ WebsocketSession::WebsocketSession(tcp::socket&& socket,
 
 WebsocketSession::~WebsocketSession() {
   if (accepted_) context_->metrics->connections--;
+  if (accepted_ && from_node_) context_->metrics->node_links--;
 }
 
-void WebsocketSession::run(http::request<http::string_body> request) {
+void WebsocketSession::run(http::request<http::string_body> request, bool from_node) {
+  from_node_ = from_node;
   beast::get_lowest_layer(ws_).expires_never();  // the websocket stream's own timeouts take over
   websocket::stream_base::timeout timeout{};
   timeout.handshake_timeout = std::chrono::seconds(30);
@@ -58,6 +60,7 @@ void WebsocketSession::on_accept(error_code ec) {
   if (ec) return fail(ec, "accept");
   accepted_ = true;
   context_->metrics->connections++;
+  if (from_node_) context_->metrics->node_links++;
   context_->metrics->connections_total++;
   spdlog::debug("event=ws_open client={}", id_);
   hello_deadline_.expires_after(std::chrono::seconds(context_->config.hello_timeout_seconds));
@@ -116,7 +119,26 @@ void WebsocketSession::handle_frame() {
     return queue(make_frame(protocol::error_message(
         protocol::make_error(protocol::ErrorCode::bad_message, "messages are JSON text frames"))));
   }
-  auto parsed = protocol::parse_client_message(beast::buffers_to_string(buffer_.data()));
+  dispatch(beast::buffers_to_string(buffer_.data()));
+}
+
+void WebsocketSession::dispatch(std::string text) {
+  switch (move_) {
+    case Move::moved:  // the player is another node's: up the link, unread
+      return upstream_->send(std::move(text));
+    case Move::opening:
+    case Move::adopting:  // decided in a moment: kept in order until then
+      if (held_.size() < kMaxHeldWhileMoving) return held_.push_back(std::move(text));
+      context_->metrics->errors_sent++;
+      return queue(make_frame(protocol::error_message(
+          protocol::make_error(protocol::ErrorCode::rate_limited,
+                               "one moment: your connection is moving to another "
+                               "server of this cluster; send that again"))));
+    case Move::none:
+      break;
+  }
+  if (from_node_ && !said_hello_ && adopt_from_node(text)) return;
+  auto parsed = protocol::parse_client_message(text);
   if (!parsed.ok()) {
     context_->metrics->errors_sent++;
     return queue(make_frame(protocol::error_message(parsed.error())));
@@ -262,11 +284,111 @@ void WebsocketSession::fail(error_code ec, const char* what) {
     spdlog::debug("event=ws_error client={} op={} error=\"{}\"", id_, what, ec.message());
   closing_ = true;
   hello_deadline_.cancel();
+  if (upstream_) upstream_->close();  // the other node reads a drop, as from a socket of its own
   if (accepted_ && !closed_reported_) {
     closed_reported_ = true;
     spdlog::debug("event=ws_close client={}", id_);
     context_->lobby->on_close(shared_from_this());
   }
+}
+
+// ---- a player carried to another node (docs/cluster.md) ----------------------------------------
+
+bool WebsocketSession::adopt_from_node(const std::string& text) {
+  auto m = nlohmann::json::parse(text, nullptr, false);
+  if (!m.is_object() || m.value("type", "") != "adopt" || !m.contains("token") ||
+      !m["token"].is_string() || !m.contains("name") || !m["name"].is_string())
+    return false;
+  said_hello_ = true;
+  hello_deadline_.cancel();
+  if (m.contains("lang") && m["lang"].is_string())
+    if (auto lang = engine::parse_lang(m["lang"].get<std::string>())) set_lang(*lang);
+  context_->lobby->adopt(shared_from_this(), m["token"].get<std::string>(),
+                         m["name"].get<std::string>());
+  return true;
+}
+
+void WebsocketSession::move_to_node(NodeMove move) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), move = std::move(move)]() mutable {
+    if (self->closing_ || self->move_ != Move::none) {
+      if (move.done) move.done(false);
+      return;
+    }
+    self->move_ = move.adopting ? Move::adopting : Move::opening;
+    self->move_done_ = std::move(move.done);
+    self->then_ = std::move(move.then);
+    auto executor = self->ws_.get_executor();
+    std::weak_ptr<WebsocketSession> weak = self;
+    auto on_strand = [executor, weak](auto f) {
+      net::post(executor, [weak, f = std::move(f)]() mutable {
+        if (auto s = weak.lock()) f(*s);
+      });
+    };
+    self->upstream_ = std::make_shared<NodeLink>(
+        executor, std::move(move.address), std::move(move.key),
+        NodeLink::Handlers{
+            [on_strand](bool open) {
+              on_strand([open](WebsocketSession& s) {
+                if (!open) {
+                  s.queue(make_frame(protocol::error_message(protocol::make_error(
+                      protocol::ErrorCode::not_available,
+                      "the server of this cluster that holds it cannot be reached now; try again "
+                      "shortly",
+                      "le serveur de ce groupe qui la tient est injoignable pour l'instant ; "
+                      "réessayez dans un moment"))));
+                  return s.move_finished(false);
+                }
+                if (s.move_ == Move::opening) s.move_finished(true);
+              });
+            },
+            [on_strand](Frame frame) {
+              on_strand([frame = std::move(frame)](WebsocketSession& s) mutable {
+                s.from_upstream(std::move(frame));
+              });
+            },
+            [on_strand](websocket::close_code code) {
+              on_strand([code](WebsocketSession& s) {
+                if (s.move_ == Move::moved) return s.close_after_queue(code);
+                if (s.move_ != Move::none) s.move_finished(false);
+              });
+            }});
+    self->upstream_->open(std::move(move.first));
+  });
+}
+
+void WebsocketSession::from_upstream(Frame frame) {
+  if (move_ == Move::moved) return queue(std::move(frame));
+  if (move_ != Move::adopting) return;  // a link let go of: nothing of it is the player's
+  // The answer to the adopt: taken ({"type":"adopted"}, not the player's to read), or refused with
+  // an error, which is.
+  auto answer = nlohmann::json::parse(*frame, nullptr, false);
+  if (answer.is_object() && answer.value("type", "") == "adopted") return move_finished(true);
+  queue(std::move(frame));
+  move_finished(false);
+}
+
+void WebsocketSession::move_finished(bool moved) {
+  auto done = std::move(move_done_);
+  move_done_ = nullptr;
+  auto held = std::move(held_);
+  held_.clear();
+  auto then = std::move(then_);
+  then_.clear();
+  if (moved) {
+    move_ = Move::moved;
+    link_ = LinkedRoom{};  // nothing here is this connection's room any more
+    for (auto& frame : then) upstream_->send(std::move(frame));
+    for (auto& frame : held) upstream_->send(std::move(frame));
+    context_->metrics->players_carried++;
+  } else {
+    move_ = Move::none;
+    if (upstream_) upstream_->close();
+    upstream_.reset();
+  }
+  if (done) done(moved);
+  // Not moved: what the player sent meanwhile is answered here, in order.
+  if (!moved)
+    for (auto& frame : held) dispatch(std::move(frame));
 }
 
 }  // namespace archipel::server

@@ -30,6 +30,8 @@
 #include "server/client.hpp"
 #include "server/frame_queue.hpp"
 #include "server/net.hpp"
+#include "server/node_link.hpp"
+#include "server/node_move.hpp"
 #include "server/room.hpp"
 #include "server/router.hpp"
 #include "server/server_context.hpp"
@@ -38,14 +40,16 @@ namespace archipel::server {
 
 class WebsocketSession final : public Client,
                                public RoomLink,
+                               public NodeMover,
                                public std::enable_shared_from_this<WebsocketSession> {
  public:
   WebsocketSession(tcp::socket&& socket, std::shared_ptr<const ServerContext> context,
                    ConnectionLimits::Ticket ticket);
   ~WebsocketSession() override;
 
-  /// Accepts the upgrade request already read by the HTTP session.
-  void run(http::request<http::string_body> request);
+  /// Accepts the upgrade request already read by the HTTP session. `from_node`: the request
+  /// carried the cluster's link key (another node's NodeLink): its first frame may be an `adopt`.
+  void run(http::request<http::string_body> request, bool from_node = false);
 
   void send(Frame frame) override;
   void close() override;
@@ -55,6 +59,9 @@ class WebsocketSession final : public Client,
 
   void link_room(std::weak_ptr<Room> room, RoomId id, std::string token) override;
   void unlink_room() override;
+
+  void move_to_node(NodeMove move) override;
+  bool is_node_link() const override { return from_node_; }
 
  private:
   void on_accept(error_code ec);
@@ -73,6 +80,18 @@ class WebsocketSession final : public Client,
   /// On the strand: closes with `code` once what is queued has gone out.
   void close_after_queue(websocket::close_code code);
   void fail(error_code ec, const char* what);
+  // A player carried to another node (docs/cluster.md), on the strand.
+  /// A frame from the other node: the player's, or (adopting) the answer to the adopt.
+  void from_upstream(Frame frame);
+  /// The move is made (true) or not: the frames held meanwhile go up, or through the router here.
+  void move_finished(bool moved);
+  /// A node link's `adopt` (its first frame): the player it names, handed to the lobby. False when
+  /// the frame is not one.
+  bool adopt_from_node(const std::string& text);
+  /// A frame's text, read whole: up the link when carried, held while a move is decided, else
+  /// parsed and routed.
+  void dispatch(std::string text);
+  static constexpr std::size_t kMaxHeldWhileMoving = 32;
 
   websocket::stream<beast::tcp_stream> ws_;
   beast::flat_buffer buffer_;
@@ -97,6 +116,13 @@ class WebsocketSession final : public Client,
   int dropped_in_a_row_ = 0;
   LinkedRoom
       link_;  // the room this connection is linked to (set and read on the session's strand only)
+  bool from_node_ = false;  // another node's link (run's from_node)
+  // Carried to another node: every frame goes up the link, unread, and what comes down is queued.
+  std::shared_ptr<NodeLink> upstream_;
+  enum class Move { none, opening, adopting, moved } move_ = Move::none;
+  std::function<void(bool)> move_done_;  // NodeMove::done, until the move is decided
+  std::vector<std::string> held_;        // frames the player sent while the move was decided
+  std::vector<std::string> then_;        // NodeMove::then, sent once adopted
 };
 
 }  // namespace archipel::server
