@@ -1,6 +1,7 @@
 // The hand as a bottom drawer on a phone (issue 12, point 4): a board's hand section stays at the bottom of the
 // screen while the board scrolls above it (position: sticky, style.css .hand-drawer), so the cards and the map
 // are seen together; a toggle folds it to its heading and unfolds it. On a wide screen it is a plain section.
+// Unfolded at your turn it would cover the map's flagged sites: targets_in_view.js scrolls them above it.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';

@@ -44,9 +44,14 @@ after(async () => {
   await stopAll(env);
 });
 
-/** The board's top edge relative to the viewport, and whether the page is wider than the screen. */
+/**
+ * The board's top edge relative to the viewport with the page at its top, and whether the page is wider than the
+ * screen. Scrolled and measured in one task: at our turn the page brings the board's targets into view on its own
+ * (targets_in_view.js), which a separate scroll could race with.
+ */
 const layout = (page, testid) =>
   page.evaluate((id) => {
+    window.scrollTo(0, 0);
     const board = document.querySelector(`[data-testid=${id}]`);
     return {
       boardTop: board ? board.getBoundingClientRect().top + 0 : null,
@@ -181,7 +186,6 @@ for (const game of GAMES) {
       assert.equal(marks.panel, marks.turns, 'the bot\'s panel is marked each time');
       assert.equal(marks.since, marks.turns, 'the summary names the bot each time');
       assert.ok(marks.board >= 1, 'its move is marked on the board');
-      await page.evaluate(() => window.scrollTo(0, 0));
       const seen = await layout(page, board);
       t.diagnostic(`${game} ${size}: board top at ${Math.round(seen.boardTop)} px of ${viewport.height}`);
       assert.ok(seen.boardTop !== null, 'the board is drawn');
