@@ -113,7 +113,10 @@ TEST(GameHistory, PagedNewestFirstAndReplayedFromTheStoreAfterARestart) {
   TestClient cy(again.port()), fanny(again.port());
   cy.hello("Cy");  // a guest may read anyone's
   fanny.hello("Fanny", "fr");
-  EXPECT_EQ(ask(cy, "/history ann", "game_history"), first_page) << "the same page from the store";
+  EXPECT_EQ(ask(cy, "/history Ann", "game_history"), first_page) << "the same page from the store";
+  const json look_alike = ask(cy, "/history A_nn", "game_history");
+  EXPECT_EQ(look_alike["name"], "A_nn") << "a guest's name, as asked";
+  EXPECT_EQ(look_alike["games"], first_page["games"]) << "found by the name's skeleton";
   EXPECT_EQ(ask(cy, "/history Ann " + first_page["next"].get<std::string>(), "game_history"),
             second_page);
 
