@@ -179,8 +179,7 @@ TEST(SqliteStore, AHistoryPageIsOneSearchOfAnIndex) {
                  "JOIN games g ON g.id = p.room WHERE p.skeleton = 'ann' "
                  "AND p.ended_ms <= 5000 AND (p.ended_ms < 5000 OR p.room < 7) "
                  "ORDER BY p.ended_ms DESC, p.room DESC LIMIT 11");
-  EXPECT_NE(plan.find("INDEX game_players_by_time (skeleton=? AND ended_ms<?)"),
-            std::string::npos)
+  EXPECT_NE(plan.find("INDEX game_players_by_time (skeleton=? AND ended_ms<?)"), std::string::npos)
       << plan;
   EXPECT_EQ(plan.find("SCAN"), std::string::npos) << plan;
   EXPECT_EQ(plan.find("TEMP B-TREE"), std::string::npos) << "no sort: the index's order" << plan;
