@@ -11,7 +11,10 @@
 
 #include <gtest/gtest.h>
 
+#include "server/game_history.hpp"
+#include "server/stored_replays.hpp"
 #include "tests/support/race_game.hpp"
+#include "tests/support/store_kinds.hpp"
 #include "tests/support/test_server.hpp"
 
 namespace archipel::testing {
@@ -166,6 +169,63 @@ TEST(GameHistory, ACursorThatIsNotOneIsRefused) {
   const json own = ask(gus, "/history", "game_history");
   EXPECT_EQ(own["name"], "Gus");
   EXPECT_EQ(own["text"], "Gus has no finished game");
+}
+
+// A game's players by place: the outcome's places (shared ones shared), or for an outcome stored
+// before places were (schema version 5), the ranking's order; bots keep their seats.
+TEST(HistoryGame, PlacesFromTheOutcomeOrElseItsRanking) {
+  server::FinishedGame g{
+      7,
+      "race",
+      1000,
+      {{"Ann", ""}, {"Ben", ""}, {"greedy-bot-1", "", true}},
+      json{{"scores", {5, 9, 5}}, {"ranking", {1, 0, 2}}, {"places", {2, 1, 2}}}};
+  auto shown = server::history_game(g, "Race");
+  ASSERT_EQ(shown.players.size(), 3u);
+  EXPECT_EQ(shown.players[0].name, "Ben");
+  EXPECT_EQ(shown.players[0].place, 1);
+  EXPECT_EQ(shown.players[1].name, "Ann");
+  EXPECT_EQ(shown.players[1].place, 2);
+  EXPECT_EQ(shown.players[2].place, 2) << "a shared place";
+  EXPECT_TRUE(shown.players[2].bot);
+  EXPECT_EQ(shown.players[2].score, 5);
+  g.outcome.erase("places");
+  shown = server::history_game(g, "Race");
+  EXPECT_EQ(shown.players[0].name, "Ben");
+  EXPECT_EQ(shown.players[1].name, "Ann");
+  EXPECT_EQ(shown.players[2].place, 3) << "the ranking's order";
+  EXPECT_EQ(shown.title, "Race");
+  EXPECT_EQ(shown.ended_ms, 1000);
+}
+
+// The replays opened from the store: kept between requests, the least recently asked dropped past
+// kKept; requests that wait for a record come back in their order, once.
+TEST(StoredReplays, KeepsTheMostRecentlyAskedAndQueuesWaiters) {
+  server::StoredReplays replays;
+  const auto kept = server::StoredReplays::kKept;
+  for (std::int64_t room = 1; room <= static_cast<std::int64_t>(kept); ++room) {
+    auto cursor = server::ReplayCursor::open(registry_with_race(), game(room));
+    ASSERT_TRUE(cursor.ok());
+    replays.keep(room, std::move(cursor).value());
+  }
+  ASSERT_NE(replays.find(1), nullptr) << "room 1 is now the most recently asked";
+  auto more = server::ReplayCursor::open(registry_with_race(), game(99));
+  ASSERT_TRUE(more.ok());
+  replays.keep(99, std::move(more).value());
+  EXPECT_EQ(replays.open(), kept);
+  EXPECT_EQ(replays.find(2), nullptr) << "the least recently asked went";
+  EXPECT_NE(replays.find(1), nullptr);
+  EXPECT_NE(replays.find(99), nullptr);
+  EXPECT_EQ(replays.find(99)->go_to(0).value().step, 0);
+
+  protocol::ReplayRequest first{5, 0, true}, second{5, 3, false};
+  EXPECT_TRUE(replays.wait(5, {nullptr, first, false})) << "the first reads the record";
+  EXPECT_FALSE(replays.wait(5, {nullptr, second, true}));
+  const auto waiting = replays.take_waiting(5);
+  ASSERT_EQ(waiting.size(), 2u);
+  EXPECT_EQ(waiting[0].request.step, 0);
+  EXPECT_EQ(waiting[1].request.step, 3);
+  EXPECT_TRUE(replays.take_waiting(5).empty());
 }
 
 }  // namespace
