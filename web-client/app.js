@@ -9,7 +9,6 @@ import { seatMarker } from './markers.js';
 import { Lobby, optionExistsFor } from './lobby.js';
 import { ChatPane } from './chat.js';
 import { AccountPanel } from './account.js';
-import { HistoryPanel } from './game_history.js';
 import { h, fill, $ } from './dom.js';
 import { t, getLang, setLang, onLangChange, applyStatic } from './i18n.js';
 
@@ -209,10 +208,17 @@ const chat = new ChatPane($('#chat-log'), $('#chat-form'), (text) =>
   account.intercept(text) ? 'handled' : connection.send({ type: 'chat', text }),
 );
 
-const gameHistory = new HistoryPanel(
-  { details: $('#game-history'), list: $('#game-history-list'), empty: $('#game-history-empty'), more: $('#game-history-more') },
-  (message) => connection.send(message),
-);
+// My games (game_history.js, loaded when the fold is first opened, not with the lobby).
+let gameHistory = null;
+const historyEls = { details: $('#game-history'), list: $('#game-history-list'), empty: $('#game-history-empty'), more: $('#game-history-more') };
+historyEls.details.addEventListener('toggle', () => {
+  if (!historyEls.details.open || gameHistory) return;
+  import('./game_history.js').then(({ HistoryPanel }) => {
+    if (gameHistory) return;
+    gameHistory = new HistoryPanel(historyEls, (message) => connection.send(message));
+    gameHistory.ask(null); // the panel asks on its own at each later opening
+  });
+});
 
 const lobby = new Lobby(
   {
@@ -287,7 +293,7 @@ function handle(msg) {
     case 'history':
       return onHistory(msg);
     case 'game_history': // the history panel's pages, or /history typed in the chat
-      if (!gameHistory.onMessage(msg)) chat.info(String(msg.text ?? ''));
+      if (!gameHistory?.onMessage(msg)) chat.info(String(msg.text ?? ''));
       return;
     case 'leaderboard': // /top and /profile: the server writes their text in our language
     case 'profile':
@@ -566,7 +572,7 @@ onLangChange(() => {
   lobby.refresh();
   renderBotChoice();
   replay?.refresh();
-  gameHistory.render();
+  gameHistory?.render();
   if (!els.loginError.hidden && els.loginError.dataset.key) els.loginError.textContent = t(els.loginError.dataset.key);
   render();
 });
