@@ -14,6 +14,7 @@
 #include <variant>
 
 #include "engine/core/game.hpp"
+#include "protocol/game_history.hpp"
 #include "protocol/messages.hpp"
 
 namespace archipel::protocol::cmd {
@@ -85,6 +86,11 @@ struct Top {
 struct Profile {
   std::string name;
 };  // /profile [name]: a registered player's ratings ("": one's own)
+// A player's finished games (protocol/game_history.hpp).
+struct History {
+  std::string name;                    // "": one's own
+  std::optional<HistoryCursor> after;  // the page after this game; nullopt: the newest
+};                                     // /history [name] [cursor]
 
 }  // namespace archipel::protocol::cmd
 
@@ -98,7 +104,7 @@ inline constexpr std::size_t kMaxChatLength = 500;
 using LobbyCommand =
     std::variant<cmd::Help, cmd::Nick, cmd::Games, cmd::Rooms, cmd::Create, cmd::Join, cmd::Leave,
                  cmd::Watch, cmd::Who, cmd::Log, cmd::SetLang, cmd::Replay, cmd::Register,
-                 cmd::Login, cmd::Logout, cmd::Top, cmd::Profile>;
+                 cmd::Login, cmd::Logout, cmd::Top, cmd::Profile, cmd::History>;
 /// What the room one sits in or watches answers, on its strand. Say is table talk there; from
 /// someone in no room it is chat in the lobby.
 using RoomCommand = std::variant<cmd::Say, cmd::Start, cmd::Option, cmd::Kick, cmd::AddBot,

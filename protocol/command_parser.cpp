@@ -67,6 +67,11 @@ const std::vector<CommandHelp> kCommands = {
      "without a name)",
      "le classement d'un joueur inscrit, ses parties jouées et gagnées par jeu, et ses dernières "
      "parties classées (le vôtre sans nom)"},
+    {"history", "/history [name] [next]",
+     "a player's finished games, newest first, 10 at a time, each with its /replay (yours without "
+     "a name; next: the cursor a page ends with)",
+     "les parties finies d'un joueur, les plus récentes d'abord, 10 à la fois, chacune avec son "
+     "/replay (les vôtres sans nom ; next : le curseur qui termine une page)"},
 };
 
 std::vector<std::string_view> split_words(std::string_view s) {
@@ -264,6 +269,28 @@ Result<Command> parse_command(std::string_view line) {
   if (name == "profile") {
     if (args.size() > 1) return usage_error(name, {"one name at most", "un nom au plus"});
     return Command{cmd::Profile{args.empty() ? "" : std::string(args[0])}};
+  }
+  if (name == "history") {
+    // A cursor holds a colon, which no name does: one word is a name or a cursor, never both.
+    if (args.size() > 2)
+      return usage_error(
+          name, {"a name, then a cursor if you like", "un nom, puis un curseur si vous voulez"});
+    cmd::History h;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      if (args[i].find(':') == std::string_view::npos) {
+        if (i > 0 || (args.size() == 2 && args[1].find(':') == std::string_view::npos))
+          return usage_error(name, {"a name, then a cursor if you like",
+                                    "un nom, puis un curseur si vous voulez"});
+        h.name = std::string(args[i]);
+        continue;
+      }
+      if (h.after) return usage_error(name, {"one cursor at most", "un curseur au plus"});
+      h.after = parse_history_cursor(args[i]);
+      if (!h.after)
+        return usage_error(name, {"'" + excerpt(args[i], 32) + "' is not a page's cursor",
+                                  "« " + excerpt(args[i], 32) + " » n'est pas un curseur de page"});
+    }
+    return Command{std::move(h)};
   }
   if (name == "games") return no_args(cmd::Games{});
   if (name == "rooms") return no_args(cmd::Rooms{});

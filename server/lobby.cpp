@@ -182,6 +182,7 @@ void Lobby::command(Player& player, protocol::LobbyCommand& command) {
                  [&](cmd::Logout& c) { logout(player, c.everywhere); },
                  [&](cmd::Top& c) { top(player, c.game); },
                  [&](cmd::Profile& c) { profile(player, c.name); },
+                 [&](cmd::History& c) { history(player, c); },
              },
              command);
 }
@@ -850,11 +851,11 @@ void Lobby::send_log(const ClientPtr& client, RoomId id, const std::optional<Gam
 }
 
 void Lobby::replay(Player& player, const protocol::ReplayRequest& request, bool as_text) {
-  // Anyone may look back at a finished game the server still holds; the room checks that it is
-  // over.
-  auto r = room(request.room);
-  if (!r) return send_error(player.client, no_such_room(request.room));
-  r->replay(player.client, request.step, request.static_data, as_text);
+  // Anyone may look back at a finished game: the room checks that it is over; a game no room holds
+  // is read from the store (lobby_replay.cpp).
+  if (auto r = room(request.room))
+    return r->replay(player.client, request.step, request.static_data, as_text);
+  if (player.client) stored_replay(player.client, request, as_text);
 }
 
 void Lobby::who(Player& player) {

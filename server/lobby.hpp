@@ -34,6 +34,7 @@
 #include "server/players.hpp"
 #include "server/room.hpp"
 #include "server/room_list.hpp"
+#include "server/stored_replays.hpp"
 
 namespace archipel::server {
 
@@ -155,6 +156,16 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   // rated game queued before, and answered from there (Client::send is thread-safe).
   void top(Player& player, const std::string& game);
   void profile(Player& player, const std::string& name);
+  // A player's games (lobby_history.cpp; docs/protocol.md, "A player's games"): one page read on
+  // the writer's thread, after the ends of games queued before it.
+  void history(Player& player, const protocol::cmd::History& request);
+
+  // The replay of a finished game no room holds (lobby_replay.cpp, server/stored_replays.hpp).
+  void stored_replay(const ClientPtr& client, const protocol::ReplayRequest& request, bool as_text);
+  /// The record of `room` read for the requests waiting on it (nullopt: the store has none).
+  void stored_record_read(RoomId room, std::optional<GameRecord> record);
+  void send_stored_step(const ClientPtr& client, RoomId room, ReplayCursor& cursor,
+                        const protocol::ReplayRequest& request, bool as_text);
 
   // Accounts (lobby_accounts.cpp; docs/protocol.md, "Accounts").
   void register_account(Player& player, protocol::Register& request);
@@ -312,6 +323,7 @@ class Lobby : public RoomObserver, public std::enable_shared_from_this<Lobby> {
   // Connections carried to another node (their player is that node's now), by connection id:
   // closed with the rest on shutdown.
   std::unordered_map<std::uint64_t, std::weak_ptr<Client>> carried_;
+  StoredReplays stored_replays_;
 };
 
 }  // namespace archipel::server

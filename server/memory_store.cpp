@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <set>
 #include <unordered_map>
 #include <utility>
 
@@ -14,6 +15,7 @@ class MemoryStore final : public Store {
  public:
   bool save_game(const GameRecord& game) override {
     std::lock_guard lock(mutex_);
+    unlist(game.id);
     games_[game.id] = game;
     return true;
   }
@@ -24,12 +26,16 @@ class MemoryStore final : public Store {
     it->second.actions.push_back(action);
     return true;
   }
-  bool finish_game(RoomId room, const nlohmann::json& outcome) override {
+  bool finish_game(RoomId room, const nlohmann::json& outcome, std::int64_t ended_ms) override {
     std::lock_guard lock(mutex_);
     auto it = games_.find(room);
     if (it == games_.end()) return false;
     it->second.status = "over";
     it->second.outcome = outcome;
+    unlist(room);
+    ended_[room] = ended_ms;
+    for (const auto& [seat, skeleton] : history_people(it->second.seats))
+      by_player_[skeleton].insert(HistoryKey{ended_ms, room});
     return true;
   }
   bool abandon_game(RoomId room) override {
@@ -65,6 +71,25 @@ class MemoryStore final : public Store {
     auto it = games_.find(room);
     if (it == games_.end()) return std::nullopt;
     return it->second;
+  }
+  // Each skeleton's games in an ordered set, newest first: a page is a walk from the cursor on, as
+  // the SQL stores walk their index.
+  std::vector<FinishedGame> finished_games(const std::string& skeleton,
+                                           std::optional<HistoryCursor> after, int limit) override {
+    std::lock_guard lock(mutex_);
+    std::vector<FinishedGame> out;
+    auto list = by_player_.find(skeleton);
+    if (list == by_player_.end()) return out;
+    auto it = after ? list->second.upper_bound(HistoryKey{after->ended_ms, after->room})
+                    : list->second.begin();
+    for (; it != list->second.end() && static_cast<int>(out.size()) < limit; ++it) {
+      const GameRecord& g = games_.at(it->room);
+      std::vector<SeatRecord> seats = g.seats;
+      for (auto& s : seats) s.token.clear();
+      out.push_back(FinishedGame{g.id, g.game, it->ended_ms, std::move(seats),
+                                 g.outcome.value_or(nlohmann::json())});
+    }
+    return out;
   }
   RoomId max_room_id() override {
     std::lock_guard lock(mutex_);
@@ -176,6 +201,23 @@ class MemoryStore final : public Store {
   }
 
  private:
+  // A game's place in the histories, newest first (the set's order).
+  struct HistoryKey {
+    std::int64_t ended_ms = 0;
+    RoomId room = 0;
+    bool operator<(const HistoryKey& o) const {
+      return ended_ms != o.ended_ms ? ended_ms > o.ended_ms : room > o.room;
+    }
+  };
+  // Takes a game out of the histories (it is listed again when finished again).
+  void unlist(RoomId room) {
+    auto ended = ended_.find(room);
+    if (ended == ended_.end()) return;
+    for (const auto& [seat, skeleton] : history_people(games_.at(room).seats))
+      by_player_[skeleton].erase(HistoryKey{ended->second, room});
+    ended_.erase(ended);
+  }
+
   PlayerRating with_name(PlayerRating r) const {
     if (auto it = accounts_.find(r.skeleton); it != accounts_.end()) r.name = it->second.name;
     return r;
@@ -187,6 +229,8 @@ class MemoryStore final : public Store {
   std::unordered_map<std::string, std::string> tokens_;  // token -> account skeleton
   std::map<std::pair<std::string, std::string>, PlayerRating> ratings_;  // (skeleton, game)
   std::vector<RatingChange> history_;
+  std::map<std::string, std::set<HistoryKey>> by_player_;  // skeleton -> its finished games
+  std::map<RoomId, std::int64_t> ended_;                   // a finished game's end time
 };
 
 }  // namespace

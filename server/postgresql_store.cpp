@@ -19,6 +19,7 @@
 #include <libpq-fe.h>
 
 #include <charconv>
+#include <cstdint>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -79,7 +80,17 @@ constexpr const char* kMigrations[] = {
          sigma_after DOUBLE PRECISION NOT NULL, at_ms BIGINT NOT NULL,
          PRIMARY KEY (skeleton, room));
        CREATE INDEX rating_history_by_time ON rating_history(skeleton, at_ms DESC, room DESC))",
+    // 6: each finished game's people (a row per seat a person held, keyed by the name's skeleton)
+    // and when it ended, so that a player's history is one walk down game_players_by_time, a page
+    // at a time. The games already over are listed by the migration (list_finished_games), dated
+    // by their start (their end was not kept).
+    R"(CREATE TABLE game_players (
+         room BIGINT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, skeleton TEXT NOT NULL,
+         ended_ms BIGINT NOT NULL, PRIMARY KEY (room, seat));
+       CREATE INDEX game_players_by_time ON game_players(skeleton, ended_ms DESC, room DESC))",
 };
+// The version whose migration also lists the games already over (list_finished_games).
+constexpr int kListsFinishedGames = 6;
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
 // Held (pg_advisory_xact_lock) by whoever migrates, until its transaction ends: two nodes starting
@@ -107,7 +118,17 @@ constexpr Statement kStatements[] = {
      "$4::text "
      "WHERE $2::integer = (SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE game = $1::bigint)"},
     {"stored_action", "SELECT seat, action FROM actions WHERE game = $1 AND idx = $2"},
-    {"finish_game", "UPDATE games SET status = 'over', outcome = $2 WHERE id = $1"},
+    {"finish_game", "UPDATE games SET status = 'over', outcome = $2 WHERE id = $1 RETURNING seats"},
+    {"unlist_players", "DELETE FROM game_players WHERE room = $1"},
+    {"list_player",
+     "INSERT INTO game_players (room, seat, skeleton, ended_ms) VALUES ($1, $2, $3, $4)"},
+    // game_players_by_time: the skeleton's rows from the cursor down (ended_ms <= the cursor's is
+    // the index's range; the rest only drops the cursor's own millisecond's games up to it), each
+    // joined to its game by the primary key.
+    {"finished_games",
+     "SELECT g.id, g.game, g.seats, g.outcome, p.ended_ms FROM game_players p JOIN games g ON "
+     "g.id = p.room WHERE p.skeleton = $1 AND p.ended_ms <= $2 AND "
+     "(p.ended_ms < $2 OR p.room < $3) ORDER BY p.ended_ms DESC, p.room DESC LIMIT $4"},
     {"abandon_game", "UPDATE games SET status = 'abandoned', away_since = NULL WHERE id = $1"},
     {"set_away_since", "UPDATE games SET away_since = $2 WHERE id = $1"},
     {"set_seat_play", "UPDATE games SET seat_play = $2 WHERE id = $1"},
@@ -325,10 +346,41 @@ class PostgresqlStore final : public Store {
     return stored;
   }
 
-  bool finish_game(RoomId room, const Json& outcome) override {
+  // One transaction: the game over, and its people's rows in the history. Made again whole on a new
+  // connection (its rows are deleted and written again: the same result twice).
+  bool finish_game(RoomId room, const Json& outcome, std::int64_t ended_ms) override {
     std::lock_guard lock(mutex_);
     Call call;
-    return ok(run(call, "finish_game", {std::to_string(room), outcome.dump()}, Again::yes));
+    for (;;) {
+      if (finish_once(call, room, outcome, ended_ms)) return true;
+      if (PQstatus(conn_.get()) == CONNECTION_OK) command(call, "ROLLBACK");
+      if (PQstatus(conn_.get()) != CONNECTION_BAD || !reconnect(call)) return false;
+    }
+  }
+
+  std::vector<FinishedGame> finished_games(const std::string& skeleton,
+                                           std::optional<HistoryCursor> after, int limit) override {
+    std::lock_guard lock(mutex_);
+    Call call;
+    const HistoryCursor from = after.value_or(HistoryCursor{INT64_MAX, INT64_MAX});
+    const Result r = run(
+        call, "finished_games",
+        {skeleton, std::to_string(from.ended_ms), std::to_string(from.room), std::to_string(limit)},
+        Again::yes);
+    std::vector<FinishedGame> out;
+    if (!ok(r)) return out;
+    for (int row = 0; row < rows(r); ++row) {
+      try {
+        FinishedGame g{std::stoll(text(r, row, 0)), text(r, row, 1), std::stoll(text(r, row, 4)),
+                       seats_from_json(Json::parse(text(r, row, 2))), Json()};
+        for (auto& seat : g.seats) seat.token.clear();
+        if (!is_null(r, row, 3)) g.outcome = Json::parse(text(r, row, 3));
+        out.push_back(std::move(g));
+      } catch (const std::exception& e) {
+        spdlog::error("event=store_corrupt game={} error=\"{}\"", text(r, row, 0), e.what());
+      }
+    }
+    return out;
   }
 
   bool abandon_game(RoomId room) override {
@@ -587,11 +639,52 @@ class PostgresqlStore final : public Store {
     }
     for (int v = found + 1; v <= kStoreSchemaVersion; ++v) {
       exec(kMigrations[v - 1]);
+      if (v == kListsFinishedGames) list_finished_games();
       // The version is a constant of this program, not input: written into the statement.
       exec(("INSERT INTO schema_version (version) VALUES (" + std::to_string(v) + ")").c_str());
     }
     exec("COMMIT");
     return found;
+  }
+
+  // Version 6, in the migration's transaction: every game already over joins its people's
+  // histories, dated by its start (its end was not kept). A game whose seats cannot be read is left
+  // out (logged).
+  void list_finished_games() {
+    const Result over(PQexec(conn_.get(),
+                             "SELECT id, seats, (extract(epoch FROM created_at) * 1000)::bigint "
+                             "FROM games WHERE status = 'over' ORDER BY id"),
+                      &PQclear);
+    if (!ok(over)) {
+      const std::string why = one_line(PQerrorMessage(conn_.get()));
+      Result(PQexec(conn_.get(), "ROLLBACK"), &PQclear);
+      throw std::runtime_error("PostgreSQL schema: " + why);
+    }
+    for (int row = 0; row < rows(over); ++row) {
+      std::vector<std::pair<int, std::string>> people;
+      try {
+        people = history_people(seats_from_json(Json::parse(text(over, row, 1))));
+      } catch (const std::exception& e) {
+        spdlog::warn("event=store_migration_skipped game={} reason=\"{}\"", text(over, row, 0),
+                     e.what());
+        continue;
+      }
+      for (const auto& [seat, skeleton] : people) {
+        const std::string room = text(over, row, 0), seat_text = std::to_string(seat),
+                          ended = text(over, row, 2);
+        const char* values[] = {room.c_str(), seat_text.c_str(), skeleton.c_str(), ended.c_str()};
+        const Result r(PQexecParams(conn_.get(),
+                                    "INSERT INTO game_players (room, seat, skeleton, ended_ms) "
+                                    "VALUES ($1, $2, $3, $4)",
+                                    4, nullptr, values, nullptr, nullptr, 0),
+                       &PQclear);
+        if (!ok(r)) {
+          const std::string why = one_line(PQerrorMessage(conn_.get()));
+          Result(PQexec(conn_.get(), "ROLLBACK"), &PQclear);
+          throw std::runtime_error("PostgreSQL schema: " + why);
+        }
+      }
+    }
   }
 
   bool prepare() {
@@ -678,6 +771,27 @@ class PostgresqlStore final : public Store {
         "stored game\"",
         a.room, a.index);
     return false;
+  }
+
+  // finish_game's transaction, once: false (nothing committed) if a statement fails.
+  bool finish_once(Call& call, RoomId room, const Json& outcome, std::int64_t ended_ms) {
+    const std::string id = std::to_string(room);
+    if (!command(call, "BEGIN")) return false;
+    const Result over = run(call, "finish_game", {id, outcome.dump()}, Again::no);
+    if (!ok(over) || rows(over) != 1) return false;
+    std::vector<std::pair<int, std::string>> people;
+    try {
+      people = history_people(seats_from_json(Json::parse(text(over, 0, 0))));
+    } catch (const std::exception& e) {
+      spdlog::error("event=store_corrupt game={} error=\"{}\"", room, e.what());
+      return false;
+    }
+    if (!ok(run(call, "unlist_players", {id}, Again::no))) return false;
+    for (const auto& [seat, skeleton] : people)
+      if (!ok(run(call, "list_player",
+                  {id, std::to_string(seat), skeleton, std::to_string(ended_ms)}, Again::no)))
+        return false;
+    return command(call, "COMMIT");
   }
 
   std::optional<GameRecord> load_locked(Call& call, RoomId room) {

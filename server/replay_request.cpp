@@ -70,4 +70,17 @@ std::string replay_text(RoomId room, const ReplayStep& step, const std::vector<s
   return text;
 }
 
+nlohmann::json replay_answer(RoomId room, const std::string& game, const ReplayStep& step,
+                             const std::vector<std::string>& names, engine::Lang lang, bool as_text,
+                             const nlohmann::json& static_data) {
+  if (as_text) return protocol::info_message(replay_text(room, step, names, lang));
+  std::vector<std::string> lines;
+  for (const auto& line : step.log) lines.push_back(line.in(lang));
+  auto message =
+      protocol::replay_message(room, step.step, step.steps, step.by, step.view, lines, static_data);
+  message["game"] = game;
+  message["names"] = names;
+  return message;
+}
+
 }  // namespace archipel::server

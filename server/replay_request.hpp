@@ -34,6 +34,9 @@ class ReplayCursor {
   /// action does not replay.
   engine::Result<ReplayStep> go_to(int k);
   const std::vector<std::string>& names() const { return names_; }
+  const std::string& game() const { return record_.game; }
+  /// The game's unchanging data (the same at every step).
+  nlohmann::json static_data() const { return game_->static_data(); }
   /// How many moves were applied since the cursor opened (what a request cost).
   long moves_applied() const { return moves_applied_; }
 
@@ -56,5 +59,13 @@ class ReplayCursor {
 /// `lang`.
 std::string replay_text(RoomId room, const ReplayStep& step, const std::vector<std::string>& names,
                         engine::Lang lang);
+
+/// The answer to a replay request, the same from a room and from the store (server/
+/// stored_replays.hpp): /replay's text (`as_text`: an `info`), or the `replay` message with the
+/// game's id and the players' names by seat (enough for a client that never saw the room to draw
+/// it), and `static_data` unless it is null.
+nlohmann::json replay_answer(RoomId room, const std::string& game, const ReplayStep& step,
+                             const std::vector<std::string>& names, engine::Lang lang, bool as_text,
+                             const nlohmann::json& static_data);
 
 }  // namespace archipel::server

@@ -263,16 +263,9 @@ void Room::do_replay(const ClientPtr& client, int step, bool static_data, bool a
     replay_.reset();
     return send_error_to(*client, cannot_replay());
   }
-  const engine::Lang lang = client->lang();
-  const ReplayStep& s = shown.value();
-  if (as_text)
-    return client->send(
-        make_frame(protocol::info_message(replay_text(table_.id, s, replay_->names(), lang))));
-  std::vector<std::string> lines;
-  for (const auto& line : s.log) lines.push_back(line.in(lang));
-  client->send(
-      make_frame(protocol::replay_message(table_.id, s.step, s.steps, s.by, s.view, lines,
-                                          static_data ? audience_.static_data() : json(nullptr))));
+  client->send(make_frame(replay_answer(table_.id, replay_->game(), shown.value(), replay_->names(),
+                                        client->lang(), as_text,
+                                        static_data ? audience_.static_data() : json(nullptr))));
 }
 
 void Room::open_replay(std::optional<GameRecord> record) {

@@ -25,8 +25,9 @@ namespace {
 // queuing.
 constexpr std::size_t kMaxWaitingActions = 64;
 
+// The places are kept for a player's history (/history): the game's own, shared ones included.
 json outcome_json(const engine::Outcome& o) {
-  return json{{"scores", o.scores}, {"ranking", o.ranking}};
+  return json{{"scores", o.scores}, {"ranking", o.ranking}, {"places", o.places}};
 }
 
 }  // namespace
@@ -135,7 +136,7 @@ void Room::finish_if_over() {
   handover_timer_.cancel();
   stop_stand_ins();
   halt_clock();
-  context_.writer->finish_game(table_.id, outcome_json(*outcome), strand_,
+  context_.writer->finish_game(table_.id, outcome_json(*outcome), unix_ms_now(), strand_,
                                [id = table_.id](bool stored) {
                                  // Not fatal: a restart replays the actions, all stored, and finds
                                  // the game over again.

@@ -1,6 +1,8 @@
 // SeatRecord (server/store.hpp) as the SQL stores keep it: a game's seats as one JSON array.
 #include "server/store.hpp"
 
+#include "protocol/command_parser.hpp"
+
 namespace archipel::server {
 
 nlohmann::json seats_json(const std::vector<SeatRecord>& seats) {
@@ -19,6 +21,14 @@ std::vector<SeatRecord> seats_from_json(const nlohmann::json& j) {
     seats.push_back(SeatRecord{s.at("name").get<std::string>(), s.at("token").get<std::string>(),
                                s.value("bot", false), s.value("strategy", std::string())});
   return seats;
+}
+
+std::vector<std::pair<int, std::string>> history_people(const std::vector<SeatRecord>& seats) {
+  std::vector<std::pair<int, std::string>> people;
+  for (std::size_t i = 0; i < seats.size(); ++i)
+    if (!seats[i].bot)
+      people.emplace_back(static_cast<int>(i), protocol::name_skeleton(seats[i].name));
+  return people;
 }
 
 }  // namespace archipel::server

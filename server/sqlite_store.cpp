@@ -6,6 +6,7 @@
 // once.
 #include <sqlite3.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <iterator>
 #include <memory>
@@ -68,7 +69,8 @@ class Statement {
 // migration that has shipped never changes.
 struct Migration {
   const char* sql;
-  const char* new_column;  // the games column the migration adds, if any
+  const char* new_column;             // the games column the migration adds, if any
+  bool lists_finished_games = false;  // then fills game_players from the games over (version 6)
 };
 constexpr Migration kMigrations[] = {
     // 1: games and their actions; restore reads the running games by the status index, not by
@@ -113,6 +115,16 @@ constexpr Migration kMigrations[] = {
         CREATE INDEX IF NOT EXISTS rating_history_by_time
           ON rating_history(skeleton, at_ms DESC, room DESC))",
      nullptr},
+    // 6: each finished game's people (a row per seat a person held, keyed by the name's skeleton)
+    // and when it ended, so that a player's history is one walk down game_players_by_time, a page
+    // at a time. The games already over are listed by the migration, dated by their start (their
+    // end was not kept).
+    {R"(CREATE TABLE IF NOT EXISTS game_players (
+          room INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
+          skeleton TEXT NOT NULL, ended_ms INTEGER NOT NULL, PRIMARY KEY (room, seat));
+        CREATE INDEX IF NOT EXISTS game_players_by_time
+          ON game_players(skeleton, ended_ms DESC, room DESC))",
+     nullptr, true},
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
@@ -192,11 +204,18 @@ class SqliteStore final : public Store {
     return stored;
   }
 
-  bool finish_game(RoomId room, const Json& outcome) override {
+  // One transaction: the game over, and its people's rows in the history (written again if the
+  // game is finished again).
+  bool finish_game(RoomId room, const Json& outcome, std::int64_t ended_ms) override {
     std::lock_guard lock(mutex_);
+    if (!run(*begin_, "finish_game")) return false;
     Statement st(db_, "UPDATE games SET status='over', outcome=? WHERE id=?");
     st.bind(1, outcome.dump()).bind(2, room);
-    return done(st.step(), "finish_game");
+    bool ok = done(st.step(), "finish_game");
+    if (ok) ok = list_players(room, ended_ms);
+    if (ok) ok = run(*commit_, "finish_game");
+    if (!ok) run(*rollback_, "finish_game");
+    return ok;
   }
 
   bool abandon_game(RoomId room) override {
@@ -237,6 +256,34 @@ class SqliteStore final : public Store {
   std::optional<GameRecord> load_game(RoomId room) override {
     std::lock_guard lock(mutex_);
     return load_locked(room);
+  }
+
+  // game_players_by_time: the skeleton's rows from the cursor down (ended_ms <= the cursor's is the
+  // index's range; the rest of the condition only drops the cursor's own millisecond's games up to
+  // it), each joined to its game by the primary key.
+  std::vector<FinishedGame> finished_games(const std::string& skeleton,
+                                           std::optional<HistoryCursor> after, int limit) override {
+    std::lock_guard lock(mutex_);
+    Statement st(db_,
+                 "SELECT g.id, g.game, g.seats, g.outcome, p.ended_ms FROM game_players p "
+                 "JOIN games g ON g.id = p.room WHERE p.skeleton = ?1 "
+                 "AND p.ended_ms <= ?2 AND (p.ended_ms < ?2 OR p.room < ?3) "
+                 "ORDER BY p.ended_ms DESC, p.room DESC LIMIT ?4");
+    const HistoryCursor from = after.value_or(HistoryCursor{INT64_MAX, INT64_MAX});
+    st.bind(1, skeleton).bind(2, from.ended_ms).bind(3, from.room).bind(4, std::int64_t{limit});
+    std::vector<FinishedGame> out;
+    while (st.step() == SQLITE_ROW) {
+      try {
+        FinishedGame g{st.int_at(0), st.text_at(1), st.int_at(4),
+                       seats_from_json(Json::parse(st.text_at(2))), Json()};
+        for (auto& seat : g.seats) seat.token.clear();
+        if (!st.is_null(3)) g.outcome = Json::parse(st.text_at(3));
+        out.push_back(std::move(g));
+      } catch (const std::exception& e) {
+        spdlog::error("event=store_corrupt game={} error=\"{}\"", st.int_at(0), e.what());
+      }
+    }
+    return out;
   }
 
   RoomId max_room_id() override {
@@ -429,6 +476,48 @@ class SqliteStore final : public Store {
     return done(insert.step(), "record_rating_changes");
   }
 
+  // The rows of `room`'s people in game_players (history_people of its stored seats), replacing
+  // any the game had.
+  bool list_players(RoomId room, std::int64_t ended_ms) {
+    std::string seats;
+    {
+      Statement read(db_, "SELECT seats FROM games WHERE id=?");
+      read.bind(1, room);
+      if (read.step() != SQLITE_ROW) return false;
+      seats = read.text_at(0);
+    }
+    std::vector<std::pair<int, std::string>> people;
+    try {
+      people = history_people(seats_from_json(Json::parse(seats)));
+    } catch (const std::exception& e) {
+      spdlog::error("event=store_corrupt game={} error=\"{}\"", room, e.what());
+      return false;
+    }
+    Statement clear(db_, "DELETE FROM game_players WHERE room=?");
+    clear.bind(1, room);
+    if (!done(clear.step(), "finish_game")) return false;
+    for (const auto& [seat, skeleton] : people) {
+      Statement insert(
+          db_, "INSERT INTO game_players (room, seat, skeleton, ended_ms) VALUES (?,?,?,?)");
+      insert.bind(1, room).bind(2, std::int64_t{seat}).bind(3, skeleton).bind(4, ended_ms);
+      if (!done(insert.step(), "finish_game")) return false;
+    }
+    return true;
+  }
+
+  // Version 6: every game already over joins its people's histories, dated by its start (games.
+  // created_at, in seconds): its end was not kept. A game whose seats cannot be read is left out.
+  void list_finished_games() {
+    std::vector<std::pair<RoomId, std::int64_t>> over;
+    {
+      Statement st(db_, "SELECT id, created_at FROM games WHERE status='over' ORDER BY id");
+      while (st.step() == SQLITE_ROW) over.emplace_back(st.int_at(0), st.int_at(1) * 1000);
+    }
+    for (const auto& [room, started_ms] : over)
+      if (!list_players(room, started_ms))
+        spdlog::warn("event=store_migration_skipped game={} reason=\"seats unreadable\"", room);
+  }
+
   // The token bound to the account, if the account exists (a token bound elsewhere moves).
   bool insert_token(const std::string& skeleton, const std::string& token) {
     Statement st(db_,
@@ -487,6 +576,7 @@ class SqliteStore final : public Store {
       for (int v = found + 1; v <= kStoreSchemaVersion; ++v) {
         const Migration& m = kMigrations[v - 1];
         if (!m.new_column || !has_column("games", m.new_column)) exec(m.sql);
+        if (m.lists_finished_games) list_finished_games();
       }
       // A constant of this program, not input (a PRAGMA takes no bound value).
       if (found < kStoreSchemaVersion)

@@ -14,11 +14,13 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/game.hpp"
+#include "protocol/game_history.hpp"
 #include "protocol/messages.hpp"
 #include "server/rating.hpp"
 
 namespace archipel::server {
 
+using protocol::HistoryCursor;
 using protocol::RoomId;
 
 struct SeatRecord {
@@ -109,6 +111,22 @@ struct RatingChange {
   bool operator==(const RatingChange&) const = default;
 };
 
+/// A finished game as a player's history lists it (Store::finished_games, docs/protocol.md "A
+/// player's games").
+struct FinishedGame {
+  RoomId room = 0;
+  std::string game;               // a game id
+  std::int64_t ended_ms = 0;      // when the game ended, milliseconds since the Unix epoch
+  std::vector<SeatRecord> seats;  // names, bots and strategies; tokens are never read out here
+  nlohmann::json outcome;         // as finish_game stored it
+  bool operator==(const FinishedGame&) const = default;
+};
+
+/// The seats a history lists a game under: (seat, skeleton of its name) for each seat a person
+/// held when the game began (bots are nobody's history). A guest's games are found by the name they
+/// played under, as an account's are: the store knows names, not who held them.
+std::vector<std::pair<int, std::string>> history_people(const std::vector<SeatRecord>& seats);
+
 /// SQLite's `synchronous` setting (docs/operations.md): `normal` survives a killed process, `full`
 /// a power loss.
 enum class SqliteSync { normal, full };
@@ -129,8 +147,10 @@ class Store {
     for (const auto& a : actions) stored.push_back(append_action(a.room, a.index, a.action));
     return stored;
   }
-  /// Marks a game over with its outcome.
-  virtual bool finish_game(RoomId room, const nlohmann::json& outcome) = 0;
+  /// Marks a game over with its outcome, ended at `ended_ms` (milliseconds since the Unix epoch),
+  /// and lists it in the history of each of its people (history_people of its stored seats), in
+  /// one transaction. Made again, it replaces what it wrote.
+  virtual bool finish_game(RoomId room, const nlohmann::json& outcome, std::int64_t ended_ms) = 0;
   /// Marks a game abandoned: over without a result, never restored.
   virtual bool abandon_game(RoomId room) = 0;
   /// Records since when every person of a running game has been away (nullopt: someone is back).
@@ -142,8 +162,16 @@ class Store {
   /// games. The PostgreSQL store throws std::runtime_error when it cannot read them: a server must
   /// not start as if it had no games.
   virtual std::vector<GameRecord> load_unfinished() = 0;
-  /// One game (finished or not), for /log.
+  /// One game (finished or not), for /log and a replay.
   virtual std::optional<GameRecord> load_game(RoomId room) = 0;
+  /// One page of a player's history: the games over (not abandoned) in which a person played under
+  /// a name of skeleton `skeleton`, newest first (by the time they ended, then by room, highest
+  /// first), starting after `after` (the last game of the page before; nullopt: from the newest),
+  /// at most `limit`. One query on an index (the skeleton, then the time): a page costs the same
+  /// whatever the number of games before it.
+  virtual std::vector<FinishedGame> finished_games(const std::string& skeleton,
+                                                   std::optional<HistoryCursor> after,
+                                                   int limit) = 0;
   /// The highest room id ever stored (0 if none), so new rooms never reuse a stored id. The
   /// PostgreSQL store throws std::runtime_error when it cannot read it, rather than let a stored id
   /// be given again.
@@ -192,9 +220,11 @@ class Store {
 /// (the same version means the same tables and columns in SQLite and PostgreSQL): 1 games and their
 /// actions, 2 the time a game's people have been away (games.away_since), 3 who plays each seat
 /// (games.seat_play), 4 accounts and their tokens (accounts, account_tokens), 5 ratings per account
-/// and game and their history (ratings, rating_history). A database at an older version is migrated
-/// when opened; one at a newer version is refused, with nothing written.
-inline constexpr int kStoreSchemaVersion = 5;
+/// and game and their history (ratings, rating_history), 6 each finished game's people by name
+/// skeleton and end time (game_players), what a player's history reads. A database at an older
+/// version is migrated when opened (at 6, its finished games are listed, dated by their start);
+/// one at a newer version is refused, with nothing written.
+inline constexpr int kStoreSchemaVersion = 6;
 
 std::unique_ptr<Store> make_memory_store();
 /// Opens (creating if needed) `<data_dir>/archipel.sqlite3`. Throws std::runtime_error if it

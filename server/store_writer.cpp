@@ -28,9 +28,9 @@ void StoreWriter::append_action(RoomId room, int index, ActionRecord action,
               boost::asio::make_work_guard(waiting), std::move(done)});
 }
 
-void StoreWriter::finish_game(RoomId room, nlohmann::json outcome,
+void StoreWriter::finish_game(RoomId room, nlohmann::json outcome, std::int64_t ended_ms,
                               boost::asio::any_io_executor waiting, Done done) {
-  queue(Write{Finish{room, std::move(outcome)}, boost::asio::make_work_guard(waiting),
+  queue(Write{Finish{room, std::move(outcome), ended_ms}, boost::asio::make_work_guard(waiting),
               std::move(done)});
 }
 
@@ -112,7 +112,7 @@ void StoreWriter::write_batch(std::deque<Write>& batch) {
             if constexpr (std::is_same_v<W, Save>)
               return store_.save_game(w.record);
             else if constexpr (std::is_same_v<W, Finish>)
-              return store_.finish_game(w.room, w.outcome);
+              return store_.finish_game(w.room, w.outcome, w.ended_ms);
             else if constexpr (std::is_same_v<W, Abandon>)
               return store_.abandon_game(w.room);
             else if constexpr (std::is_same_v<W, MarkAway>)

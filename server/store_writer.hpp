@@ -48,9 +48,10 @@ class StoreWriter {
   /// not return before it.
   void append_action(RoomId room, int index, ActionRecord action,
                      boost::asio::any_io_executor waiting, Done done);
-  /// Queues the end of a game, after every action queued before it.
-  void finish_game(RoomId room, nlohmann::json outcome, boost::asio::any_io_executor waiting,
-                   Done done);
+  /// Queues the end of a game (ended at `ended_ms`, Unix milliseconds), after every action queued
+  /// before it.
+  void finish_game(RoomId room, nlohmann::json outcome, std::int64_t ended_ms,
+                   boost::asio::any_io_executor waiting, Done done);
 
   /// Queues the abandonment of a game (Store::abandon_game), after every write queued before it.
   void abandon_game(RoomId room, boost::asio::any_io_executor waiting, Done done);
@@ -92,6 +93,7 @@ class StoreWriter {
   struct Finish {
     RoomId room;
     nlohmann::json outcome;
+    std::int64_t ended_ms;
   };
   struct Abandon {
     RoomId room;

@@ -31,6 +31,7 @@ const state = {
   foldedRoom: null, // the room whose details were folded away when its game started (unfolded again by hand)
   replayOnArrival: null, // a finished room asked for from the lobby's Replay: its replay opens when it is shown
   clock: null, // the room's turn clock from its last `clock` message (turn_clock.js), if it has one
+  replayLink: null, // a shared replay link's room (#replay/<room>) to open once welcomed
 };
 
 const els = {
@@ -44,6 +45,7 @@ const els = {
   loginForm: $('#login-form'),
   nameInput: $('#name-input'),
   loginError: $('#login-error'),
+  loginReplay: $('#login-replay'),
   lobby: $('#lobby'),
   room: $('#room'),
   roomId: $('#room-id'),
@@ -112,10 +114,75 @@ let replay = null;
 function openReplay(room) {
   import('./replay.js').then(async ({ Replay, ready }) => {
     await ready;
-    replay ??= new Replay(els.replayBar, { send: (message) => connection.send(message), changed: () => renderRoom() });
+    replay ??= newReplay(Replay);
     if (state.room && state.room.id === room.id) replay.open(room, gameOf(room)?.staticData);
   });
 }
+const newReplay = (Replay) =>
+  new Replay(els.replayBar, {
+    send: (message) => connection.send(message),
+    changed: () => {
+      adoptStoredGame();
+      renderRoom();
+    },
+  });
+
+// A shared replay link, /#replay/<room> (the history's Replay, game_history.js): the replay of any finished game
+// the server has stored, even one no room holds any more. The page shows it as a finished room of its own that
+// the server does not know it looks at (no /watch: there may be no room to watch); the first answer names the game
+// and its players. It needs a hello like everything else, so a fresh browser picks a name first.
+const replayLinkRoom = () => {
+  const m = /^#replay\/(\d{1,10})$/.exec(location.hash);
+  return m && Number(m[1]) > 0 ? Number(m[1]) : null;
+};
+state.replayLink = replayLinkRoom();
+
+function openStoredReplay(id) {
+  const room = state.room;
+  if (room && !room.stored) {
+    if (room.id === id && room.status === 'over') return openReplay(room); // the room is here: its own replay
+    if (room.status === 'playing' && mySeatIndex(room) >= 0) {
+      chat.error(t('history.busy'));
+      return;
+    }
+    command('/leave'); // watching, or a finished game's seat: the replay takes the room's place
+  }
+  leaveRoomState();
+  state.room = { id, stored: true, game: '', title: '', seats: [], spectators: [], status: 'over', options: {}, host: null };
+  import('./replay.js').then(async ({ Replay, ready }) => {
+    await ready;
+    replay ??= newReplay(Replay);
+    if (state.room?.stored && state.room.id === id) replay.openStored(id);
+  });
+  render();
+}
+
+// The first answer of a shared link's replay: the game and its players become the room's.
+function adoptStoredGame() {
+  const room = state.room;
+  if (!room?.stored || !replay || replay.room !== room.id || !replay.game || room.game) return;
+  room.game = replay.game;
+  room.title = lobby.games.find((g) => g.id === replay.game)?.title || replay.game;
+  room.seats = replay.names.map((name) => ({ name, connected: true }));
+  requestRenderer(room.game);
+}
+
+function closeStoredReplay() {
+  replay?.close();
+  state.room = null;
+  if (replayLinkRoom() !== null) history.replaceState(null, '', location.pathname + location.search);
+  render();
+}
+
+window.addEventListener('hashchange', () => {
+  const id = replayLinkRoom();
+  if (id === null) {
+    if (state.room?.stored) closeStoredReplay();
+    return;
+  }
+  if (state.welcomed) openStoredReplay(id);
+  else state.replayLink = id;
+});
 const replaying = (room) => !!replay && replay.active(room.id);
 
 // The sign-in area in the header (account.js): the password goes in its own messages, never in the chat.
@@ -141,6 +208,18 @@ const account = new AccountPanel(
 const chat = new ChatPane($('#chat-log'), $('#chat-form'), (text) =>
   account.intercept(text) ? 'handled' : connection.send({ type: 'chat', text }),
 );
+
+// My games (game_history.js, loaded when the fold is first opened, not with the lobby).
+let gameHistory = null;
+const historyEls = { details: $('#game-history'), list: $('#game-history-list'), empty: $('#game-history-empty'), more: $('#game-history-more') };
+historyEls.details.addEventListener('toggle', () => {
+  if (!historyEls.details.open || gameHistory) return;
+  import('./game_history.js').then(({ HistoryPanel }) => {
+    if (gameHistory) return;
+    gameHistory = new HistoryPanel(historyEls, (message) => connection.send(message));
+    gameHistory.ask(null); // the panel asks on its own at each later opening
+  });
+});
 
 const lobby = new Lobby(
   {
@@ -214,6 +293,9 @@ function handle(msg) {
       return;
     case 'history':
       return onHistory(msg);
+    case 'game_history': // the history panel's pages, or /history typed in the chat
+      if (!gameHistory?.onMessage(msg)) chat.info(String(msg.text ?? ''));
+      return;
     case 'leaderboard': // /top and /profile: the server writes their text in our language
     case 'profile':
       chat.info(String(msg.text ?? ''));
@@ -240,7 +322,9 @@ function onWelcome(msg) {
   }
   const resumed = !!state.identity.token && msg.token === state.identity.token;
   const seated = !!state.room && mySeatIndex(state.room) >= 0;
-  const rewatch = state.room && !seated ? state.room.id : sessionWatching();
+  const link = state.replayLink;
+  state.replayLink = null;
+  const rewatch = link ? null : state.room && !seated ? state.room.id : sessionWatching();
   state.identity = { name: msg.name, token: msg.token };
   saveIdentity(state.identity);
   state.welcomed = true;
@@ -255,6 +339,7 @@ function onWelcome(msg) {
   connection.send({ type: 'games' }); // the create form and the bot choice (the room list comes by itself)
   if (rewatch) connection.send({ type: 'chat', text: `/watch ${rewatch}` });
   render();
+  if (link) openStoredReplay(link);
 }
 
 // After register, login or logout (docs/protocol.md, "Accounts").
@@ -276,6 +361,7 @@ function onAccount(msg) {
 }
 
 function onRoom(msg) {
+  if (state.room?.stored) closeStoredReplay(); // a room of ours takes the place of a shared link's replay
   if (state.clock && state.clock.room !== msg.id) state.clock = null;
   if (!state.room || state.room.id !== msg.id) {
     if (tracker.room !== null && tracker.room !== msg.id) tracker.reset();
@@ -383,9 +469,11 @@ function onError(msg) {
     }
   }
   tracker.forgetAction(); // the move on its way, if any, was refused (or it never mattered)
+  const storedUnread = state.room?.stored && replay?.view === null;
   replay?.onError();
   state.quick = null; // a quick game that met an error stops where it is: the room's own buttons carry on
   chat.error(msg.message || msg.code, msg.code);
+  if (storedUnread) closeStoredReplay(); // no such game, or not over: back to the lobby, the chat says why
   renderRoom();
 }
 
@@ -408,6 +496,8 @@ function showLogin(error) {
   if (error && error.key) els.loginError.dataset.key = error.key;
   else delete els.loginError.dataset.key;
   if (!els.nameInput.value) els.nameInput.value = state.identity.name || '';
+  els.loginReplay.hidden = !state.replayLink;
+  els.loginReplay.textContent = state.replayLink ? t('history.replayLoginHint', { id: state.replayLink }) : '';
   els.nameInput.focus();
 }
 
@@ -483,6 +573,7 @@ onLangChange(() => {
   lobby.refresh();
   renderBotChoice();
   replay?.refresh();
+  gameHistory?.render();
   if (!els.loginError.hidden && els.loginError.dataset.key) els.loginError.textContent = t(els.loginError.dataset.key);
   render();
 });
@@ -641,6 +732,7 @@ function renderRoom() {
   els.addBot.hidden = !(waiting && amHost && seated < seats.length && state.bots.length > 0);
   els.roomButtons.hidden = els.startButton.hidden && els.sitButton.hidden && els.addBot.hidden;
   els.leaveButton.textContent = mySeat < 0 ? t('room.stopWatching') : room.status === 'over' ? t('room.backToLobby') : t('room.leave');
+  if (room.stored) els.leaveButton.textContent = t('history.backToLobby');
 
   const nameOf = (i) => seats[i]?.name || t('room.seatN', { n: i + 1 });
   let hint = '';
@@ -655,7 +747,7 @@ function renderRoom() {
   }
   els.roomHint.textContent = hint;
   renderSince(room, game, mySeat, nameOf);
-  renderRules(room.game);
+  if (room.game) renderRules(room.game);
   if (!game || els.boardTip.dataset.version !== String(game.version)) els.boardTip.hidden = true; // a new view: the tip is old
   const myTurn = mySeat >= 0 && toAct.includes(mySeat) && room.status === 'playing';
   document.title = myTurn ? t('title.yourTurn') : 'Archipel';
@@ -664,7 +756,8 @@ function renderRoom() {
 
   renderOver(room);
   // In replay mode the board shows the replayed step as a spectator saw it (replay.js).
-  replay?.render(renderRoom);
+  if (room.stored) replay?.render(closeStoredReplay, t('history.backToLobby'));
+  else replay?.render(renderRoom);
   if (replaying(room) && replay.view !== null) {
     renderBoard(room, replay, replay.boardContext(seats));
     els.moves.hidden = true;
@@ -1039,6 +1132,7 @@ function renderBotChoice() {
 // Leaving a started game keeps the seat (the server holds it; /join brings the player back): ask first.
 els.leaveButton.addEventListener('click', () => {
   const room = state.room;
+  if (room?.stored) return closeStoredReplay();
   if (room && room.status === 'playing' && mySeatIndex(room) >= 0) els.leaveConfirm.showModal();
   else command('/leave');
 });

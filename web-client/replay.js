@@ -54,6 +54,7 @@ export class Replay {
   close() {
     this.room = null; // the room replayed, while replay mode is on
     this.names = []; // the players' names by seat
+    this.game = null; // the game's id, from the first answer
     this.step = 0;
     this.steps = null; // unknown until the first answer
     this.by = null;
@@ -77,6 +78,15 @@ export class Replay {
     const known = staticData && typeof staticData === 'object' && Object.keys(staticData).length > 0;
     if (known) this.staticData = staticData;
     this.ask(0, !known);
+    this.changed();
+  }
+
+  /** Opens the replay of a finished game the page has no room of (a shared link, #replay/<room>): the first
+   *  answer brings the game, the players' names and the static data. */
+  openStored(roomId) {
+    this.close();
+    this.room = roomId;
+    this.ask(0, true);
     this.changed();
   }
 
@@ -120,6 +130,8 @@ export class Replay {
     this.view = msg.view ?? null;
     this.log = Array.isArray(msg.log) ? msg.log.filter((l) => typeof l === 'string') : [];
     if (msg.static && typeof msg.static === 'object') this.staticData = msg.static;
+    if (typeof msg.game === 'string') this.game = msg.game;
+    if (Array.isArray(msg.names)) this.names = msg.names.map((n) => (typeof n === 'string' ? n : ''));
     if (this.next !== null) {
       const next = this.next;
       this.next = null;
@@ -151,8 +163,9 @@ export class Replay {
   }
 
   /** Draws the controls: |◀ ◀ step k / N ▶ ▶|, who moved and the step's lines, "Back to the result" (which
-   *  closes the replay and calls `redraw`). */
-  render(redraw) {
+   *  closes the replay and calls `redraw`; `closeLabel` names it otherwise: a shared link's replay goes back to
+   *  the lobby). */
+  render(redraw, closeLabel = t('replay.backToResult')) {
     this.bar.hidden = this.room === null;
     if (this.room === null) return;
     const steps = this.steps ?? 0;
@@ -177,7 +190,7 @@ export class Replay {
         h('button', { type: 'button', class: 'replay-close', dataset: { testid: 'replay-close' }, onclick: () => {
           this.close();
           redraw();
-        } }, t('replay.backToResult')),
+        } }, closeLabel),
       ),
       h(
         'div',

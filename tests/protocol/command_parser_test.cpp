@@ -126,7 +126,8 @@ TEST(CommandParser, EveryCommandOfTheHelpTableParses) {
                                                        {"login", "/login Anna"},
                                                        {"logout", "/logout everywhere"},
                                                        {"top", "/top santa-cruz"},
-                                                       {"profile", "/profile Anna"}};
+                                                       {"profile", "/profile Anna"},
+                                                       {"history", "/history Anna 1000:3"}};
   for (const auto& c : command_table()) {
     auto it = examples.find(std::string(c.name));
     ASSERT_NE(it, examples.end()) << "no example for /" << c.name;
@@ -152,6 +153,25 @@ TEST(CommandParser, TopNamesAGameAndProfileAPlayerOrNone) {
   EXPECT_EQ(as<cmd::Profile>("/profile").name, "");
   EXPECT_EQ(as<cmd::Profile>("/profile Anna").name, "Anna");
   EXPECT_EQ(error_of("/profile Anna Ben").rule, "bad_arguments");
+}
+
+// /history (docs/protocol.md, "A player's games"): a name, a cursor, both (name first) or neither.
+// A cursor holds a colon, which no name does, so one word is never read as both.
+TEST(CommandParser, HistoryTakesANameACursorOrBoth) {
+  EXPECT_EQ(as<cmd::History>("/history").name, "");
+  EXPECT_FALSE(as<cmd::History>("/history").after);
+  EXPECT_EQ(as<cmd::History>("/history Anna").name, "Anna");
+  const auto both = as<cmd::History>("/history Anna 1764430000000:12");
+  EXPECT_EQ(both.name, "Anna");
+  EXPECT_EQ(both.after, (HistoryCursor{1764430000000, 12}));
+  const auto own = as<cmd::History>("/history 5:7");
+  EXPECT_EQ(own.name, "");
+  EXPECT_EQ(own.after, (HistoryCursor{5, 7}));
+  EXPECT_EQ(history_cursor_text(HistoryCursor{1764430000000, 12}), "1764430000000:12");
+  for (const char* bad :
+       {"/history Anna Ben", "/history 5:7 Anna", "/history Anna 5:x", "/history -5:7",
+        "/history 5:0", "/history 5:2147483648", "/history 5:7 6:8", "/history Anna 5:7 extra"})
+    EXPECT_EQ(error_of(bad).rule, "bad_arguments") << bad;
 }
 
 TEST(CommandParser, UnknownCommandsAndArgumentsAreErrorsWithUsage) {

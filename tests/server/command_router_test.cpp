@@ -52,6 +52,7 @@ TEST(CommandRouter, EveryCommandReachesItsOperation) {
       {"/logout", "error", "not_registered"},  // a guest
       {"/top race", "leaderboard", "players"},
       {"/profile", "error", "not_registered"},  // a guest has none
+      {"/history", "game_history", "games"},
       {"/start", "state", "view"},
       {"/leave", "left", "room"},
   };

@@ -71,7 +71,10 @@ TEST_F(PostgreSQLStore, AnOlderSchemaIsMigratedAndASecondOpenChangesNothing) {
     INSERT INTO schema_version (version) VALUES (1);
     INSERT INTO games (id, game, options, seed, seats, host, status)
       VALUES (9, 'race', '{}', '1', '[{"name":"Ann","token":"ta","bot":false}]', 'ta', 'playing');
-    INSERT INTO actions VALUES (9, 0, 0, '{"n":2,"type":"add"}'))");
+    INSERT INTO actions VALUES (9, 0, 0, '{"n":2,"type":"add"}');
+    INSERT INTO games (id, game, options, seed, seats, host, status, outcome, created_at)
+      VALUES (8, 'race', '{}', '1', '[{"name":"Ann","token":"ta","bot":false},{"name":"B0b","token":"tb","bot":false}]',
+              'ta', 'over', '{"ranking":[1,0],"scores":[4,10]}', to_timestamp(1700000000)))");
   {
     auto store = make_postgresql_store(url_);
     const auto games = store->load_unfinished();
@@ -87,7 +90,7 @@ TEST_F(PostgreSQLStore, AnOlderSchemaIsMigratedAndASecondOpenChangesNothing) {
     // Version 4's accounts, beside the game of version 1.
     EXPECT_TRUE(store->create_account(server::AccountRecord{"Ann", "ann", "$argon2id$x", 1}, "ta"));
   }
-  EXPECT_EQ(versions(url_), "1,2,3,4,5");
+  EXPECT_EQ(versions(url_), "1,2,3,4,5,6");
   const std::string applied = postgres_value(
       url_,
       "SELECT string_agg(version || ' ' || applied_at, ',' ORDER BY version) FROM schema_version");
@@ -102,6 +105,13 @@ TEST_F(PostgreSQLStore, AnOlderSchemaIsMigratedAndASecondOpenChangesNothing) {
   EXPECT_EQ(game9->play.stand_ins, std::vector<std::string>{"greedy"});
   EXPECT_EQ(game9->actions.size(), 2u);
   EXPECT_EQ(store->account_of_token("ta"), "ann");
+  // Version 6 listed the game over in its people's histories, dated by its start; not the running
+  // one.
+  const auto bobs = store->finished_games("bob", std::nullopt, 10);
+  ASSERT_EQ(bobs.size(), 1u);
+  EXPECT_EQ(bobs[0].room, 8);
+  EXPECT_EQ(bobs[0].ended_ms, 1700000000000);
+  EXPECT_EQ(bobs[0].seats.at(1).name, "B0b");
 }
 
 // Nodes starting together on a new database: the migration lock lets one create the schema, and the
@@ -128,7 +138,7 @@ TEST_F(PostgreSQLStore, NodesOpeningANewDatabaseTogetherMigrateItOnce) {
     for (auto& t : nodes) t.join();
     for (const auto& e : errors) EXPECT_EQ(e, "") << "round " << round;
     EXPECT_EQ(opened, 4) << "round " << round;
-    EXPECT_EQ(versions(url), "1,2,3,4,5") << "round " << round;
+    EXPECT_EQ(versions(url), "1,2,3,4,5,6") << "round " << round;
   }
 }
 
@@ -175,6 +185,34 @@ TEST_F(PostgreSQLStore, RunningGamesAreFoundByAnIndex) {
   EXPECT_EQ(running, (std::vector<RoomId>{1000, 2000, 3000}));
 }
 
+// A player's history on a database of thousands of finished games: the planner walks
+// game_players_by_time for the store's own query, from the newest game as from a cursor, and never
+// reads the whole table.
+TEST_F(PostgreSQLStore, AHistoryPageIsOneWalkDownAnIndex) {
+  { auto store = make_postgresql_store(url_); }
+  postgres_query(url_, R"(
+    INSERT INTO games (id, game, options, seed, seats, host, status)
+      SELECT n, 'race', '{}', '1', '[]', 'ta', 'over' FROM generate_series(1, 3000) AS n;
+    INSERT INTO game_players (room, seat, skeleton, ended_ms)
+      SELECT n, s, 'p' || ((n + s) % 300), n * 1000 FROM generate_series(1, 3000) AS n,
+                                                         generate_series(0, 1) AS s;
+    ANALYZE games; ANALYZE game_players)");
+  for (const char* from : {"9223372036854775807, 9223372036854775807", "2000000, 2000"}) {
+    std::string plan;
+    for (const auto& row : postgres_query(
+             url_,
+             std::string("PREPARE page (text, bigint, bigint, bigint) AS SELECT g.id, g.game, "
+                         "g.seats, g.outcome, p.ended_ms FROM game_players p JOIN games g ON "
+                         "g.id = p.room WHERE p.skeleton = $1 AND "
+                         "p.ended_ms <= $2 AND (p.ended_ms < $2 OR p.room < $3) ORDER BY "
+                         "p.ended_ms DESC, p.room DESC LIMIT $4; EXPLAIN EXECUTE page('p7', ") +
+                 from + ", 11)"))
+      plan += row.at(0) + "\n";
+    EXPECT_NE(plan.find("game_players_by_time"), std::string::npos) << plan;
+    EXPECT_EQ(plan.find("Seq Scan on game_players"), std::string::npos) << plan;
+  }
+}
+
 // The database ends the store's session (a restart of PostgreSQL, a proxy's timeout): the next call
 // connects again and is made, a write as well as a read, one action as well as a group.
 TEST_F(PostgreSQLStore, ALostConnectionIsMadeAgain) {
@@ -190,7 +228,7 @@ TEST_F(PostgreSQLStore, ALostConnectionIsMadeAgain) {
   ASSERT_TRUE(record);
   EXPECT_EQ(record->actions.size(), 3u);
   cut_connections(url_);
-  EXPECT_TRUE(store->finish_game(1, json{{"scores", {1, 0}}}));
+  EXPECT_TRUE(store->finish_game(1, json{{"scores", {1, 0}}}, 1000));
   EXPECT_EQ(postgres_value(url_, "SELECT status FROM games WHERE id = 1"), "over");
 }
 

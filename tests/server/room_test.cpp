@@ -64,7 +64,9 @@ struct WatchingStore : Store {
     if (patches_seen) patches_at_append.push_back(patches_seen());
     return !fail_appends && inner->append_action(r, i, a);
   }
-  bool finish_game(RoomId r, const json& o) override { return inner->finish_game(r, o); }
+  bool finish_game(RoomId r, const json& o, std::int64_t at) override {
+    return inner->finish_game(r, o, at);
+  }
   bool abandon_game(RoomId r) override { return inner->abandon_game(r); }
   bool set_away_since(RoomId r, std::optional<std::int64_t> ms) override {
     return inner->set_away_since(r, ms);
@@ -76,6 +78,11 @@ struct WatchingStore : Store {
   std::optional<GameRecord> load_game(RoomId r) override {
     if (before_load) before_load();
     return inner->load_game(r);
+  }
+  std::vector<server::FinishedGame> finished_games(const std::string& s,
+                                                   std::optional<server::HistoryCursor> after,
+                                                   int limit) override {
+    return inner->finished_games(s, after, limit);
   }
   RoomId max_room_id() override { return inner->max_room_id(); }
   bool create_account(const AccountRecord& a, const std::string& t) override {

@@ -167,6 +167,52 @@ TEST(SqliteStore, AVersionFourDatabaseGainsRatings) {
   EXPECT_EQ(store->top_ratings("race", 20).at(0).name, "Ann");
 }
 
+// A player's history is read a page at a time down an index (issue 36): from the newest game or
+// from a cursor, the store's query searches game_players_by_time by skeleton and time, never
+// scanning the table, and joins each game by its key.
+TEST(SqliteStore, AHistoryPageIsOneSearchOfAnIndex) {
+  TempDir dir;
+  { auto store = make_sqlite_store(dir.path.string()); }
+  const std::string plan =
+      query_plan(dir.db(),
+                 "SELECT g.id, g.game, g.seats, g.outcome, p.ended_ms FROM game_players p "
+                 "JOIN games g ON g.id = p.room WHERE p.skeleton = 'ann' "
+                 "AND p.ended_ms <= 5000 AND (p.ended_ms < 5000 OR p.room < 7) "
+                 "ORDER BY p.ended_ms DESC, p.room DESC LIMIT 11");
+  EXPECT_NE(plan.find("INDEX game_players_by_time (skeleton=? AND ended_ms<?)"), std::string::npos)
+      << plan;
+  EXPECT_EQ(plan.find("SCAN"), std::string::npos) << plan;
+  EXPECT_EQ(plan.find("TEMP B-TREE"), std::string::npos) << "no sort: the index's order" << plan;
+}
+
+// A database of version 5 gains the history's table, and its games already over are listed in it,
+// dated by their start; a running game is not.
+TEST(SqliteStore, AVersionFiveDatabaseListsItsFinishedGames) {
+  TempDir dir;
+  {
+    auto store = make_sqlite_store(dir.path.string());
+    for (RoomId id : {1, 2, 3}) ASSERT_TRUE(store->save_game(game(id)));
+    ASSERT_TRUE(store->finish_game(1, json{{"scores", {3, 1}}, {"ranking", {0, 1}}}, 50));
+    ASSERT_TRUE(store->finish_game(2, json{{"scores", {1, 3}}, {"ranking", {1, 0}}}, 60));
+  }
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(dir.db().c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db,
+                         "DROP TABLE game_players; UPDATE games SET created_at = 1700000000 + id; "
+                         "PRAGMA user_version=5",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  auto store = make_sqlite_store(dir.path.string());
+  EXPECT_EQ(user_version(dir.db()), kStoreSchemaVersion);
+  const auto games = store->finished_games("ben", std::nullopt, 10);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].room, 2);
+  EXPECT_EQ(games[0].ended_ms, 1700000002000) << "dated by its start";
+  EXPECT_EQ(games[0].outcome["ranking"], json({1, 0}));
+  EXPECT_EQ(games[1].room, 1);
+}
+
 // A database written by a newer server (a higher version) is refused at open, and left as it was.
 TEST(SqliteStore, ANewerDatabaseIsRefused) {
   TempDir dir;

@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "protocol/command_parser.hpp"
 #include "server/store.hpp"
 #include "tests/support/store_kinds.hpp"
 
@@ -75,7 +76,7 @@ TEST_P(StoreContract, AbandonedAndFinishedGamesAreNotLoaded) {
   auto store = open();
   for (RoomId id : {1, 2, 3}) ASSERT_TRUE(store->save_game(game(id)));
   ASSERT_TRUE(store->append_action(2, 0, ActionRecord{0, json{{"type", "bet"}, {"side", "high"}}}));
-  ASSERT_TRUE(store->finish_game(1, json{{"scores", {1, 2}}}));
+  ASSERT_TRUE(store->finish_game(1, json{{"scores", {1, 2}}}, 1000));
   ASSERT_TRUE(store->abandon_game(2));
   EXPECT_EQ(ids(store->load_unfinished()), std::vector<RoomId>{3});
   const auto abandoned = store->load_game(2);
@@ -184,7 +185,7 @@ TEST_P(StoreContract, RunningGamesComeInOrderWithTheirActions) {
   for (RoomId id : {5, 2, 9, 3})
     for (int i = 0; i < static_cast<int>(id); ++i)
       ASSERT_TRUE(store->append_action(id, i, act(i % 2, i)));
-  ASSERT_TRUE(store->finish_game(9, json{{"scores", {0, 1}}}));
+  ASSERT_TRUE(store->finish_game(9, json{{"scores", {0, 1}}}, 1000));
   const auto running = store->load_unfinished();
   EXPECT_EQ(ids(running), (std::vector<RoomId>{2, 3, 5}));
   for (const auto& g : running) {
@@ -225,7 +226,7 @@ TEST_P(DurableStoreContract, AGameComesBackAfterAReopening) {
     for (std::size_t i = 0; i < kOddActions.size(); ++i)
       ASSERT_TRUE(store->append_action(7, static_cast<int>(i), kOddActions[i]));
     ASSERT_TRUE(store->save_game(game(3)));
-    ASSERT_TRUE(store->finish_game(3, json{{"scores", {2, 1}}}));
+    ASSERT_TRUE(store->finish_game(3, json{{"scores", {2, 1}}}, 1000));
   }
   auto store = open();
   const auto running = store->load_unfinished();
@@ -450,6 +451,107 @@ TEST_P(DurableStoreContract, RatingsSurviveAReopeningBitForBit) {
   next[0].room = next[1].room = 8;
   next[0].before = kAnnAfter, next[1].before = kBenAfter;
   EXPECT_TRUE(store->record_rating_changes(next));
+}
+
+// ---- a player's history (docs/protocol.md, "A player's games") ----------------------------------
+
+using server::FinishedGame;
+using server::HistoryCursor;
+
+std::vector<RoomId> rooms_of(const std::vector<FinishedGame>& games) {
+  std::vector<RoomId> out;
+  for (const auto& g : games) out.push_back(g.room);
+  return out;
+}
+
+// Ann's finished games, the ends out of the rooms' order: room 3 ended before room 2, rooms 2 and
+// 4 in the same millisecond (the higher room first). Room 6 was abandoned, room 7 is running: not
+// hers to list. Room 8 is Cy's and a bot's.
+void finish_anns_games(server::Store& store) {
+  const std::vector<std::pair<RoomId, std::int64_t>> ends = {
+      {1, 1000}, {2, 3000}, {3, 2000}, {4, 3000}, {5, 4000}};
+  for (const auto& [room, ended] : ends) {
+    ASSERT_TRUE(store.save_game(game(room)));
+    ASSERT_TRUE(store.append_action(room, 0, act(0, 2)));
+    ASSERT_TRUE(store.finish_game(
+        room,
+        json{{"scores", {10, static_cast<int>(room)}}, {"ranking", {0, 1}}, {"places", {1, 2}}},
+        ended));
+  }
+  for (RoomId room : {6, 7}) ASSERT_TRUE(store.save_game(game(room)));
+  ASSERT_TRUE(store.abandon_game(6));
+  GameRecord cy = game(8);
+  cy.seats = {SeatRecord{"Cy", "tc"}, SeatRecord{"Greedy 2", "", true, "greedy"}};
+  ASSERT_TRUE(store.save_game(cy));
+  ASSERT_TRUE(store.finish_game(8, json{{"scores", {1, 0}}}, 5000));
+}
+
+// Two pages of two, in order (by end time, then room), a last shorter page, and a page past the end
+// that is empty. Each game comes with its seats (no token read out) and its outcome.
+TEST_P(StoreContract, AHistoryIsPagedNewestFirst) {
+  auto store = open();
+  finish_anns_games(*store);
+  ASSERT_FALSE(HasFatalFailure());
+  const auto first = store->finished_games("ann", std::nullopt, 2);
+  EXPECT_EQ(rooms_of(first), (std::vector<RoomId>{5, 4}));
+  const auto second = store->finished_games("ann", HistoryCursor{3000, 4}, 2);
+  EXPECT_EQ(rooms_of(second), (std::vector<RoomId>{2, 3})) << "room 2 ended with room 4";
+  EXPECT_EQ(rooms_of(store->finished_games("ann", HistoryCursor{2000, 3}, 2)),
+            std::vector<RoomId>{1});
+  EXPECT_TRUE(store->finished_games("ann", HistoryCursor{1000, 1}, 2).empty()) << "past the end";
+  EXPECT_EQ(rooms_of(store->finished_games("ben", std::nullopt, 10)),
+            (std::vector<RoomId>{5, 4, 2, 3, 1}));
+  ASSERT_EQ(first.size(), 2u);
+  EXPECT_EQ(first[0].game, "race");
+  EXPECT_EQ(first[0].ended_ms, 4000);
+  ASSERT_EQ(first[0].seats.size(), 2u);
+  EXPECT_EQ(first[0].seats[0].name, "Ann");
+  EXPECT_EQ(first[0].seats[1].name, "Ben");
+  EXPECT_TRUE(first[0].seats[0].token.empty()) << "a listing reads no token";
+  EXPECT_EQ(first[0].outcome["scores"], json({10, 5}));
+  EXPECT_EQ(first[0].outcome["places"], json({1, 2}));
+}
+
+TEST_P(StoreContract, AHistoryListsPeopleNotBotsAndOnlyGamesOver) {
+  auto store = open();
+  finish_anns_games(*store);
+  ASSERT_FALSE(HasFatalFailure());
+  EXPECT_TRUE(store->finished_games("nobody", std::nullopt, 10).empty()) << "a player with none";
+  EXPECT_EQ(rooms_of(store->finished_games("cy", std::nullopt, 10)), std::vector<RoomId>{8});
+  EXPECT_TRUE(store->finished_games(protocol::name_skeleton("Greedy 2"), std::nullopt, 10).empty())
+      << "a bot has none";
+  const auto anns = rooms_of(store->finished_games("ann", std::nullopt, 10));
+  EXPECT_EQ(anns.size(), 5u);
+  for (RoomId not_over : {6, 7, 8})
+    EXPECT_EQ(std::count(anns.begin(), anns.end(), not_over), 0) << "room " << not_over;
+}
+
+// Names are found by their skeleton (protocol::name_skeleton), as accounts are: "A_nn" played as a
+// look-alike of Ann. A game finished again is listed once, at its new end.
+TEST_P(StoreContract, AHistoryFindsLookAlikesAndAGameFinishedAgainOnce) {
+  auto store = open();
+  GameRecord g = game(1);
+  g.seats[0].name = "A_nn";
+  ASSERT_TRUE(store->save_game(g));
+  ASSERT_TRUE(store->finish_game(1, json{{"scores", {1, 2}}}, 1000));
+  ASSERT_TRUE(store->save_game(game(2)));
+  ASSERT_TRUE(store->finish_game(2, json{{"scores", {1, 2}}}, 2000));
+  EXPECT_EQ(rooms_of(store->finished_games("ann", std::nullopt, 10)), (std::vector<RoomId>{2, 1}));
+  ASSERT_TRUE(store->finish_game(1, json{{"scores", {1, 2}}}, 3000));
+  const auto again = store->finished_games("ann", std::nullopt, 10);
+  EXPECT_EQ(rooms_of(again), (std::vector<RoomId>{1, 2}));
+  EXPECT_EQ(again.at(0).ended_ms, 3000);
+}
+
+TEST_P(DurableStoreContract, AHistorySurvivesAReopening) {
+  {
+    auto store = open();
+    finish_anns_games(*store);
+    ASSERT_FALSE(HasFatalFailure());
+  }
+  auto store = open();
+  EXPECT_EQ(rooms_of(store->finished_games("ann", HistoryCursor{4000, 5}, 3)),
+            (std::vector<RoomId>{4, 2, 3}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Stores, StoreContract,

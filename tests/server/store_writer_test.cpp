@@ -70,7 +70,7 @@ TEST_P(StoreWriterOver, AGameIsMarkedOverOnlyAfterItsLastAction) {
     };
     writer.append_action(7, 0, act(0, 1), ioc.get_executor(), note("a0"));
     writer.append_action(7, 1, act(1, 2), ioc.get_executor(), note("a1"));
-    writer.finish_game(7, json{{"scores", {1, 2}}}, ioc.get_executor(), note("over"));
+    writer.finish_game(7, json{{"scores", {1, 2}}}, 1000, ioc.get_executor(), note("over"));
     ioc.run();
   }
   EXPECT_EQ(order, (std::vector<std::string>{"a0", "a1", "over"}));
@@ -92,7 +92,7 @@ TEST_P(StoreWriterOver, AReadSeesTheWritesQueuedBeforeIt) {
     StoreWriter writer(*store, std::chrono::milliseconds(5));
     for (int i = 0; i < 3; ++i)
       writer.append_action(3, i, act(i % 2, i), ioc.get_executor(), [](bool) {});
-    writer.finish_game(3, json{{"scores", {1, 2}}}, ioc.get_executor(), [](bool) {});
+    writer.finish_game(3, json{{"scores", {1, 2}}}, 1000, ioc.get_executor(), [](bool) {});
     writer.load_game(3, ioc.get_executor(), [&](std::optional<GameRecord> record) {
       read_on = std::this_thread::get_id();
       boost::asio::post(
@@ -121,12 +121,16 @@ struct GroupCountingStore final : Store {
     actions += static_cast<int>(group.size());
     return std::vector<bool>(group.size(), true);
   }
-  bool finish_game(RoomId, const json&) override { return true; }
+  bool finish_game(RoomId, const json&, std::int64_t) override { return true; }
   bool abandon_game(RoomId) override { return true; }
   bool set_away_since(RoomId, std::optional<std::int64_t>) override { return true; }
   bool set_seat_play(RoomId, const SeatPlay&) override { return true; }
   std::vector<GameRecord> load_unfinished() override { return {}; }
   std::optional<GameRecord> load_game(RoomId) override { return std::nullopt; }
+  std::vector<FinishedGame> finished_games(const std::string&, std::optional<HistoryCursor>,
+                                           int) override {
+    return {};
+  }
   RoomId max_room_id() override { return 0; }
   bool create_account(const AccountRecord&, const std::string&) override { return false; }
   std::optional<AccountRecord> find_account(const std::string&) override { return std::nullopt; }
@@ -172,7 +176,7 @@ TEST_P(StoreWriterOver, ATaskRunsInOrderWithTheWrites) {
           s.save_game(game(5));  // what the task writes, the next write finds
         },
         ioc.get_executor());
-    writer.finish_game(5, json{{"scores", {1, 2}}}, ioc.get_executor(),
+    writer.finish_game(5, json{{"scores", {1, 2}}}, 1000, ioc.get_executor(),
                        [&](bool stored) { after_task = stored ? "stored" : "refused"; });
     ioc.run();
   }
