@@ -6,7 +6,6 @@ import { Connection, loadIdentity, saveIdentity } from './connection.js';
 import { ViewTracker, Update } from './view_tracker.js';
 import { loadRenderer, loadedRenderer } from './renderers.js';
 import { seatMarker } from './markers.js';
-import { keepTargetsInView } from './targets_in_view.js';
 import { Lobby, optionExistsFor } from './lobby.js';
 import { ChatPane } from './chat.js';
 import { AccountPanel } from './account.js';
@@ -369,6 +368,7 @@ function onRoom(msg) {
   }
   tellPresence(state.room, msg);
   state.room = msg;
+  watchTargets();
   if (state.replayOnArrival === msg.id) {
     state.replayOnArrival = null;
     openReplay(msg);
@@ -1113,8 +1113,15 @@ const onBoardTap = (event) => {
 };
 els.board.addEventListener('click', onBoardTap);
 els.board.addEventListener('pointerup', (event) => event.target instanceof Element && event.target.closest(':disabled') && onBoardTap(event));
-// At your turn the board's flagged targets are brought on screen, above the hand drawer (targets_in_view.js).
-keepTargetsInView(els.board, () => state.myTurn && !!state.room && !replaying(state.room));
+// At your turn the board's flagged targets are brought on screen, above the hand drawer (targets_in_view.js),
+// loaded with the first room: the lobby's first load does without it.
+let targetsWatched = false;
+const watchTargets = () => {
+  if (targetsWatched) return;
+  targetsWatched = true;
+  import('./targets_in_view.js').then(({ keepTargetsInView }) =>
+    keepTargetsInView(els.board, () => state.myTurn && !!state.room && !replaying(state.room)));
+};
 
 // ---- buttons ----------------------------------------------------------------------------------------------
 els.startButton.addEventListener('click', () => command('/start'));

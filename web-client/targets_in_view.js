@@ -46,7 +46,7 @@ export function keepTargetsInView(board, myTurn) {
     if (key === lastKey) return;
     lastKey = key;
     const now = performance.now();
-    if (!targets.length || now - userAt < USER_SCROLL_MS || now - typedAt < TYPING_MS) return;
+    if (!targets.length || now - userAt < USER_SCROLL_MS || now - typedAt < TYPING_MS || composing()) return;
     const dy = scrollNeeded(board, targets, drawer);
     if (Math.abs(dy) < 1) return;
     window.scrollBy({ top: dy, behavior: 'instant' });
@@ -57,12 +57,23 @@ export function keepTargetsInView(board, myTurn) {
     pending = true;
     requestAnimationFrame(look);
   }).observe(board, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'data-flag'] });
+  // A board drawn before this module was loaded (it loads with the first room) is looked at once now.
+  pending = true;
+  requestAnimationFrame(look);
 }
 
 /** A target's identity for "what is flagged changed": its data keys, else its place in the drawing. */
 function keyOf(el, i) {
   const d = el.dataset || {};
   return d.focusKey || d.site || d.key || d.testid || `#${i}`;
+}
+
+/** Whether the person is writing a line: the focus in a field that holds text not sent yet (however long ago the last
+ * key was typed: the page must not move away from a line being written). */
+function composing() {
+  const el = document.activeElement;
+  if (!editable(el)) return false;
+  return (el.isContentEditable ? el.textContent : el.value || '').length > 0;
 }
 
 /** A field one types in (the chat, a name), where a key is typing and not a scroll. */
