@@ -1,6 +1,6 @@
-// Any room from any node (--cluster, docs/cluster.md): a player's connection stays on the node their
-// load balancer chose, and is carried to the node that owns the room they ask for, or that holds
-// them already. Same class as lobby.cpp, on the lobby's strand.
+// Any room from any node (--cluster, docs/cluster.md): a player's connection stays on the node
+// their load balancer chose, and is carried to the node that owns the room they ask for, or that
+// holds them already. Same class as lobby.cpp, on the lobby's strand.
 //
 // Carrying a player from node F (front) to node O (owner):
 //   F: /join N of a room O lists -> F's connection opens a NodeLink to O and sends
@@ -12,8 +12,8 @@
 //   connection.
 //   A player who comes back with their token to any node G that does not know it: G reads the
 //   player's home (home:<digest>, written with the name's claim) and carries the hello to it.
-#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
 
 #include "server/lobby.hpp"
 #include "server/lobby_errors.hpp"
@@ -58,9 +58,8 @@ void Lobby::carry_to_room_node(Player& player, RoomId room, std::string command)
                                  "la salle " + std::to_string(room) +
                                      " est jouée sur un autre serveur de ce groupe, où cette "
                                      "connexion ne peut pas aller"));
-  cluster_->room_owner(room, [weak = weak_from_this(), token = player.token,
-                              client = player.client, room,
-                              command = std::move(command)](PlayerHome owner) mutable {
+  cluster_->room_owner(room, [weak = weak_from_this(), token = player.token, client = player.client,
+                              room, command = std::move(command)](PlayerHome owner) mutable {
     auto l = weak.lock();
     if (!l) return;
     l->post(
@@ -69,10 +68,10 @@ void Lobby::carry_to_room_node(Player& player, RoomId room, std::string command)
           if (!p || p->client != client) return;  // gone, or back on another connection meanwhile
           if (!owner.asked) return l.send_error(client, cluster_unavailable());
           if (owner.node.empty() || owner.address.empty())  // gone meanwhile
-            return l.send_error(client,
-                                make_error(ErrorCode::no_such_room,
-                                           "there is no room " + std::to_string(room),
-                                           "il n'y a pas de salle " + std::to_string(room)));
+            return l.send_error(
+                client,
+                make_error(ErrorCode::no_such_room, "there is no room " + std::to_string(room),
+                           "il n'y a pas de salle " + std::to_string(room)));
           NodeMove move;
           move.address = owner.address;
           move.key = l.cluster_->link_key();
@@ -104,9 +103,9 @@ void Lobby::carry_to_room_node(Player& player, RoomId room, std::string command)
 }
 
 void Lobby::hello_elsewhere(const ClientPtr& client, const protocol::Hello& hello) {
-  const auto unknown = make_error(ErrorCode::bad_token,
-                                  "unknown resume token; say hello with a name instead",
-                                  "jeton de reprise inconnu ; dites bonjour avec un pseudo");
+  const auto unknown =
+      make_error(ErrorCode::bad_token, "unknown resume token; say hello with a name instead",
+                 "jeton de reprise inconnu ; dites bonjour avec un pseudo");
   auto* mover = dynamic_cast<NodeMover*>(client.get());
   if (!mover || mover->is_node_link()) return send_error(client, unknown);
   hello_pending_.insert(client->id());
@@ -139,8 +138,8 @@ void Lobby::adopt(ClientPtr client, std::string token, std::string name) {
   post(
       [client = std::move(client), token = std::move(token), name = std::move(name)](Lobby& l) {
         if (!l.cluster_)
-          return l.send_error(client, make_error(ErrorCode::bad_message,
-                                                 "adopt is for the nodes of a cluster"));
+          return l.send_error(
+              client, make_error(ErrorCode::bad_message, "adopt is for the nodes of a cluster"));
         if (l.players_.by_client(client) || l.hello_pending_.count(client->id()))
           return l.send_error(client, make_error(ErrorCode::already_welcomed,
                                                  "this connection has already said hello"));
@@ -154,16 +153,15 @@ void Lobby::adopt(ClientPtr client, std::string token, std::string name) {
         if (l.players_.by_name(name) || l.is_registered(name))
           return l.send_error(client, name_taken(name));
         l.hello_pending_.insert(client->id());
-        l.cluster_->adopt_name(
-            protocol::name_skeleton(name), claim_player_id(token),
-            [weak = l.weak_from_this(), client, token, name](NameClaim claim) {
-              if (auto l = weak.lock())
-                l->post(
-                    [client, token, name, claim](Lobby& l) {
-                      l.adopt_claimed(client, token, name, claim);
-                    },
-                    client);
-            });
+        l.cluster_->adopt_name(protocol::name_skeleton(name), claim_player_id(token),
+                               [weak = l.weak_from_this(), client, token, name](NameClaim claim) {
+                                 if (auto l = weak.lock())
+                                   l->post(
+                                       [client, token, name, claim](Lobby& l) {
+                                         l.adopt_claimed(client, token, name, claim);
+                                       },
+                                       client);
+                               });
       },
       std::move(sender));
 }

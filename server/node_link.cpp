@@ -54,9 +54,8 @@ void NodeLink::on_resolved(error_code ec, tcp::resolver::results_type results) {
   }
   beast::get_lowest_layer(ws_).expires_after(kConnectTimeout);
   beast::get_lowest_layer(ws_).async_connect(
-      results, [self = shared_from_this()](error_code ec, const tcp::endpoint&) {
-        self->on_connected(ec);
-      });
+      results,
+      [self = shared_from_this()](error_code ec, const tcp::endpoint&) { self->on_connected(ec); });
 }
 
 void NodeLink::on_connected(error_code ec) {
@@ -141,9 +140,8 @@ void NodeLink::close() {
     if (!self->open_) return self->finish(websocket::close_code::normal);
     // The other node reads a player who left (their seat waits, as for any drop). Let what is
     // queued go first: the close waits for the write in flight.
-    self->ws_.async_close(websocket::close_code::normal, [self](error_code) {
-      self->finish(websocket::close_code::normal);
-    });
+    self->ws_.async_close(websocket::close_code::normal,
+                          [self](error_code) { self->finish(websocket::close_code::normal); });
   });
 }
 
