@@ -142,7 +142,7 @@ void Cluster::adopt_name(const std::string& skeleton, const std::string& player,
 
 void Cluster::home_of(const std::string& player, std::function<void(PlayerHome)> done) {
   redis_->command({"EVAL", kHomeScript, "1", key("home:" + player), key("node:")},
-                  [self = shared_from_this(), done = std::move(done)](RedisReply reply) {
+                  [done = std::move(done)](RedisReply reply) {
                     PlayerHome home;
                     if (reply.type != RedisReply::Type::array) return done(home);
                     home.asked = true;

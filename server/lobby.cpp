@@ -32,12 +32,20 @@ std::string room_text(RoomId id) {
   return std::to_string(id);
 }
 
+}  // namespace
+
 protocol::Error no_such_room(RoomId id) {
   return make_error(ErrorCode::no_such_room, "there is no room " + room_text(id),
                     "il n'y a pas de salle " + room_text(id));
 }
-
-}  // namespace
+protocol::Error no_game_in(RoomId id) {
+  return make_error(ErrorCode::no_such_room, "no game was played in room " + room_text(id),
+                    "aucune partie n'a été jouée dans la salle " + room_text(id));
+}
+protocol::Error unknown_token() {
+  return make_error(ErrorCode::bad_token, "unknown resume token; say hello with a name instead",
+                    "jeton de reprise inconnu ; dites bonjour avec un pseudo");
+}
 
 protocol::Error name_taken(const std::string& name) {
   return make_error(ErrorCode::name_taken, "the name " + name + " is taken",
@@ -492,9 +500,7 @@ void Lobby::hello(const ClientPtr& client, const protocol::Hello& hello) {
     player = players_.by_credential(*hello.token);
     if (!player && !registered_.empty()) return hello_account_token(client, hello);
     if (!player && cluster_) return hello_elsewhere(client, hello);  // another node's player?
-    if (!player)
-      return send_error(client, make_error(ErrorCode::bad_token,
-                                           "unknown resume token; say hello with a name instead"));
+    if (!player) return send_error(client, unknown_token());
     // The same player from a new connection: the old one goes.
     if (player->client) replace_connection(*player);
     if (player->registered) player->credential = *hello.token;
@@ -837,10 +843,7 @@ void Lobby::log(Player& player, std::optional<RoomId> id) {
 
 void Lobby::send_log(const ClientPtr& client, RoomId id, const std::optional<GameRecord>& record,
                      engine::Lang lang) {
-  if (!record)
-    return send_error(
-        client, make_error(ErrorCode::no_such_room, "no game was played in room " + room_text(id),
-                           "aucune partie n'a été jouée dans la salle " + room_text(id)));
+  if (!record) return send_error(client, no_game_in(id));
   auto replayed = replay_record(*context_.registry, *record);
   if (!replayed.ok())
     return send_error(client,

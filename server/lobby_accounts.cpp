@@ -5,6 +5,7 @@
 
 #include "protocol/command_parser.hpp"
 #include "server/lobby.hpp"
+#include "server/lobby_errors.hpp"
 
 namespace archipel::server {
 
@@ -167,10 +168,7 @@ void Lobby::hello_account_token(const ClientPtr& client, const protocol::Hello& 
       l->post(
           [=](Lobby& l) {
             if (!l.hello_pending_.erase(client->id())) return;  // closed meanwhile
-            if (!account)
-              return l.send_error(
-                  client, make_error(ErrorCode::bad_token,
-                                     "unknown resume token; say hello with a name instead"));
+            if (!account) return l.send_error(client, unknown_token());
             Player& player = l.account_player(*account);
             if (player.client) l.replace_connection(player);
             l.players_.add_credential(player, *hello.token);

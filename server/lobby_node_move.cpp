@@ -68,10 +68,7 @@ void Lobby::carry_to_room_node(Player& player, RoomId room, std::string command)
           if (!p || p->client != client) return;  // gone, or back on another connection meanwhile
           if (!owner.asked) return l.send_error(client, cluster_unavailable());
           if (owner.node.empty() || owner.address.empty())  // gone meanwhile
-            return l.send_error(
-                client,
-                make_error(ErrorCode::no_such_room, "there is no room " + std::to_string(room),
-                           "il n'y a pas de salle " + std::to_string(room)));
+            return l.send_error(client, no_such_room(room));
           NodeMove move;
           move.address = owner.address;
           move.key = l.cluster_->link_key();
@@ -103,34 +100,31 @@ void Lobby::carry_to_room_node(Player& player, RoomId room, std::string command)
 }
 
 void Lobby::hello_elsewhere(const ClientPtr& client, const protocol::Hello& hello) {
-  const auto unknown =
-      make_error(ErrorCode::bad_token, "unknown resume token; say hello with a name instead",
-                 "jeton de reprise inconnu ; dites bonjour avec un pseudo");
   auto* mover = dynamic_cast<NodeMover*>(client.get());
-  if (!mover || mover->is_node_link()) return send_error(client, unknown);
+  if (!mover || mover->is_node_link()) return send_error(client, unknown_token());
   hello_pending_.insert(client->id());
-  cluster_->home_of(claim_player_id(*hello.token), [weak = weak_from_this(), client, hello,
-                                                    unknown](PlayerHome home) {
-    auto l = weak.lock();
-    if (!l) return;
-    l->post(
-        [client, hello, home, unknown](Lobby& l) {
-          if (!l.hello_pending_.erase(client->id())) return;  // the connection closed meanwhile
-          if (!home.asked) return l.send_error(client, cluster_unavailable());
-          if (home.node.empty() || home.node == l.cluster_->node_id() || home.address.empty())
-            return l.send_error(client, unknown);
-          NodeMove move;
-          move.address = home.address;
-          move.key = l.cluster_->link_key();
-          json again{{"type", "hello"}, {"token", *hello.token}};
-          if (hello.lang) again["lang"] = engine::lang_code(*hello.lang);
-          move.first.push_back(again.dump());
-          spdlog::debug("event=player_carry reason=resume to={}", home.node);
-          // The other node answers the hello itself (welcome, the seat back, or an error).
-          l.carry(client, std::move(move), [](Lobby&, bool) {});
-        },
-        client);
-  });
+  cluster_->home_of(
+      claim_player_id(*hello.token), [weak = weak_from_this(), client, hello](PlayerHome home) {
+        auto l = weak.lock();
+        if (!l) return;
+        l->post(
+            [client, hello, home](Lobby& l) {
+              if (!l.hello_pending_.erase(client->id())) return;  // the connection closed meanwhile
+              if (!home.asked) return l.send_error(client, cluster_unavailable());
+              if (home.node.empty() || home.node == l.cluster_->node_id() || home.address.empty())
+                return l.send_error(client, unknown_token());
+              NodeMove move;
+              move.address = home.address;
+              move.key = l.cluster_->link_key();
+              json again{{"type", "hello"}, {"token", *hello.token}};
+              if (hello.lang) again["lang"] = engine::lang_code(*hello.lang);
+              move.first.push_back(again.dump());
+              spdlog::debug("event=player_carry reason=resume to={}", home.node);
+              // The other node answers the hello itself (welcome, the seat back, or an error).
+              l.carry(client, std::move(move), [](Lobby&, bool) {});
+            },
+            client);
+      });
 }
 
 void Lobby::adopt(ClientPtr client, std::string token, std::string name) {

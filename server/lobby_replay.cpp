@@ -5,21 +5,12 @@
 #include <spdlog/spdlog.h>
 
 #include "server/lobby.hpp"
+#include "server/lobby_errors.hpp"
 
 namespace archipel::server {
 
-namespace {
-
 using protocol::ErrorCode;
 using protocol::make_error;
-
-protocol::Error no_game(RoomId room) {
-  const std::string id = std::to_string(room);
-  return make_error(ErrorCode::no_such_room, "no game was played in room " + id,
-                    "aucune partie n'a été jouée dans la salle " + id);
-}
-
-}  // namespace
 
 void Lobby::stored_replay(const ClientPtr& client, const protocol::ReplayRequest& request,
                           bool as_text) {
@@ -40,7 +31,7 @@ void Lobby::stored_record_read(RoomId room, std::optional<GameRecord> record) {
   const std::string id = std::to_string(room);
   std::optional<protocol::Error> refused;
   if (!record) {
-    refused = no_game(room);
+    refused = no_game_in(room);
   } else if (record->status == "playing") {
     // Held by another server of a cluster, or a room created since the request: not over yet.
     refused =
@@ -71,7 +62,7 @@ void Lobby::stored_record_read(RoomId room, std::optional<GameRecord> record) {
     if (cursor)
       send_stored_step(w.client, room, *cursor, w.request, w.as_text);
     else
-      send_error(w.client, refused ? *refused : no_game(room));
+      send_error(w.client, refused ? *refused : no_game_in(room));
   }
 }
 

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -29,23 +28,12 @@ server::Config fast_config() {
 
 // Ann (the host) and Ben play a race to its end, then both go back to the lobby. Ann's `over`.
 json play_race(TestClient& ann, TestClient& ben) {
-  const std::int64_t room = open_room(ann, {&ben}, "/create race");
-  ann.chat("/start");
-  json over_b;
-  std::thread b([&] { over_b = play_first_moves(ben, room, ben.expect("state")); });
-  json over_a = play_first_moves(ann, room, ann.expect("state"));
-  b.join();
-  EXPECT_FALSE(over_a.is_null());
+  json over = play_to_the_end(ann, ben, "/create race");
   for (TestClient* c : {&ann, &ben}) {
     c->chat("/leave");
-    c->expect_where("left", [&](const json& m) { return m["room"] == room; });
+    c->expect_where("left", [&](const json& m) { return m["room"] == over["room"]; });
   }
-  return over_a;
-}
-
-json ask(TestClient& client, const std::string& line, const std::string& type) {
-  client.chat(line);
-  return client.expect(type);
+  return over;
 }
 
 json replay_step(TestClient& client, std::int64_t room, int step, bool with_static) {

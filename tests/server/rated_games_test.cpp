@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -99,27 +98,6 @@ void register_here(TestClient& client) {
   EXPECT_EQ(client.expect("account")["registered"], true);
 }
 
-// Ann (the host) and Ben play a race from `create_line` to its end, Ann typing `before_start`
-// first; returns Ann's `over` message.
-json play_race(TestClient& ann, TestClient& ben, const std::string& create_line,
-               const std::vector<std::string>& before_start = {}) {
-  const std::int64_t room = open_room(ann, {&ben}, create_line);
-  for (const auto& line : before_start) ann.chat(line);
-  ann.chat("/start");
-  json over_b;
-  std::thread b([&] { over_b = play_first_moves(ben, room, ben.expect("state")); });
-  json over_a = play_first_moves(ann, room, ann.expect("state"));
-  b.join();
-  EXPECT_FALSE(over_a.is_null());
-  EXPECT_FALSE(over_b.is_null());
-  return over_a;
-}
-
-json ask(TestClient& client, const std::string& line, const std::string& type) {
-  client.chat(line);
-  return client.expect(type);
-}
-
 std::filesystem::path empty_folder(const std::string& prefix) {
   const auto dir = std::filesystem::temp_directory_path() / (prefix + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
@@ -140,7 +118,7 @@ TEST(RatedGames, BothRatingsChangeAndAreTheSameAfterARestart) {
     ben.hello("Ben");
     register_here(ann);
     register_here(ben);
-    const json over = play_race(ann, ben, "/create race");
+    const json over = play_to_the_end(ann, ben, "/create race");
     ASSERT_FALSE(HasFatalFailure());
     const std::vector<int> places = over["places"].get<std::vector<int>>();
     const auto expected = server::rate({{}, {}}, places);
@@ -192,7 +170,7 @@ TEST(RatedGames, AnUnratedRoomLeavesTheRatingsAlone) {
   register_here(ben);
   ann.chat("/create race rated=maybe");
   ann.expect_error("bad_arguments");
-  play_race(ann, ben, "/create race rated=off");
+  play_to_the_end(ann, ben, "/create race rated=off");
   ASSERT_FALSE(HasFatalFailure());
   bool shown = false;
   for (const auto& m : ann.history())
@@ -217,7 +195,7 @@ TEST(RatedGames, TheHostMayTurnRatingOffBeforeTheStart) {
   ben.hello("Ben");
   register_here(ann);
   register_here(ben);
-  play_race(ann, ben, "/create race", {"/option rated=sometimes", "/option rated=off"});
+  play_to_the_end(ann, ben, "/create race", {"/option rated=sometimes", "/option rated=off"});
   ASSERT_FALSE(HasFatalFailure());
   bool refused = false, told = false;
   for (const auto& m : ann.history()) {
@@ -236,7 +214,7 @@ TEST(RatedGames, AGuestsGameRatesNobody) {
   ann.hello("Ann");
   gus.hello("Gus");
   register_here(ann);
-  play_race(ann, gus, "/create race");
+  play_to_the_end(ann, gus, "/create race");
   ASSERT_FALSE(HasFatalFailure());
   EXPECT_TRUE(ask(ann, "/top race", "leaderboard")["players"].empty());
   gus.chat("/profile Gus");

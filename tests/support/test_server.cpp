@@ -2,6 +2,8 @@
 
 #include "server/bot_player.hpp"
 
+#include <thread>
+
 #include <gtest/gtest.h>
 #include <spdlog/spdlog.h>
 
@@ -237,6 +239,26 @@ json play_first_moves(TestClient& client, std::int64_t room, json state, int own
       return json();
     }
   }
+}
+
+json play_to_the_end(TestClient& host, TestClient& other, const std::string& create_line,
+                     const std::vector<std::string>& before_start) {
+  const std::int64_t room = open_room(host, {&other}, create_line);
+  for (const auto& line : before_start) host.chat(line);
+  host.chat("/start");
+  json over_other;
+  std::thread other_plays(
+      [&] { over_other = play_first_moves(other, room, other.expect("state")); });
+  json over_host = play_first_moves(host, room, host.expect("state"));
+  other_plays.join();
+  EXPECT_FALSE(over_host.is_null());
+  EXPECT_FALSE(over_other.is_null());
+  return over_host;
+}
+
+json ask(TestClient& client, const std::string& line, const std::string& type) {
+  client.chat(line);
+  return client.expect(type);
 }
 
 }  // namespace archipel::testing

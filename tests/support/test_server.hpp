@@ -115,4 +115,13 @@ std::int64_t open_room(TestClient& host, const std::vector<TestClient*>& others,
 /// a patch does not follow the version held, or a move is refused.
 json play_first_moves(TestClient& client, std::int64_t room, json state, int own_moves = 1 << 30);
 
+/// `host` opens a room with `create_line`, `other` joins, `host` types `before_start` then /start,
+/// and both play their first legal moves to the end (play_first_moves). Returns the host's `over`
+/// (null, with the test failed, if the game did not end).
+json play_to_the_end(TestClient& host, TestClient& other, const std::string& create_line,
+                     const std::vector<std::string>& before_start = {});
+
+/// Types `line` and returns the next message of `type` (a command's answer).
+json ask(TestClient& client, const std::string& line, const std::string& type);
+
 }  // namespace archipel::testing
